@@ -1,0 +1,26 @@
+#pragma once
+/// A ray O + tD with a parameter range, and the checks that keep bad rays out of the kernels.
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+
+#include <glm/vec3.hpp>
+
+namespace picking {
+
+struct Ray {
+    glm::vec3 origin{0.0f};
+    glm::vec3 direction{0.0f, 0.0f, -1.0f};  ///< not necessarily unit length: t is in its units
+    float t_min = 0.0f;
+    float t_max = std::numeric_limits<float>::infinity();
+
+    [[nodiscard]] glm::vec3 at(float t) const { return origin + t * direction; }
+};
+
+/// Returns why a ray cannot be cast (non-finite origin or direction, zero-length direction,
+/// an empty or NaN t range), or nothing when it is fine.
+[[nodiscard]] std::optional<std::string> ray_problem(const Ray& ray);
+
+}  // namespace picking

@@ -1,0 +1,115 @@
+#include "picking/scene_pick.h"
+
+#include <random>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace picking {
+namespace {
+
+// A unit quad in z = 0 made of two triangles, shared by every instance below.
+const std::vector<glm::vec3> kQuadPositions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+const std::vector<std::uint32_t> kQuadIndices = {0, 1, 2, 0, 2, 3};
+
+SceneView quad_scene(std::vector<glm::mat4> placements) {
+    SceneView scene;
+    scene.meshes.push_back({kQuadPositions, kQuadIndices});
+    for (std::uint32_t i = 0; i < placements.size(); ++i)
+        scene.instances.push_back({0, i, placements[i]});
+    return scene;
+}
+
+glm::mat4 at_z(float z) {
+    return glm::translate(glm::mat4(1.0f), {0, 0, z});
+}
+
+TEST(ScenePick, ClosestInstanceWins) {
+    const SceneView scene = quad_scene({at_z(-5), at_z(-2), at_z(-8)});
+    const PickResult result = pick(scene, Ray{{0.3f, 0.2f, 0}, {0, 0, -1}}, {});
+    ASSERT_TRUE(result.hit);
+    EXPECT_EQ(result.hit->instance, 1u);
+    EXPECT_FLOAT_EQ(result.hit->t, 2.0f);
+    EXPECT_EQ(result.stats.triangles_tested, 6u);
+    EXPECT_EQ(result.stats.instances_tested, 3u);
+    EXPECT_NEAR(result.hit->point.z, -2.0f, 1e-6);
+    EXPECT_FLOAT_EQ(result.hit->normal.z, 1.0f);
+    EXPECT_TRUE(result.hit->front_face);
+}
+
+TEST(ScenePick, TIsInWorldUnitsUnderNonUniformScale) {
+    // The quad scaled by 4 in z does nothing to a z = 0 plane; scale x by 3 and rotate it to
+    // face +x, so the local ray direction is stretched.
+    glm::mat4 m = glm::translate(glm::mat4(1.0f), {-6, 0, 0});
+    m = glm::rotate(m, glm::radians(90.0f), {0, 1, 0});
+    m = glm::scale(m, {3.0f, 0.5f, 7.0f});
+    const SceneView scene = quad_scene({m});
+    const Ray ray{{0, 0.1f, 0.5f}, {-2, 0, 0}};  // direction not unit length
+    const PickResult result = pick(scene, ray, {});
+    ASSERT_TRUE(result.hit);
+    EXPECT_NEAR(result.hit->t, 3.0f, 1e-5);  // 6 world units at speed 2
+    EXPECT_NEAR(result.hit->point.x, -6.0f, 1e-5);
+    EXPECT_NEAR(result.hit->normal.x, 1.0f, 1e-6);  // the unit world normal faces the ray
+    // local_point maps to the world point
+    const glm::vec3 back = glm::vec3(m * glm::vec4(result.hit->local_point, 1.0f));
+    EXPECT_NEAR(back.y, 0.1f, 1e-5);
+    EXPECT_NEAR(back.z, 0.5f, 1e-5);
+}
+
+TEST(ScenePick, BoneSpaceEqualsWorldTriangles_Seed3) {
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    std::vector<glm::mat4> placements;
+    for (int i = 0; i < 6; ++i) {
+        glm::mat4 m = glm::translate(glm::mat4(1.0f), {3 * u(rng), 3 * u(rng), -4 + u(rng)});
+        m = glm::rotate(m, u(rng), glm::normalize(glm::vec3(u(rng), u(rng), 1.0f)));
+        placements.push_back(glm::scale(m, {1.5f + u(rng), 1.5f + u(rng), 1.0f + 0.5f * u(rng)}));
+    }
+    const SceneView scene = quad_scene(placements);
+    PickSettings world_way;
+    world_way.space = RaySpace::WorldTriangles;
+    int hits = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const Ray ray{{u(rng), u(rng), 2.0f}, {0.6f * u(rng), 0.6f * u(rng), -1.0f}};
+        const PickResult a = pick(scene, ray, {});
+        const PickResult b = pick(scene, ray, world_way);
+        ASSERT_EQ(bool(a.hit), bool(b.hit));
+        if (!a.hit) continue;
+        ++hits;
+        EXPECT_EQ(a.hit->instance, b.hit->instance);
+        EXPECT_EQ(a.hit->triangle, b.hit->triangle);
+        EXPECT_NEAR(a.hit->t, b.hit->t, 1e-5f * b.hit->t);
+    }
+    EXPECT_GT(hits, 200);
+}
+
+TEST(ScenePick, BadRaysAndBadScenesDoNotCrash) {
+    const SceneView scene = quad_scene({at_z(-2), glm::mat4(0.0f)});  // a zero-scale bone
+    EXPECT_FALSE(pick(scene, Ray{{0, 0, 0}, {0, 0, 0}}, {}).hit);
+    EXPECT_FALSE(pick(scene, Ray{{NAN, 0, 0}, {0, 0, -1}}, {}).hit);
+    EXPECT_TRUE(pick(scene, Ray{{0.1f, 0.3f, 0}, {0, 0, -1}}, {}).hit);
+
+    SceneView broken;
+    const std::vector<std::uint32_t> bad_indices = {0, 1, 99};
+    broken.meshes.push_back({kQuadPositions, bad_indices});
+    broken.instances.push_back({0, 0, glm::mat4(1.0f)});
+    broken.instances.push_back({5, 0, glm::mat4(1.0f)});  // no such mesh
+    EXPECT_FALSE(pick(broken, Ray{{0.5f, -0.5f, 1}, {0, 0, -1}}, {}).hit);
+    EXPECT_FALSE(pick(SceneView{}, Ray{{0, 0, 1}, {0, 0, -1}}, {}).hit);
+}
+
+TEST(ScenePick, EveryAlgorithmPicksTheSameTriangle) {
+    const SceneView scene = quad_scene({at_z(-3)});
+    for (const auto& algorithm : kRayTriangleAlgorithms) {
+        PickSettings settings;
+        settings.method = algorithm.method;
+        const PickResult r = pick(scene, Ray{{0.5f, -0.25f, 0}, {0, 0, -1}}, settings);
+        ASSERT_TRUE(r.hit) << algorithm.name;
+        EXPECT_EQ(r.hit->triangle, 0u) << algorithm.name;
+        EXPECT_NEAR(r.hit->u, 0.375f, 1e-6) << algorithm.name;
+        EXPECT_NEAR(r.hit->v, 0.375f, 1e-6) << algorithm.name;
+    }
+}
+
+}  // namespace
+}  // namespace picking
