@@ -1,0 +1,55 @@
+#pragma once
+/// An orbit camera (yaw/pitch/distance around a target), perspective or orthographic, and the
+/// conversion from cursor positions to world rays.
+
+#include <glm/mat4x4.hpp>
+#include <glm/trigonometric.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include "picking/ray.h"
+
+namespace app {
+
+enum class Projection { Perspective, Orthographic };
+
+struct Camera {
+    glm::vec3 target{0.0f};
+    float distance = 5.0f;              ///< eye to target
+    float yaw = 0.6f;                   ///< radians about +Y
+    float pitch = 0.45f;                ///< radians above the horizon
+    float fov_y = glm::radians(45.0f);  ///< perspective only
+    Projection projection = Projection::Perspective;
+    float scene_radius = 1.0f;  ///< sets near and far
+
+    [[nodiscard]] glm::vec3 eye() const;
+    [[nodiscard]] glm::vec3 forward() const;  ///< unit, eye towards target
+    [[nodiscard]] glm::mat4 view() const;
+    [[nodiscard]] glm::mat4 projection_matrix(float aspect) const;
+    /// Height of the view at the target's depth, in world units (the ortho view height).
+    [[nodiscard]] float view_height_at_target() const;
+    [[nodiscard]] float near_plane() const;
+    [[nodiscard]] float far_plane() const;
+
+    /// Looks at a box so that its corners just fit the view at this aspect ratio (width over
+    /// height), keeping the current direction.
+    void frame(glm::vec3 box_min, glm::vec3 box_max, float aspect);
+    void orbit(float d_yaw, float d_pitch);
+    /// Moves the target in the view plane by a cursor delta (window units).
+    void pan(glm::vec2 delta_window, glm::vec2 window_size);
+    /// Zooms by `factor` (< 1 closer) keeping the world point under the cursor in place.
+    void zoom_to_cursor(float factor, glm::vec2 cursor_window, glm::vec2 window_size);
+};
+
+/// The world ray through a cursor position given in window coordinates (origin top left,
+/// any HiDPI scale: only the ratio to window_size matters). It is unprojected through
+/// inverse(projection × view): the origin is the eye (perspective) or the near plane
+/// (orthographic), the direction is unit length, so t is a distance in world units.
+[[nodiscard]] picking::Ray ray_from_cursor(const Camera& camera, glm::vec2 cursor_window,
+                                           glm::vec2 window_size);
+
+/// The window position where a world point appears (for tests and overlays).
+[[nodiscard]] glm::vec2 window_from_world(const Camera& camera, glm::vec3 world,
+                                          glm::vec2 window_size);
+
+}  // namespace app

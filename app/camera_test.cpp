@@ -1,0 +1,124 @@
+#include "app/camera.h"
+
+#include <random>
+
+#include <gtest/gtest.h>
+#include <glm/geometric.hpp>
+
+namespace app {
+namespace {
+
+/// Distance from point p to the line of the ray.
+float distance_to_ray(const picking::Ray& ray, glm::vec3 p) {
+    const glm::vec3 d = glm::normalize(ray.direction);
+    const glm::vec3 v = p - ray.origin;
+    return glm::length(v - glm::dot(v, d) * d);
+}
+
+void expect_round_trip(Projection projection, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    Camera camera;
+    camera.projection = projection;
+    camera.target = {1.0f, -2.0f, 0.5f};
+    camera.distance = 7.0f;
+    camera.yaw = 0.9f;
+    camera.pitch = -0.3f;
+    camera.scene_radius = 4.0f;
+    const glm::vec2 window(1280.0f, 720.0f);
+    for (int i = 0; i < 500; ++i) {
+        const glm::vec3 world = camera.target + 3.0f * glm::vec3(u(rng), u(rng), u(rng));
+        const glm::vec2 cursor = window_from_world(camera, world, window);
+        const picking::Ray ray = ray_from_cursor(camera, cursor, window);
+        EXPECT_LT(distance_to_ray(ray, world), 1e-4f * camera.distance) << i;
+        // The point lies ahead of the origin, and the direction is unit length.
+        EXPECT_GT(glm::dot(world - ray.origin, ray.direction), 0.0f);
+        EXPECT_NEAR(glm::length(ray.direction), 1.0f, 1e-6f);
+    }
+}
+
+TEST(Camera, PerspectiveRoundTrip_Seed1) {
+    expect_round_trip(Projection::Perspective, 1);
+}
+TEST(Camera, OrthographicRoundTrip_Seed2) {
+    expect_round_trip(Projection::Orthographic, 2);
+}
+
+TEST(Camera, CentreRayGoesThroughTheTarget) {
+    for (const Projection p : {Projection::Perspective, Projection::Orthographic}) {
+        Camera camera;
+        camera.projection = p;
+        camera.target = {3, 4, 5};
+        const picking::Ray ray = ray_from_cursor(camera, {400, 300}, {800, 600});
+        EXPECT_LT(distance_to_ray(ray, camera.target), 1e-5f);
+        EXPECT_NEAR(glm::dot(ray.direction, camera.forward()), 1.0f, 1e-6f);
+    }
+}
+
+TEST(Camera, PerspectiveRaysStartAtTheEye) {
+    Camera camera;
+    const picking::Ray ray = ray_from_cursor(camera, {10, 20}, {800, 600});
+    EXPECT_LT(glm::length(ray.origin - camera.eye()), 1e-5f);
+}
+
+// HiDPI: the ray depends on the cursor's position relative to the window, whatever the scale.
+TEST(Camera, ScaleIndependent) {
+    Camera camera;
+    const picking::Ray a = ray_from_cursor(camera, {200, 150}, {800, 600});
+    const picking::Ray b = ray_from_cursor(camera, {400, 300}, {1600, 1200});
+    EXPECT_LT(glm::length(a.direction - b.direction), 1e-6f);
+}
+
+TEST(Camera, ZoomToCursorKeepsThePointUnderTheCursor) {
+    for (const Projection p : {Projection::Perspective, Projection::Orthographic}) {
+        Camera camera;
+        camera.projection = p;
+        camera.scene_radius = 5.0f;
+        const glm::vec2 window(800, 600), cursor(610, 140);
+        // The point under the cursor on the target's plane...
+        const picking::Ray before = ray_from_cursor(camera, cursor, window);
+        const float t = glm::dot(camera.target - before.origin, camera.forward()) /
+                        glm::dot(before.direction, camera.forward());
+        const glm::vec3 anchor = before.at(t);
+        camera.zoom_to_cursor(0.5f, cursor, window);
+        // ... is still under it after zooming.
+        const glm::vec2 after = window_from_world(camera, anchor, window);
+        EXPECT_NEAR(after.x, cursor.x, 0.05f);
+        EXPECT_NEAR(after.y, cursor.y, 0.05f);
+        EXPECT_NEAR(camera.distance, 2.5f, 1e-4f);
+    }
+}
+
+TEST(Camera, FrameFitsEveryCornerOfTheBox) {
+    for (const Projection p : {Projection::Perspective, Projection::Orthographic}) {
+        Camera camera;
+        camera.projection = p;
+        const glm::vec3 lo(-6, -0.5f, -6), hi(6, 3, 6);
+        const glm::vec2 window(1280, 720);
+        camera.frame(lo, hi, window.x / window.y);
+        bool touches_edge = false;
+        for (int i = 0; i < 8; ++i) {
+            const glm::vec3 c((i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z);
+            const glm::vec2 s = window_from_world(camera, c, window);
+            EXPECT_GE(s.x, -0.5f);
+            EXPECT_LE(s.x, window.x + 0.5f);
+            EXPECT_GE(s.y, -0.5f);
+            EXPECT_LE(s.y, window.y + 0.5f);
+            touches_edge |= s.x < 0.1f * window.x || s.x > 0.9f * window.x ||
+                            s.y < 0.1f * window.y || s.y > 0.9f * window.y;
+        }
+        EXPECT_TRUE(touches_edge) << "framed too loosely";
+    }
+}
+
+TEST(Camera, PitchIsClampedAndPanMovesTheTarget) {
+    Camera camera;
+    camera.orbit(0.0f, 10.0f);
+    EXPECT_LT(camera.pitch, glm::radians(89.5f));
+    const glm::vec3 before = camera.target;
+    camera.pan({100, 0}, {800, 600});
+    EXPECT_GT(glm::length(camera.target - before), 0.0f);
+}
+
+}  // namespace
+}  // namespace app

@@ -1,0 +1,79 @@
+#include "app/commands/pick_command.h"
+
+#include <iostream>
+
+#include "app/load_session.h"
+#include "app/pick_json.h"
+#include "app/ray_file.h"
+#include "app/settings_names.h"
+
+namespace app {
+
+CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
+    CLI::App* pick = cli.add_subcommand("pick", "Pick without a window: one JSON line per ray");
+    pick->add_option("model", o.model, "A model file Assimp can read, or 'default'")->required();
+    auto* ray = pick->add_option("--ray", o.ray, "One ray: OX OY OZ DX DY DZ")->expected(6);
+    auto* rays = pick->add_option("--rays", o.rays_file,
+                                  "A file of rays: six numbers per line, or raw float32 (.f32)");
+    ray->excludes(rays);
+    pick->add_option("--algorithm", o.algorithm,
+                     "Ray–triangle algorithm (see 'raypick algorithms')");
+    pick->add_option("--accel", o.accel, "Broad phase: " + accel_names_text());
+    pick->add_option("--time", o.time, "Animation time in seconds (the pose to pick)");
+    pick->add_flag("--cull-backfaces", o.cull_backfaces, "Ignore triangles seen from behind");
+    pick->add_option("--space", o.space, "Where triangles are tested: bone (XNA recipe) or world")
+        ->check(CLI::IsMember({"bone", "world"}));
+    pick->add_flag("--tinyobjloader", o.obj_via_tinyobjloader,
+                   "Read .obj files with tinyobjloader");
+    pick->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");
+    return pick;
+}
+
+int run_pick_command(const PickCommandOptions& o) {
+    picking::PickSettings settings;
+    if (auto error = parse_pick_settings(o.algorithm, o.accel, settings)) {
+        std::cerr << "raypick pick: " << *error << "\n";
+        return 2;
+    }
+    settings.triangle_options.cull_backfaces = o.cull_backfaces;
+    settings.space =
+        o.space == "world" ? picking::RaySpace::WorldTriangles : picking::RaySpace::BoneSpace;
+
+    // Rays first: a bad ray file should not wait for a slow model.
+    std::vector<picking::Ray> rays;
+    try {
+        if (!o.ray.empty()) {
+            picking::Ray ray{{o.ray[0], o.ray[1], o.ray[2]}, {o.ray[3], o.ray[4], o.ray[5]}};
+            if (auto problem = picking::ray_problem(ray)) throw RayFileError("--ray: " + *problem);
+            rays.push_back(ray);
+        } else if (!o.rays_file.empty()) {
+            rays = read_ray_file(o.rays_file);
+        } else {
+            std::cerr
+                << "raypick pick: give a ray (--ray OX OY OZ DX DY DZ) or a file (--rays FILE)\n";
+            return 2;
+        }
+    } catch (const RayFileError& e) {
+        std::cerr << "raypick pick: " << e.what() << "\n";
+        return 2;
+    }
+
+    assets::LoadOptions load_options;
+    load_options.obj_via_tinyobjloader = o.obj_via_tinyobjloader;
+    LoadOutcome loaded = load_session(o.model, load_options, o.load_timeout);
+    if (!loaded.session) {
+        std::cerr << "raypick pick: " << loaded.error << "\n";
+        return loaded.timed_out ? 3 : 1;
+    }
+    SceneSession& session = *loaded.session;
+    session.set_time(o.time);
+
+    for (const picking::Ray& ray : rays) {
+        const picking::PickResult result = session.pick(ray, settings);
+        std::cout << pick_to_json(session, ray, settings, o.accel, result).dump() << "\n";
+    }
+    std::cout.flush();
+    return 0;
+}
+
+}  // namespace app

@@ -1,0 +1,30 @@
+#pragma once
+/// `raypick pick MODEL [--ray ... | --rays FILE] ...`: no window, one JSON line per ray.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace app {
+
+struct PickCommandOptions {
+    std::string model;
+    std::vector<float> ray;  ///< OX OY OZ DX DY DZ
+    std::string rays_file;
+    std::string algorithm = "moller_trumbore";
+    std::string accel = "none";
+    double time = 0.0;
+    bool cull_backfaces = false;
+    std::string space = "bone";
+    bool obj_via_tinyobjloader = false;
+    double load_timeout = 0.0;
+};
+
+/// Adds the `pick` subcommand; `run` is called with the parsed options.
+CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& options);
+/// Runs it: returns the process exit status.
+[[nodiscard]] int run_pick_command(const PickCommandOptions& options);
+
+}  // namespace app

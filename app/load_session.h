@@ -1,0 +1,24 @@
+#pragma once
+/// Loading a model for a command that has no UI: waits for the load with an optional timeout.
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "app/scene_session.h"
+#include "assets/load_model.h"
+
+namespace app {
+
+struct LoadOutcome {
+    std::unique_ptr<SceneSession> session;  ///< null on failure
+    std::string error;                      ///< why, when session is null
+    bool timed_out = false;
+    double seconds = 0.0;
+};
+
+/// Loads `model` ("default" for the built-in scene). timeout_seconds <= 0 waits forever.
+[[nodiscard]] LoadOutcome load_session(const std::filesystem::path& model,
+                                       const assets::LoadOptions& options, double timeout_seconds);
+
+}  // namespace app

@@ -1,0 +1,91 @@
+// raypick: click a 3D model and see which triangle the mouse ray hit.
+// The command line is the contract of DESIGN.md: the viewer by default, and subcommands that
+// run without a window.
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "app/async_load.h"
+#include "app/commands/pick_command.h"
+#include "app/viewer_options.h"
+#include "picking/ray_triangle.h"
+
+namespace {
+
+/// "1280x720" -> {1280, 720}
+glm::ivec2 parse_size(const std::string& text) {
+    int w = 0, h = 0;
+    char x = 0, extra = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') ||
+        w < 64 || h < 64 || w > 16384 || h > 16384)
+        throw CLI::ValidationError("--size", "expected WxH, e.g. 1280x720 (each 64..16384)");
+    return {w, h};
+}
+
+/// "640,360" -> {640, 360}
+glm::ivec2 parse_point(const std::string& text) {
+    int x = 0, y = 0;
+    char comma = 0, extra = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d%c", &x, &comma, &y, &extra) != 3 || comma != ',')
+        throw CLI::ValidationError("--click", "expected X,Y in window pixels, e.g. 640,360");
+    return {x, y};
+}
+
+/// Exits without running static destructors when a load thread still runs (an importer that
+/// cannot be interrupted must not have the process torn down underneath it).
+[[noreturn]] void finish(int status) {
+    std::cout.flush();
+    std::cerr.flush();
+    if (app::AsyncLoad::running_count() > 0) std::_Exit(status);
+    std::exit(status);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App cli("raypick: click a 3D model and see which triangle the mouse ray hit", "raypick");
+    cli.require_subcommand(0, 1);
+
+    app::ViewerOptions viewer;
+    std::string size_text, click_text;
+    double time = 0.0;
+    cli.add_option("model", viewer.model, "A model file Assimp can read, or 'default'");
+    cli.add_option("--size", size_text, "Window size in pixels, WxH (default 1280x720)");
+    cli.add_option("--algorithm", viewer.algorithm, "Initial ray–triangle algorithm");
+    cli.add_option("--accel", viewer.accel, "Initial broad phase");
+    auto* time_option = cli.add_option("--time", time, "Animation time in seconds, paused");
+    cli.add_option("--click", click_text, "Click at window pixel X,Y (origin top left)");
+    cli.add_option("--screenshot", viewer.screenshot,
+                   "Write the window as PNG, print the pick as JSON, exit");
+    cli.add_option("--load-timeout", viewer.load_timeout, "Give up loading after S seconds");
+    cli.add_flag("--tinyobjloader", viewer.obj_via_tinyobjloader, "Read .obj with tinyobjloader");
+    cli.add_flag("--hover", viewer.hover, "Start in hover mode");
+    cli.add_flag("--wireframe", viewer.wireframe, "Start with triangle edges drawn");
+
+    app::PickCommandOptions pick;
+    CLI::App* pick_command = app::add_pick_command(cli, pick);
+    CLI::App* algorithms = cli.add_subcommand("algorithms", "List the ray–triangle algorithms");
+
+    try {
+        cli.parse(argc, argv);
+        if (!size_text.empty()) viewer.size = parse_size(size_text);
+        if (!click_text.empty()) viewer.click = parse_point(click_text);
+        if (*time_option) viewer.time = time;
+    } catch (const CLI::ParseError& e) {
+        finish(cli.exit(e));
+    }
+
+    if (*algorithms) {
+        for (const auto& algorithm : picking::kRayTriangleAlgorithms)
+            std::cout << algorithm.name << "\n";
+        finish(0);
+    }
+    if (*pick_command) finish(app::run_pick_command(pick));
+    if (viewer.click && !viewer.scripted())
+        std::cerr << "raypick: --click without --screenshot picks once and keeps the window open\n";
+    finish(app::run_viewer(viewer));
+}

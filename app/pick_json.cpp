@@ -1,0 +1,48 @@
+#include "app/pick_json.h"
+
+namespace app {
+
+namespace {
+nlohmann::ordered_json vec(glm::vec3 v) {
+    return nlohmann::ordered_json::array({v.x, v.y, v.z});
+}
+}  // namespace
+
+nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::Ray& ray,
+                                    const picking::PickSettings& settings, std::string_view accel,
+                                    const picking::PickResult& result) {
+    nlohmann::ordered_json j;
+    j["hit"] = result.hit.has_value();
+    j["ray"] = {ray.origin.x,    ray.origin.y,    ray.origin.z,
+                ray.direction.x, ray.direction.y, ray.direction.z};
+    if (const auto& hit = result.hit) {
+        const assets::Scene& scene = session.scene();
+        j["t"] = hit->t;
+        j["point"] = vec(hit->point);
+        j["normal"] = vec(hit->normal);
+        j["front_face"] = hit->front_face;
+        j["instance"] = hit->instance;
+        j["mesh"] = hit->mesh;
+        j["mesh_name"] = scene.meshes[hit->mesh].name;
+        j["node"] = scene.nodes[hit->node].name;
+        j["node_path"] = scene.node_path(hit->node);
+        j["triangle"] = hit->triangle;
+        j["u"] = hit->u;
+        j["v"] = hit->v;
+        j["local_point"] = vec(hit->local_point);
+        const picking::Triangle world = session.world_triangle(*hit);
+        j["vertices"] = {vec(world.p0), vec(world.p1), vec(world.p2)};
+    }
+    j["algorithm"] = picking::ray_triangle_algorithm(settings.method).name;
+    j["accel"] = accel;
+    j["cull_backfaces"] = settings.triangle_options.cull_backfaces;
+    j["space"] = settings.space == picking::RaySpace::BoneSpace ? "bone" : "world";
+    j["triangles_tested"] = result.stats.triangles_tested;
+    j["nodes_visited"] = 0;  // no hierarchy is walked by the brute-force scan
+    j["instances_tested"] = result.stats.instances_tested;
+    j["microseconds"] = result.stats.microseconds;
+    j["time"] = session.time();
+    return j;
+}
+
+}  // namespace app

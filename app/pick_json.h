@@ -1,0 +1,21 @@
+#pragma once
+/// The pick as one JSON object, the same for `raypick pick` and the viewer (DESIGN.md).
+
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "app/scene_session.h"
+#include "picking/scene_pick.h"
+
+namespace app {
+
+/// {"hit", "ray", "t", "point", "normal", "mesh", "mesh_name", "node", "node_path", "triangle",
+///  "u", "v", "algorithm", "accel", "triangles_tested", "nodes_visited", "microseconds", ...}
+[[nodiscard]] nlohmann::ordered_json pick_to_json(const SceneSession& session,
+                                                  const picking::Ray& ray,
+                                                  const picking::PickSettings& settings,
+                                                  std::string_view accel,
+                                                  const picking::PickResult& result);
+
+}  // namespace app

@@ -1,0 +1,68 @@
+#include "app/ray_file.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+namespace app {
+namespace {
+
+std::filesystem::path write_temp(const std::string& name, const std::string& content) {
+    const auto path = std::filesystem::temp_directory_path() / ("raypick_ray_file_" + name);
+    std::ofstream(path, std::ios::binary) << content;
+    return path;
+}
+
+TEST(RayFile, ReadsTextWithCommentsAndBlankLines) {
+    const auto path =
+        write_temp("ok.txt", "# origin direction\n0 0 5 0 0 -1\n\n  1.5 2 3e1 0 1 0\n");
+    const auto rays = read_ray_file(path);
+    ASSERT_EQ(rays.size(), 2u);
+    EXPECT_EQ(rays[1].origin, glm::vec3(1.5f, 2.0f, 30.0f));
+    EXPECT_EQ(rays[1].direction, glm::vec3(0, 1, 0));
+}
+
+TEST(RayFile, BadLineIsReportedWithItsNumber) {
+    const auto path = write_temp("bad.txt", "0 0 5 0 0 -1\n0 0 5 0 zero -1\n");
+    try {
+        (void)read_ray_file(path);
+        FAIL() << "expected an error";
+    } catch (const RayFileError& e) {
+        EXPECT_NE(std::string(e.what()).find(":2: 'zero' is not a number"), std::string::npos)
+            << e.what();
+    }
+}
+
+TEST(RayFile, WrongCountZeroDirectionAndNaNAreErrors) {
+    for (const auto& [name, text, expected] :
+         {std::tuple{"five.txt", "1 2 3 4 5\n", ":1: expected six numbers"},
+          std::tuple{"seven.txt", "1 2 3 4 5 6 7\n", ":1: more than six numbers"},
+          std::tuple{"zero.txt", "1 2 3 4 5 6\n1 2 3 0 0 0\n",
+                     ":2: the ray direction has zero length"},
+          std::tuple{"nan.txt", "nan 2 3 0 0 1\n", ":1: the ray origin is not finite"}}) {
+        try {
+            (void)read_ray_file(write_temp(name, text));
+            ADD_FAILURE() << name;
+        } catch (const RayFileError& e) {
+            EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(RayFile, ReadsFloat32Files) {
+    const float data[12] = {0, 0, 5, 0, 0, -1, 1, 2, 3, 0.5f, 0.25f, 0};
+    const auto path =
+        write_temp("rays.f32", std::string(reinterpret_cast<const char*>(data), sizeof data));
+    const auto rays = read_ray_file(path);
+    ASSERT_EQ(rays.size(), 2u);
+    EXPECT_EQ(rays[1].direction, glm::vec3(0.5f, 0.25f, 0.0f));
+    EXPECT_THROW((void)read_ray_file(write_temp("short.f32", std::string(20, '\0'))), RayFileError);
+}
+
+TEST(RayFile, MissingFile) {
+    EXPECT_THROW((void)read_ray_file("/nonexistent/rays.txt"), RayFileError);
+}
+
+}  // namespace
+}  // namespace app

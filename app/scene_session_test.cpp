@@ -1,0 +1,97 @@
+#include "app/scene_session.h"
+
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "assets/default_scene.h"
+
+namespace app {
+namespace {
+
+/// Random rays aimed from a sphere around the scene at points inside its box.
+std::vector<picking::Ray> random_rays(const Bounds& bounds, unsigned seed, int count) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    std::normal_distribution<float> n(0.0f, 1.0f);
+    std::vector<picking::Ray> rays;
+    for (int i = 0; i < count; ++i) {
+        const glm::vec3 dir = glm::normalize(glm::vec3(n(rng), n(rng), n(rng)));
+        const glm::vec3 origin = bounds.center() + 2.0f * bounds.radius() * dir;
+        const glm::vec3 aim = glm::mix(bounds.min, bounds.max, glm::vec3(u(rng), u(rng), u(rng)));
+        rays.push_back({origin, aim - origin});
+    }
+    return rays;
+}
+
+// XNA recipe 4-18: moving the ray into each mesh's bone space gives the same picks as moving
+// every triangle to world space, on the default scene's articulated arm at several poses.
+TEST(SceneSession, BoneSpaceEqualsWorldTrianglesOnTheDefaultScene_Seed5) {
+    SceneSession session(assets::make_default_scene());
+    picking::PickSettings world_way;
+    world_way.space = picking::RaySpace::WorldTriangles;
+    int hits = 0, arm_hits = 0;
+    for (const double time : {0.0, 1.3, 2.75, 6.1}) {
+        session.set_time(time);
+        for (const picking::Ray& ray : random_rays(session.world_bounds(), 5, 400)) {
+            const auto a = session.pick(ray, {});
+            const auto b = session.pick(ray, world_way);
+            ASSERT_EQ(a.hit.has_value(), b.hit.has_value());
+            if (!a.hit) continue;
+            ++hits;
+            if (session.scene().node_path(a.hit->node).find("/arm/") != std::string::npos)
+                ++arm_hits;
+            EXPECT_EQ(a.hit->instance, b.hit->instance);
+            EXPECT_EQ(a.hit->triangle, b.hit->triangle);
+            EXPECT_NEAR(a.hit->t, b.hit->t, 1e-5f * b.hit->t);
+        }
+    }
+    EXPECT_GT(hits, 800);
+    EXPECT_GT(arm_hits, 10);
+}
+
+TEST(SceneSession, TheArmMovesAndStaysInsideTheAnimatedBounds) {
+    SceneSession session(assets::make_default_scene());
+    ASSERT_EQ(session.clip(), 0);
+    EXPECT_NEAR(session.duration(), 8.0, 1e-9);
+    const Bounds all = session.animated_bounds();
+    std::uint32_t hand = 0;
+    for (std::uint32_t n = 0; n < session.scene().nodes.size(); ++n)
+        if (session.scene().nodes[n].name == "hand_geometry") hand = n;
+    ASSERT_NE(hand, 0u);
+    session.set_time(0.0);
+    const glm::vec3 at0 = glm::vec3(session.world_transforms()[hand][3]);
+    session.set_time(1.0);
+    const glm::vec3 at1 = glm::vec3(session.world_transforms()[hand][3]);
+    EXPECT_GT(glm::length(at1 - at0), 0.5f);
+    for (double t = 0.0; t < 8.0; t += 0.37) {
+        session.set_time(t);
+        const Bounds b = session.world_bounds();
+        for (int i = 0; i < 3; ++i) {
+            EXPECT_GE(b.min[i], all.min[i] - 0.25f);
+            EXPECT_LE(b.max[i], all.max[i] + 0.25f);
+        }
+    }
+}
+
+TEST(SceneSession, ClipSelectionAndRestPose) {
+    SceneSession session(assets::make_default_scene());
+    session.set_clip(-1);
+    EXPECT_EQ(session.clip(), -1);
+    EXPECT_EQ(session.duration(), 0.0);
+    session.set_clip(99);  // no such clip: the rest pose
+    EXPECT_EQ(session.clip(), -1);
+}
+
+TEST(SceneSession, WorldTriangleMatchesThePickedPoint) {
+    SceneSession session(assets::make_default_scene());
+    session.set_time(2.0);
+    const auto result = session.pick({{0.1f, 20.0f, 0.2f}, {0, -1, 0}}, {});
+    ASSERT_TRUE(result.hit);
+    const picking::Triangle world = session.world_triangle(*result.hit);
+    const glm::vec3 p = world.point(result.hit->u, result.hit->v);
+    EXPECT_LT(glm::length(p - result.hit->point), 1e-4f);
+}
+
+}  // namespace
+}  // namespace app

@@ -1,0 +1,151 @@
+// Window, GL and ImGui set-up and shutdown, in the order of Dear ImGui's
+// example_glfw_opengl3/main.cpp; everything in between is ViewerApp.
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include <GLFW/glfw3.h>
+#include <glad/gl.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include "app/viewer/viewer_app.h"
+#include "app/viewer_options.h"
+#include "render/gl/debug.h"
+#include "render/gl/program.h"
+
+namespace app {
+
+namespace {
+
+void on_glfw_error(int code, const char* description) {
+    std::fprintf(stderr, "raypick: GLFW error %d: %s\n", code, description);
+}
+
+ViewerApp* app_of(GLFWwindow* window) {
+    return static_cast<ViewerApp*>(glfwGetWindowUserPointer(window));
+}
+
+void install_callbacks(GLFWwindow* window) {
+    // Installed before ImGui's, which chain to them.
+    glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
+        if (auto* app = app_of(w)) app->on_mouse_button(button, action, mods);
+    });
+    glfwSetCursorPosCallback(window, [](GLFWwindow* w, double x, double y) {
+        if (auto* app = app_of(w)) app->on_cursor(x, y);
+    });
+    glfwSetScrollCallback(window, [](GLFWwindow* w, double, double dy) {
+        if (auto* app = app_of(w)) app->on_scroll(dy);
+    });
+    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
+        if (auto* app = app_of(w)) app->on_key(key, action, mods);
+    });
+    glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
+        if (auto* app = app_of(w); app && count > 0) app->on_drop(paths[0]);
+    });
+}
+
+void load_font(float scale) {
+    ImGuiIO& io = ImGui::GetIO();
+    const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+    std::error_code ec;
+    if (std::filesystem::exists(font, ec)) io.Fonts->AddFontFromFileTTF(font, 15.0f * scale);
+    ImGui::GetStyle().ScaleAllSizes(scale);
+}
+
+}  // namespace
+
+int run_viewer(const ViewerOptions& options) {
+    // 1. GLFW and the window
+    glfwSetErrorCallback(on_glfw_error);
+    if (!glfwInit()) {
+        std::cerr << "raypick: cannot open a window (no display?). Set DISPLAY, or run under "
+                     "xvfb-run; 'raypick pick' works without one.\n";
+        return 1;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+#ifndef NDEBUG
+    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
+#endif
+    GLFWwindow* window =
+        glfwCreateWindow(options.size.x, options.size.y, "raypick", nullptr, nullptr);
+    if (!window) {
+        std::cerr << "raypick: could not create an OpenGL 3.3 core window\n";
+        glfwTerminate();
+        return 1;
+    }
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(1);
+
+    // 2. OpenGL functions
+    if (!gladLoadGL(glfwGetProcAddress)) {
+        std::cerr << "raypick: could not load OpenGL 3.3 functions\n";
+        glfwDestroyWindow(window);
+        glfwTerminate();
+        return 1;
+    }
+#ifndef NDEBUG
+    render::gl::enable_debug_output();
+#endif
+
+    // 3. Dear ImGui
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    static std::string ini_path;
+    if (options.scripted()) {
+        io.IniFilename = nullptr;  // scripted runs start from the same layout every time
+    } else {
+        // The panel layout is kept beside the recent files, never in the working directory.
+        io.IniFilename = nullptr;
+        const auto dir = RecentFiles::default_location().parent_path();
+        std::error_code ec;
+        if (!dir.empty()) {
+            std::filesystem::create_directories(dir, ec);
+            if (!ec) {
+                ini_path = (dir / "imgui.ini").string();
+                io.IniFilename = ini_path.c_str();
+            }
+        }
+    }
+    ImGui::StyleColorsDark();
+    float scale_x = 1.0f, scale_y = 1.0f;
+    glfwGetWindowContentScale(window, &scale_x, &scale_y);
+    load_font(std::max(1.0f, scale_y));
+
+    int status = 1;
+    bool backends_ready = false;
+    try {
+        ViewerApp app(window, options);
+        glfwSetWindowUserPointer(window, &app);
+        install_callbacks(window);
+        ImGui_ImplGlfw_InitForOpenGL(window, true);
+        ImGui_ImplOpenGL3_Init("#version 330 core");
+        backends_ready = true;
+
+        // 4. The loop
+        status = app.run();
+    } catch (const std::exception& e) {
+        std::cerr << "raypick: " << e.what() << "\n";
+        status = 1;
+    }
+
+    // 5. Shutdown, in reverse
+    glfwSetWindowUserPointer(window, nullptr);
+    if (backends_ready) {
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui_ImplGlfw_Shutdown();
+    }
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return status;
+}
+
+}  // namespace app

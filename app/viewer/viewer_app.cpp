@@ -1,0 +1,472 @@
+#include "app/viewer/viewer_app.h"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+#include <GLFW/glfw3.h>
+#include <glad/gl.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include "app/pick_json.h"
+#include "app/settings_names.h"
+#include "render/screenshot.h"
+
+namespace app {
+
+namespace {
+
+constexpr float kDragThresholdPx = 4.0f;
+constexpr glm::vec4 kPickFill{0.95f, 0.20f, 0.85f, 1.0f};  // opaque: the exact colour is testable
+constexpr glm::vec4 kPickOutline{1.0f, 0.95f, 0.35f, 1.0f};
+constexpr glm::vec4 kHoverFill{1.0f, 0.85f, 0.25f, 0.45f};
+constexpr glm::vec4 kHoverOutline{1.0f, 0.85f, 0.25f, 0.9f};
+constexpr glm::vec4 kRayColor{0.3f, 1.0f, 0.9f, 1.0f};
+
+/// Cursor positions name pixels (X11 reports whole numbers): rays go through pixel centres.
+glm::vec2 pixel_centre(glm::vec2 cursor) {
+    return glm::floor(cursor) + 0.5f;
+}
+
+glm::vec3 transform_point(const glm::mat4& m, glm::vec3 p) {
+    return glm::vec3(m * glm::vec4(p, 1.0f));
+}
+
+}  // namespace
+
+ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
+    : window_(window),
+      options_(options),
+      recent_(options.scripted() ? std::filesystem::path() : RecentFiles::default_location()) {
+    if (auto error = parse_pick_settings(options.algorithm, options.accel, pick_panel_.settings))
+        throw std::invalid_argument(*error);
+    pick_panel_.accel = options.accel;
+    pick_panel_.hover = options.hover;
+    view_panel_.wireframe = options.wireframe;
+    view_panel_.playing = !options.time.has_value();
+    file_panel_.obj_via_tinyobjloader = options.obj_via_tinyobjloader;
+    file_panel_.path_input = options.model == "default" ? "" : options.model;
+
+    // An empty scene until the first load lands, so every frame has something to draw.
+    assets::Scene empty;
+    empty.nodes.push_back({"(loading)", glm::mat4(1.0f), -1, {}, {}});
+    session_ = std::make_unique<SceneSession>(std::move(empty));
+    start_load(options.model);
+    last_frame_time_ = glfwGetTime();
+}
+
+int ViewerApp::run() {
+    while (!quit_ && !glfwWindowShouldClose(window_))
+        run_frame();
+    return exit_status_;
+}
+
+void ViewerApp::run_frame() {
+    wait_for_events();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+
+    update_loading();
+    update_animation();
+    handle_picking();
+    draw_scene();
+    draw_panels();
+    run_script();
+    glfwSwapBuffers(window_);
+}
+
+void ViewerApp::wait_for_events() {
+    // Keep drawing while something moves; otherwise sleep until input arrives, so an idle
+    // window does not spin the CPU. Frames are capped near 60 Hz even without vsync (Xvfb).
+    const bool busy = loading_ || (view_panel_.playing && session_->clip() >= 0) || dragging_ ||
+                      options_.scripted() || ImGui::IsAnyMouseDown();
+    if (busy) {
+        const double remaining = 1.0 / 60.0 - (glfwGetTime() - last_frame_time_);
+        if (remaining > 0.0 && !options_.scripted())
+            glfwWaitEventsTimeout(remaining);
+        else
+            glfwPollEvents();
+    } else {
+        glfwWaitEventsTimeout(0.5);
+    }
+}
+
+// == Loading
+
+void ViewerApp::start_load(const std::string& path) {
+    if (loading_) loading_->cancel();  // the newer request wins
+    assets::LoadOptions load_options;
+    load_options.obj_via_tinyobjloader = file_panel_.obj_via_tinyobjloader;
+    loading_ = AsyncLoad::start(path, load_options);
+    file_panel_.error.clear();
+}
+
+void ViewerApp::update_loading() {
+    if (!loading_) return;
+    if (!loading_->finished()) {
+        if (options_.load_timeout > 0.0 && loading_->elapsed_seconds() > options_.load_timeout) {
+            const std::string message = loading_->path().string() + ": loading took longer than " +
+                                        std::to_string(options_.load_timeout) +
+                                        " s (--load-timeout); gave up";
+            loading_->cancel();
+            loading_.reset();
+            file_panel_.error = message;
+            std::cerr << "raypick: " << message << "\n";
+            if (!initial_load_done_ && options_.scripted()) {
+                exit_status_ = 3;
+                quit_ = true;
+            }
+            initial_load_done_ = true;
+        }
+        return;
+    }
+    const std::shared_ptr<AsyncLoad> done = std::exchange(loading_, nullptr);
+    if (auto scene = done->take_scene()) {
+        if (done->path() != "default") recent_.add(done->path().string());
+        adopt_scene(std::move(*scene), done->load_seconds());
+    } else {
+        // The previous scene stays; the error is shown until the next load.
+        file_panel_.error = done->error();
+        std::cerr << "raypick: " << done->error() << "\n";
+        if (!initial_load_done_ && options_.scripted()) {
+            exit_status_ = 1;
+            quit_ = true;
+        }
+    }
+    initial_load_done_ = true;
+}
+
+void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
+    char line[256];
+    std::snprintf(line, sizeof line, "%s: %zu triangles, %zu meshes, %zu nodes in %.0f ms",
+                  scene.source.c_str(), scene.triangle_count(), scene.meshes.size(),
+                  scene.nodes.size(), load_seconds * 1000.0);
+    file_panel_.last_load = line;
+    renderer_.set_scene(scene);
+    session_ = std::make_unique<SceneSession>(std::move(scene));
+    session_->set_time(options_.time.value_or(0.0));
+    selection_.reset();
+    hover_.reset();
+    frames_since_scene_ = 0;
+    reset_view();
+}
+
+// == Camera
+
+void ViewerApp::frame_scene() {
+    const Bounds bounds = session_->animated_bounds();
+    const glm::vec2 size = window_size();
+    camera_.frame(bounds.min, bounds.max, size.x / size.y);
+}
+
+void ViewerApp::reset_view() {
+    const Projection projection = camera_.projection;
+    camera_ = Camera{};
+    camera_.projection = projection;
+    frame_scene();
+}
+
+glm::vec2 ViewerApp::window_size() const {
+    int w = 0, h = 0;
+    glfwGetWindowSize(window_, &w, &h);
+    return {float(std::max(w, 1)), float(std::max(h, 1))};
+}
+
+glm::ivec2 ViewerApp::framebuffer_size() const {
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(window_, &w, &h);
+    return {std::max(w, 1), std::max(h, 1)};
+}
+
+render::FrameView ViewerApp::frame_view() const {
+    render::FrameView view;
+    const glm::ivec2 fb = framebuffer_size();
+    view.viewport_px = fb;
+    view.view = camera_.view();
+    view.projection = camera_.projection_matrix(float(fb.x) / float(fb.y));
+    view.eye = camera_.eye();
+    return view;
+}
+
+// == Animation
+
+void ViewerApp::update_animation() {
+    const double now = glfwGetTime();
+    const double dt = now - last_frame_time_;
+    last_frame_time_ = now;
+    if (view_panel_.playing && session_->clip() >= 0)
+        session_->set_time(session_->time() + dt * double(view_panel_.speed));
+}
+
+// == Picking
+
+bool ViewerApp::ui_wants_mouse() const {
+    return ImGui::GetIO().WantCaptureMouse;
+}
+
+Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
+    Selection selection;
+    selection.cursor_window = pixel_centre(cursor_window);
+    selection.settings = pick_panel_.settings;
+    selection.ray = ray_from_cursor(camera_, selection.cursor_window, window_size());
+    selection.result = session_->pick(selection.ray, selection.settings);
+    if (read_id_buffer) {
+        // The GPU's view of the same pixel, as a cross-check of the CPU ray.
+        const glm::vec2 scale = glm::vec2(framebuffer_size()) / window_size();
+        const glm::ivec2 pixel(glm::floor(selection.cursor_window * scale));
+        selection.id_buffer_read = true;
+        if (auto id = renderer_.read_id(frame_view(), session_->world_transforms(), pixel)) {
+            const auto& instances = session_->view().instances;
+            if (id->instance < instances.size())
+                selection.id_buffer = std::pair{id->instance, id->triangle};
+        }
+    }
+    return selection;
+}
+
+void ViewerApp::handle_picking() {
+    if (pending_click_) {
+        selection_ = pick_at(*pending_click_, true);
+        pending_click_.reset();
+    }
+    if (pick_panel_.hover && cursor_moved_ && !dragging_ && !ui_wants_mouse()) {
+        hover_ = pick_at(last_cursor_, false);
+    } else if (!pick_panel_.hover || ui_wants_mouse()) {
+        hover_.reset();
+    }
+    cursor_moved_ = false;
+}
+
+void ViewerApp::on_mouse_button(int button, int action, int) {
+    double x = 0, y = 0;
+    glfwGetCursorPos(window_, &x, &y);
+    const glm::vec2 cursor{float(x), float(y)};
+    if (action == GLFW_PRESS) {
+        if (ui_wants_mouse() || pressed_button_ >= 0) return;
+        pressed_button_ = button;
+        press_cursor_ = last_cursor_ = cursor;
+        dragging_ = false;
+    } else if (action == GLFW_RELEASE && button == pressed_button_) {
+        // A click is a press and release without a drag in between.
+        if (!dragging_ && button == GLFW_MOUSE_BUTTON_LEFT) pending_click_ = cursor;
+        pressed_button_ = -1;
+        dragging_ = false;
+    }
+}
+
+void ViewerApp::on_cursor(double x, double y) {
+    const glm::vec2 cursor{float(x), float(y)};
+    const glm::vec2 delta = cursor - last_cursor_;
+    last_cursor_ = cursor;
+    cursor_moved_ = true;
+    if (pressed_button_ < 0) return;
+    if (!dragging_ && glm::length(cursor - press_cursor_) < kDragThresholdPx) return;
+    dragging_ = true;
+    if (pressed_button_ == GLFW_MOUSE_BUTTON_LEFT)
+        camera_.orbit(-delta.x * 0.008f, delta.y * 0.008f);
+    else
+        camera_.pan(delta, window_size());
+}
+
+void ViewerApp::on_scroll(double dy) {
+    if (ui_wants_mouse()) return;
+    double x = 0, y = 0;
+    glfwGetCursorPos(window_, &x, &y);
+    camera_.zoom_to_cursor(std::pow(0.85f, float(dy)), {float(x), float(y)}, window_size());
+}
+
+void ViewerApp::on_key(int key, int action, int) {
+    if (action != GLFW_PRESS || ImGui::GetIO().WantCaptureKeyboard) return;
+    switch (key) {
+        case GLFW_KEY_F:
+            frame_scene();
+            break;
+        case GLFW_KEY_R:
+            reset_view();
+            break;
+        case GLFW_KEY_O:
+            camera_.projection = camera_.projection == Projection::Perspective
+                                     ? Projection::Orthographic
+                                     : Projection::Perspective;
+            break;
+        case GLFW_KEY_W:
+            view_panel_.wireframe = !view_panel_.wireframe;
+            break;
+        case GLFW_KEY_H:
+            pick_panel_.hover = !pick_panel_.hover;
+            break;
+        case GLFW_KEY_SPACE:
+            view_panel_.playing = !view_panel_.playing;
+            break;
+        case GLFW_KEY_ESCAPE:
+            selection_.reset();
+            break;
+        default:
+            break;
+    }
+}
+
+void ViewerApp::on_drop(const char* path) {
+    if (path && *path) {
+        file_panel_.path_input = path;
+        start_load(path);
+    }
+}
+
+// == Drawing
+
+void ViewerApp::draw_scene() {
+    render::Overlay overlay;
+    const auto& instances = session_->view().instances;
+    auto highlight = [&](const Selection& s, glm::vec4 fill, glm::vec4 outline) {
+        if (!s.result.hit || s.result.hit->instance >= instances.size()) return;
+        // Follow the triangle as the pose changes: its local corners, moved by today's bone.
+        const picking::PickHit& hit = *s.result.hit;
+        const glm::mat4& m = instances[hit.instance].world_from_mesh;
+        const picking::Triangle& t = hit.local_triangle;
+        overlay.triangles.push_back(
+            {{transform_point(m, t.p0), transform_point(m, t.p1), transform_point(m, t.p2)},
+             fill,
+             outline});
+    };
+    if (hover_) highlight(*hover_, kHoverFill, kHoverOutline);
+    if (selection_) {
+        highlight(*selection_, kPickFill, kPickOutline);
+        if (selection_->result.hit) {
+            const picking::PickHit& hit = *selection_->result.hit;
+            const glm::vec3 point =
+                hit.instance < instances.size()
+                    ? transform_point(instances[hit.instance].world_from_mesh, hit.local_point)
+                    : hit.point;
+            overlay.marker = point;
+            if (view_panel_.show_ray)
+                overlay.lines.push_back({selection_->ray.origin, point, kRayColor});
+        } else if (view_panel_.show_ray) {
+            overlay.lines.push_back({selection_->ray.origin,
+                                     selection_->ray.at(camera_.far_plane() * 2.0f), kRayColor});
+        }
+    }
+    render::DrawOptions draw_options;
+    draw_options.wireframe = view_panel_.wireframe;
+    renderer_.draw(frame_view(), session_->world_transforms(), draw_options, overlay);
+}
+
+void ViewerApp::draw_panels() {
+    const FilePanelAction file = draw_file_panel(file_panel_, recent_, loading_.get(), *session_);
+    if (file.cancel && loading_) {
+        loading_->cancel();
+        file_panel_.error = loading_->path().string() + ": loading cancelled";
+        loading_.reset();
+    }
+    if (file.load) start_load(*file.load);
+
+    draw_pick_panel(pick_panel_, selection_, *session_);
+    const ViewPanelAction view = draw_view_panel(camera_, view_panel_, *session_);
+    if (view.frame) frame_scene();
+    if (view.reset) reset_view();
+    draw_scene_panel(*session_, selection_);
+    draw_viewport_labels();
+
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void ViewerApp::draw_viewport_labels() {
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    const glm::vec2 size = window_size();
+    if (loading_) {
+        char text[512];
+        std::snprintf(text, sizeof text, "Loading %s ... %.0f%%  (%.1f s)",
+                      loading_->path().filename().string().c_str(),
+                      100.0 * double(loading_->progress()), loading_->elapsed_seconds());
+        const ImVec2 extent = ImGui::CalcTextSize(text);
+        draw->AddText(ImVec2(0.5f * (size.x - extent.x), size.y - 40.0f),
+                      IM_COL32(255, 255, 255, 230), text);
+    }
+    if (hover_ && hover_->result.hit && !ui_wants_mouse()) {
+        const picking::PickHit& hit = *hover_->result.hit;
+        ImGui::BeginTooltip();
+        ImGui::Text("%s  triangle %u", session_->scene().meshes[hit.mesh].name.c_str(),
+                    hit.triangle);
+        ImGui::Text("t = %.6g   u = %.4f   v = %.4f", double(hit.t), double(hit.u), double(hit.v));
+        ImGui::EndTooltip();
+    }
+    if (selection_ && selection_->result.hit) {
+        // Label the picked triangle's corners p0, p1, p2, pushed away from its centre.
+        const picking::PickHit& hit = *selection_->result.hit;
+        const auto& instances = session_->view().instances;
+        if (hit.instance >= instances.size()) return;
+        const glm::mat4& m = instances[hit.instance].world_from_mesh;
+        const glm::vec3 corners[3] = {transform_point(m, hit.local_triangle.p0),
+                                      transform_point(m, hit.local_triangle.p1),
+                                      transform_point(m, hit.local_triangle.p2)};
+        glm::vec2 screen[3];
+        for (int i = 0; i < 3; ++i)
+            screen[i] = window_from_world(camera_, corners[i], size);
+        const glm::vec2 centre = (screen[0] + screen[1] + screen[2]) / 3.0f;
+        for (int i = 0; i < 3; ++i) {
+            glm::vec2 away = screen[i] - centre;
+            const float length = glm::length(away);
+            away = length > 1e-3f ? away / length : glm::vec2(0, -1);
+            const glm::vec2 at = screen[i] + away * 14.0f - glm::vec2(6, 7);
+            const char* label = i == 0 ? "p0" : i == 1 ? "p1" : "p2";
+            draw->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 200), label);
+            draw->AddText(ImVec2(at.x, at.y), IM_COL32(255, 240, 120, 255), label);
+        }
+    }
+}
+
+// == Scripted runs (--click, --screenshot)
+
+void ViewerApp::run_script() {
+    if (!options_.scripted() || script_done_ || loading_ || quit_) return;
+    ++frames_since_scene_;
+    // A few frames let ImGui lay its windows out before anything is clicked or captured.
+    if (frames_since_scene_ < 3) return;
+    if (options_.click && !script_clicked_) {
+        script_clicked_ = true;
+        view_panel_.playing = false;  // the screenshot shows the pose of the click
+        pending_click_ = glm::vec2(*options_.click);
+        frames_since_scene_ = 0;
+        return;
+    }
+    // The click was handled at the start of a later frame, and the frames counted since
+    // let the panels that grew with the pick settle their layout before the capture.
+
+    script_done_ = true;
+    const glm::ivec2 fb = framebuffer_size();
+    glReadBuffer(GL_BACK);
+    const render::Image image = render::read_framebuffer(fb.x, fb.y);
+    const std::string error = render::write_png(options_.screenshot, image);
+    if (!error.empty()) {
+        std::cerr << "raypick: " << error << "\n";
+        exit_status_ = 1;
+        quit_ = true;
+        return;
+    }
+    nlohmann::ordered_json j;
+    if (selection_) {
+        j = pick_to_json(*session_, selection_->ray, selection_->settings, pick_panel_.accel,
+                         selection_->result);
+        j["cursor"] = {selection_->cursor_window.x, selection_->cursor_window.y};
+        if (selection_->id_buffer)
+            j["id_buffer"] = {{"instance", selection_->id_buffer->first},
+                              {"triangle", selection_->id_buffer->second}};
+        else
+            j["id_buffer"] = nullptr;
+    } else {
+        j["clicked"] = false;
+        j["time"] = session_->time();
+    }
+    j["model"] = session_->scene().source;
+    j["window"] = {int(window_size().x), int(window_size().y)};
+    j["framebuffer"] = {fb.x, fb.y};
+    j["screenshot"] = options_.screenshot;
+    std::cout << j.dump() << std::endl;
+    quit_ = true;
+}
+
+}  // namespace app

@@ -1,0 +1,92 @@
+#pragma once
+/// The interactive viewer: one GLFW window, the scene, the camera, the panels, and picking.
+/// run_frame() reads like a table of contents of one frame.
+
+#include <memory>
+#include <optional>
+
+#include "app/async_load.h"
+#include "app/camera.h"
+#include "app/panels/panels.h"
+#include "app/recent_files.h"
+#include "app/scene_session.h"
+#include "app/selection.h"
+#include "app/viewer_options.h"
+#include "render/renderer.h"
+
+struct GLFWwindow;
+
+namespace app {
+
+class ViewerApp {
+  public:
+    /// Needs a current OpenGL 3.3 context in `window` with ImGui set up on it.
+    ViewerApp(GLFWwindow* window, const ViewerOptions& options);
+    ViewerApp(const ViewerApp&) = delete;
+    ViewerApp& operator=(const ViewerApp&) = delete;
+
+    /// Runs until the window closes or a scripted run ends; returns the exit status.
+    int run();
+
+    // == Input, called from the GLFW callbacks
+    void on_mouse_button(int button, int action, int mods);
+    void on_cursor(double x, double y);
+    void on_scroll(double dy);
+    void on_key(int key, int action, int mods);
+    void on_drop(const char* path);
+
+  private:
+    void run_frame();
+    void wait_for_events();
+    void update_loading();
+    void update_animation();
+    void handle_picking();
+    void draw_scene();
+    void draw_panels();
+    void draw_viewport_labels();
+    void run_script();
+
+    void start_load(const std::string& path);
+    void adopt_scene(assets::Scene scene, double load_seconds);
+    void frame_scene();
+    void reset_view();
+    [[nodiscard]] glm::vec2 window_size() const;
+    [[nodiscard]] glm::ivec2 framebuffer_size() const;
+    [[nodiscard]] render::FrameView frame_view() const;
+    [[nodiscard]] Selection pick_at(glm::vec2 cursor_window, bool read_id_buffer);
+    [[nodiscard]] bool ui_wants_mouse() const;
+
+    GLFWwindow* window_;
+    ViewerOptions options_;
+    render::Renderer renderer_;
+    std::unique_ptr<SceneSession> session_;
+    std::shared_ptr<AsyncLoad> loading_;
+    RecentFiles recent_;
+    Camera camera_;
+
+    FilePanelState file_panel_;
+    PickPanelState pick_panel_;
+    ViewPanelState view_panel_;
+    std::optional<Selection> selection_;
+    std::optional<Selection> hover_;
+
+    // Mouse gesture state: a press becomes a drag once it moves a few pixels.
+    int pressed_button_ = -1;
+    glm::vec2 press_cursor_{0.0f};
+    glm::vec2 last_cursor_{0.0f};
+    bool dragging_ = false;
+    bool cursor_moved_ = false;
+    std::optional<glm::vec2> pending_click_;
+
+    double last_frame_time_ = 0.0;
+    bool quit_ = false;
+    int exit_status_ = 0;
+
+    // Scripted runs: wait for the scene, click, draw, then take the screenshot.
+    int frames_since_scene_ = 0;
+    bool script_clicked_ = false;
+    bool script_done_ = false;
+    bool initial_load_done_ = false;
+};
+
+}  // namespace app

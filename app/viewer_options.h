@@ -1,0 +1,31 @@
+#pragma once
+/// The viewer's command line (DESIGN.md): `raypick [MODEL] [options]`.
+
+#include <optional>
+#include <string>
+
+#include <glm/vec2.hpp>
+
+namespace app {
+
+struct ViewerOptions {
+    std::string model = "default";
+    glm::ivec2 size{1280, 720};
+    std::string algorithm = "moller_trumbore";
+    std::string accel = "none";
+    std::optional<double> time;       ///< paused at this time; playing from 0 when absent
+    std::optional<glm::ivec2> click;  ///< window pixel, origin top left
+    std::string screenshot;           ///< write PNG, print the pick, exit
+    double load_timeout = 0.0;        ///< <= 0: no limit
+    bool obj_via_tinyobjloader = false;
+    bool hover = false;
+    bool wireframe = false;
+
+    /// Scripted runs (a screenshot to take) leave no trace in the user's config.
+    [[nodiscard]] bool scripted() const { return !screenshot.empty(); }
+};
+
+/// The viewer; returns the process exit status.
+[[nodiscard]] int run_viewer(const ViewerOptions& options);
+
+}  // namespace app

@@ -1,0 +1,147 @@
+#include "assets/default_scene.h"
+
+#include <cmath>
+#include <numbers>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "assets/procedural_meshes.h"
+
+namespace assets {
+
+namespace {
+
+constexpr float kTerrainHalfSize = 6.0f;
+constexpr int kTerrainCells = 48;  // 4,608 triangles
+
+std::uint32_t add_mesh(Scene& scene, MeshData mesh, std::string name, glm::vec3 color) {
+    mesh.name = std::move(name);
+    mesh.material = std::uint32_t(scene.materials.size());
+    scene.materials.push_back({mesh.name, color});
+    scene.meshes.push_back(std::move(mesh));
+    return std::uint32_t(scene.meshes.size() - 1);
+}
+
+std::uint32_t add_node(Scene& scene, std::uint32_t parent, std::string name, glm::mat4 local,
+                       std::vector<std::uint32_t> meshes = {}) {
+    SceneNode node;
+    node.name = std::move(name);
+    node.local_transform = local;
+    node.parent = std::int32_t(parent);
+    node.meshes = std::move(meshes);
+    scene.nodes.push_back(std::move(node));
+    const auto index = std::uint32_t(scene.nodes.size() - 1);
+    scene.nodes[parent].children.push_back(index);
+    return index;
+}
+
+glm::mat4 translate(glm::vec3 t) {
+    return glm::translate(glm::mat4(1.0f), t);
+}
+glm::mat4 scale(glm::vec3 s) {
+    return glm::scale(glm::mat4(1.0f), s);
+}
+glm::mat4 rotate(float degrees, glm::vec3 axis) {
+    return glm::rotate(glm::mat4(1.0f), glm::radians(degrees), axis);
+}
+glm::quat rotation(float degrees, glm::vec3 axis) {
+    return glm::angleAxis(glm::radians(degrees), glm::normalize(axis));
+}
+
+/// Rotation keys at whole seconds (the clip runs at 24 ticks per second).
+std::vector<RotationKey> keys_about(glm::vec3 axis, std::initializer_list<float> degrees) {
+    std::vector<RotationKey> keys;
+    double second = 0.0;
+    for (float d : degrees)
+        keys.push_back({24.0 * second++, rotation(d, axis)});
+    return keys;
+}
+
+}  // namespace
+
+float default_terrain_height(float x, float z) {
+    return 0.35f * std::sin(0.8f * x) * std::cos(0.6f * z) + 0.12f * std::sin(1.7f * x + 0.9f * z) -
+           0.02f * (x * x + z * z) / 4.0f;
+}
+
+Scene make_default_scene() {
+    Scene scene;
+    scene.source = "default";
+    scene.nodes.push_back(SceneNode{"default_scene", glm::mat4(1.0f), -1, {}, {}});
+
+    const auto terrain =
+        add_mesh(scene, make_terrain(kTerrainHalfSize, kTerrainCells, default_terrain_height),
+                 "terrain", {0.42f, 0.58f, 0.36f});
+    const auto cube = add_mesh(scene, make_cube(), "unit_cube", {0.80f, 0.55f, 0.30f});
+    const auto sphere = add_mesh(scene, make_icosphere(3), "unit_sphere", {0.35f, 0.55f, 0.85f});
+    const auto torus =
+        add_mesh(scene, make_torus(0.7f, 0.22f, 48, 24), "torus", {0.85f, 0.35f, 0.40f});
+    const auto cylinder =
+        add_mesh(scene, make_cylinder(32), "unit_cylinder", {0.55f, 0.55f, 0.60f});
+    const auto hand = add_mesh(scene, make_icosphere(2), "hand_sphere", {0.95f, 0.80f, 0.35f});
+
+    auto ground = [](float x, float z) { return glm::vec3(x, default_terrain_height(x, z), z); };
+
+    add_node(scene, 0, "terrain", glm::mat4(1.0f), {terrain});
+    add_node(scene, 0, "ball",
+             translate(ground(-2.6f, 1.6f) + glm::vec3(0, 0.75f, 0)) * scale(glm::vec3(0.8f)),
+             {sphere});
+    add_node(scene, 0, "tower",
+             translate(ground(2.8f, -1.8f) + glm::vec3(0, 0.9f, 0)) * rotate(25.0f, {0, 1, 0}) *
+                 scale({0.7f, 1.8f, 0.7f}),
+             {cube});
+    add_node(scene, 0, "ring",
+             translate(ground(-1.2f, -2.8f) + glm::vec3(0, 1.0f, 0)) * rotate(70.0f, {1, 0, 0.3f}),
+             {torus});
+    add_node(scene, 0, "crate",
+             translate(ground(2.4f, 2.4f) + glm::vec3(0, 0.35f, 0)) * rotate(-15.0f, {0, 1, 0}) *
+                 scale({1.1f, 0.7f, 0.9f}),
+             {cube});
+
+    // == The articulated arm: joints carry the motion, "*_geometry" nodes carry the
+    // non-uniform scale that turns unit meshes into limbs.
+    const auto arm =
+        add_node(scene, 0, "arm", translate(ground(0.3f, 0.2f)) * scale(glm::vec3(1.5f)));
+    add_node(scene, arm, "base_geometry", scale({0.45f, 0.3f, 0.45f}), {cylinder});
+    const auto shoulder = add_node(scene, arm, "shoulder", translate({0, 0.3f, 0}));
+    add_node(scene, shoulder, "upper_arm_geometry",
+             translate({0, 0.7f, 0}) * scale({0.26f, 1.4f, 0.26f}), {cube});
+    const auto elbow = add_node(scene, shoulder, "elbow", translate({0, 1.4f, 0}));
+    add_node(scene, elbow, "forearm_geometry", translate({0, 0.55f, 0}) * scale({0.2f, 1.1f, 0.2f}),
+             {cube});
+    const auto wrist = add_node(scene, elbow, "wrist", translate({0, 1.1f, 0}));
+    add_node(scene, wrist, "hand_geometry", scale({0.32f, 0.16f, 0.24f}), {hand});
+
+    // == "arm_wave": 8 s loop. The shoulder turns and leans, the elbow bends, the wrist rolls.
+    AnimationClip clip;
+    clip.name = "arm_wave";
+    clip.ticks_per_second = 24.0;
+    clip.duration_ticks = 24.0 * 8.0;
+    auto channel_for = [&](std::uint32_t node, std::vector<RotationKey> rotations) {
+        NodeChannel channel;
+        channel.node = node;
+        channel.positions = {{0.0, glm::vec3(scene.nodes[node].local_transform[3])}};
+        channel.rotations = std::move(rotations);
+        channel.scales = {{0.0, glm::vec3(1.0f)}};
+        clip.channels.push_back(std::move(channel));
+    };
+    {
+        // Yaw about Y, then a lean about Z: one key list of combined rotations.
+        std::vector<RotationKey> keys;
+        const float yaw[] = {0, 60, 120, 60, 0, -60, -120, -60, 0};
+        const float lean[] = {20, 35, 20, 5, 20, 35, 20, 5, 20};
+        for (int s = 0; s <= 8; ++s)
+            keys.push_back({24.0 * s, rotation(yaw[s], {0, 1, 0}) * rotation(lean[s], {0, 0, 1})});
+        channel_for(shoulder, std::move(keys));
+    }
+    channel_for(elbow, keys_about({0, 0, 1}, {-40, -75, -40, -15, -40, -75, -40, -15, -40}));
+    channel_for(wrist, keys_about({0, 1, 0}, {0, 90, 180, 270, 360, 270, 180, 90, 0}));
+    scene.clips.push_back(std::move(clip));
+
+    scene.notes.push_back(
+        "The arm's limbs are unit meshes under non-uniformly scaled, rotating nodes: picking moves "
+        "the ray into each mesh's bone space instead of moving the triangles.");
+    return scene;
+}
+
+}  // namespace assets

@@ -1,0 +1,16 @@
+#pragma once
+/// The built-in scene shown when no model is given: made in code, no downloaded assets.
+
+#include "assets/scene.h"
+
+namespace assets {
+
+/// A terrain patch, a few solid shapes and a small articulated arm whose joints rotate and
+/// whose parts are unit meshes under non-uniformly scaled nodes (clip "arm_wave", looping):
+/// a scene where moving the ray into each mesh's bone space visibly matters.
+[[nodiscard]] Scene make_default_scene();
+
+/// The terrain's height at (x, z), for probes and tests.
+[[nodiscard]] float default_terrain_height(float x, float z);
+
+}  // namespace assets

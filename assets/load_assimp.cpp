@@ -1,0 +1,382 @@
+// The Assimp path: any format Assimp 5.2 reads, with the node hierarchy kept as it is in the file.
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <fstream>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <assimp/config.h>
+#include <assimp/material.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <assimp/Importer.hpp>
+#include <assimp/ProgressHandler.hpp>
+#include <glm/gtc/type_ptr.hpp>
+#include <glm/matrix.hpp>
+
+#include "assets/load_model.h"
+#include "assets/mesh_normals.h"
+
+namespace assets {
+
+namespace {
+
+// Never aiProcess_PreTransformVertices: the hierarchy and its transforms are the point.
+constexpr unsigned kPostProcessFlags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
+                                       aiProcess_GenSmoothNormals | aiProcess_LimitBoneWeights |
+                                       aiProcess_SortByPType | aiProcess_ValidateDataStructure;
+
+/// Passes Assimp's progress to a LoadProgress and asks Assimp to stop when cancel is set.
+/// Not every importer honours the answer, so the caller checks `cancel` again afterwards.
+class ProgressBridge final : public Assimp::ProgressHandler {
+  public:
+    explicit ProgressBridge(LoadProgress* progress) : progress_(progress) {}
+
+    bool Update(float percentage) override {
+        if (progress_ == nullptr) return true;
+        // Despite the documentation, Assimp reports a fraction (0..1), or -1 when unknown.
+        if (percentage >= 0.0f) progress_->fraction = std::min(percentage, 1.0f);
+        return !progress_->cancel.load();
+    }
+
+  private:
+    LoadProgress* progress_;
+};
+
+std::string to_string(const aiString& s) {
+    return std::string(s.data, s.length);
+}
+
+glm::vec3 to_glm(const aiVector3D& v) {
+    return {v.x, v.y, v.z};
+}
+
+/// aiMatrix4x4 is row-major (a1..a4 is the first row); glm is column-major.
+glm::mat4 to_glm(const aiMatrix4x4& m) {
+    return glm::transpose(glm::make_mat4(&m.a1));
+}
+
+Extrapolation to_extrapolation(aiAnimBehaviour behaviour) {
+    switch (behaviour) {
+        case aiAnimBehaviour_DEFAULT:
+            return Extrapolation::Default;
+        case aiAnimBehaviour_CONSTANT:
+            return Extrapolation::Constant;
+        case aiAnimBehaviour_LINEAR:
+            return Extrapolation::Linear;
+        case aiAnimBehaviour_REPEAT:
+            return Extrapolation::Repeat;
+        default:
+            return Extrapolation::Default;
+    }
+}
+
+bool is_finite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+std::string display_name(const std::string& name) {
+    return name.empty() ? "(unnamed)" : "'" + name + "'";
+}
+
+struct PrimitiveCounts {
+    std::size_t polygons = 0;          ///< faces of 3 or more corners
+    std::size_t points_and_lines = 0;  ///< what SortByPType will remove
+};
+
+/// Counts primitives in the scene as imported (not yet validated, so checked with care).
+PrimitiveCounts count_primitives(const aiScene& scene) {
+    PrimitiveCounts counts;
+    if (scene.mMeshes == nullptr) return counts;
+    for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
+        const aiMesh* mesh = scene.mMeshes[m];
+        if (mesh == nullptr || mesh->mFaces == nullptr) continue;
+        for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+            if (mesh->mFaces[f].mNumIndices >= 3)
+                ++counts.polygons;
+            else
+                ++counts.points_and_lines;
+        }
+    }
+    return counts;
+}
+
+std::vector<Material> copy_materials(const aiScene& scene) {
+    std::vector<Material> materials;
+    for (unsigned i = 0; i < scene.mNumMaterials; ++i) {
+        const aiMaterial* source = scene.mMaterials[i];
+        Material material;
+        if (source != nullptr) {
+            aiString name;
+            if (source->Get(AI_MATKEY_NAME, name) == aiReturn_SUCCESS)
+                material.name = to_string(name);
+            aiColor3D color;
+            // glTF 2 stores its colour as base colour; most formats as diffuse.
+            if (source->Get(AI_MATKEY_COLOR_DIFFUSE, color) == aiReturn_SUCCESS ||
+                source->Get(AI_MATKEY_BASE_COLOR, color) == aiReturn_SUCCESS) {
+                const glm::vec3 c(color.r, color.g, color.b);
+                if (is_finite(c)) material.base_color = c;
+            }
+        }
+        materials.push_back(std::move(material));
+    }
+    // MeshData::material must always be valid.
+    if (materials.empty()) materials.push_back(Material{"default", glm::vec3(0.75f)});
+    return materials;
+}
+
+/// Copies the triangles of every mesh; meshes without any are dropped. Returns, for each
+/// Assimp mesh, our mesh index or -1.
+std::vector<std::int32_t> copy_meshes(const aiScene& source, Scene& scene) {
+    std::vector<std::int32_t> remap(source.mNumMeshes, -1);
+    std::size_t skipped_faces = 0, dropped_meshes = 0;
+    for (unsigned m = 0; m < source.mNumMeshes; ++m) {
+        const aiMesh* in = source.mMeshes[m];
+        if (in == nullptr || in->mVertices == nullptr) {
+            ++dropped_meshes;
+            continue;
+        }
+        MeshData mesh;
+        mesh.name = to_string(in->mName);
+        mesh.indices.reserve(std::size_t(in->mNumFaces) * 3);
+        for (unsigned f = 0; f < in->mNumFaces; ++f) {
+            const aiFace& face = in->mFaces[f];
+            if (face.mNumIndices != 3) {
+                ++skipped_faces;
+                continue;
+            }
+            mesh.indices.insert(mesh.indices.end(), face.mIndices, face.mIndices + 3);
+        }
+        if (mesh.indices.empty()) {
+            ++dropped_meshes;
+            continue;
+        }
+        mesh.positions.reserve(in->mNumVertices);
+        for (unsigned v = 0; v < in->mNumVertices; ++v)
+            mesh.positions.push_back(to_glm(in->mVertices[v]));
+
+        bool normals_ok = in->mNormals != nullptr;
+        if (normals_ok) {
+            mesh.normals.reserve(in->mNumVertices);
+            for (unsigned v = 0; v < in->mNumVertices; ++v) {
+                mesh.normals.push_back(to_glm(in->mNormals[v]));
+                normals_ok = normals_ok && is_finite(mesh.normals.back());
+            }
+        }
+        if (!normals_ok) {
+            if (in->mNormals != nullptr) {
+                scene.notes.push_back("mesh " + display_name(mesh.name) +
+                                      ": the file's normals are not finite; computed smooth ones");
+            }
+            compute_smooth_normals(mesh);
+        }
+
+        mesh.material = in->mMaterialIndex;
+        if (mesh.material >= scene.materials.size()) {
+            scene.notes.push_back("mesh " + display_name(mesh.name) + " used a missing material " +
+                                  std::to_string(mesh.material) + "; using the first one");
+            mesh.material = 0;
+        }
+        if (in->mNumAnimMeshes > 0) {
+            scene.notes.push_back("mesh " + display_name(mesh.name) + ": " +
+                                  std::to_string(in->mNumAnimMeshes) +
+                                  " morph targets are ignored");
+        }
+        if (in->mNumBones > 0) {
+            scene.notes.push_back("mesh " + display_name(mesh.name) + ": " +
+                                  std::to_string(in->mNumBones) +
+                                  " bones: skinning is not applied yet");
+        }
+        remap[m] = std::int32_t(scene.meshes.size());
+        scene.meshes.push_back(std::move(mesh));
+    }
+    if (skipped_faces > 0) {
+        scene.notes.push_back(std::to_string(skipped_faces) +
+                              " faces that were not triangles were skipped");
+    }
+    if (dropped_meshes > 0) {
+        scene.notes.push_back(std::to_string(dropped_meshes) +
+                              " meshes without triangles were dropped");
+    }
+    return remap;
+}
+
+/// Flattens the hierarchy depth-first (pre-order), so parents always precede children.
+void copy_nodes(const aiNode& root, const std::vector<std::int32_t>& mesh_remap, Scene& scene) {
+    struct Pending {
+        const aiNode* node;
+        std::int32_t parent;
+    };
+    std::vector<Pending> stack{{&root, -1}};
+    while (!stack.empty()) {
+        const Pending pending = stack.back();
+        stack.pop_back();
+        const aiNode& in = *pending.node;
+        const auto index = std::uint32_t(scene.nodes.size());
+
+        SceneNode node;
+        node.name = to_string(in.mName);
+        node.local_transform = to_glm(in.mTransformation);
+        node.parent = pending.parent;
+        for (unsigned i = 0; i < in.mNumMeshes; ++i) {
+            const unsigned m = in.mMeshes[i];
+            if (m < mesh_remap.size() && mesh_remap[m] >= 0)
+                node.meshes.push_back(std::uint32_t(mesh_remap[m]));
+        }
+        if (pending.parent >= 0) scene.nodes[std::size_t(pending.parent)].children.push_back(index);
+        scene.nodes.push_back(std::move(node));
+
+        // Reverse order on the stack, so the first child is visited (and numbered) first.
+        for (unsigned c = in.mNumChildren; c-- > 0;)
+            if (in.mChildren[c] != nullptr) stack.push_back({in.mChildren[c], std::int32_t(index)});
+    }
+}
+
+void copy_animations(const aiScene& source, Scene& scene) {
+    // Channels name their node; the first node with that name wins (Assimp does the same).
+    std::unordered_map<std::string, std::uint32_t> node_by_name;
+    for (std::uint32_t n = 0; n < scene.nodes.size(); ++n)
+        node_by_name.try_emplace(scene.nodes[n].name, n);
+
+    for (unsigned a = 0; a < source.mNumAnimations; ++a) {
+        const aiAnimation* in = source.mAnimations[a];
+        if (in == nullptr) continue;
+        AnimationClip clip;
+        clip.name = to_string(in->mName);
+        if (clip.name.empty()) clip.name = "clip " + std::to_string(a);
+        clip.duration_ticks = std::isfinite(in->mDuration) ? in->mDuration : 0.0;
+        // Assimp documents 0 as "not specified", to be read as 25 ticks per second.
+        clip.ticks_per_second = std::isfinite(in->mTicksPerSecond) && in->mTicksPerSecond > 0.0
+                                    ? in->mTicksPerSecond
+                                    : 25.0;
+        double last_key = 0.0;
+        std::size_t unmatched = 0;
+        for (unsigned c = 0; c < in->mNumChannels; ++c) {
+            const aiNodeAnim* channel_in = in->mChannels[c];
+            if (channel_in == nullptr) continue;
+            const auto found = node_by_name.find(to_string(channel_in->mNodeName));
+            if (found == node_by_name.end()) {
+                ++unmatched;
+                continue;
+            }
+            NodeChannel channel;
+            channel.node = found->second;
+            channel.pre_state = to_extrapolation(channel_in->mPreState);
+            channel.post_state = to_extrapolation(channel_in->mPostState);
+            for (unsigned k = 0; k < channel_in->mNumPositionKeys; ++k) {
+                const aiVectorKey& key = channel_in->mPositionKeys[k];
+                channel.positions.push_back({key.mTime, to_glm(key.mValue)});
+                last_key = std::max(last_key, key.mTime);
+            }
+            for (unsigned k = 0; k < channel_in->mNumRotationKeys; ++k) {
+                const aiQuatKey& key = channel_in->mRotationKeys[k];
+                // aiQuaternion is (w, x, y, z), and so is this glm::quat constructor.
+                const aiQuaternion& q = key.mValue;
+                channel.rotations.push_back({key.mTime, glm::quat(q.w, q.x, q.y, q.z)});
+                last_key = std::max(last_key, key.mTime);
+            }
+            for (unsigned k = 0; k < channel_in->mNumScalingKeys; ++k) {
+                const aiVectorKey& key = channel_in->mScalingKeys[k];
+                channel.scales.push_back({key.mTime, to_glm(key.mValue)});
+                last_key = std::max(last_key, key.mTime);
+            }
+            clip.channels.push_back(std::move(channel));
+        }
+        if (!(clip.duration_ticks > 0.0) && std::isfinite(last_key)) clip.duration_ticks = last_key;
+        if (unmatched > 0) {
+            scene.notes.push_back("animation " + display_name(clip.name) + ": " +
+                                  std::to_string(unmatched) +
+                                  " channels name no node and are ignored");
+        }
+        if (in->mNumMeshChannels > 0 || in->mNumMorphMeshChannels > 0) {
+            scene.notes.push_back("animation " + display_name(clip.name) +
+                                  ": mesh and morph channels are ignored");
+        }
+        if (clip.channels.empty()) {
+            scene.notes.push_back("animation " + display_name(clip.name) +
+                                  " animates no node and is ignored");
+            continue;
+        }
+        scene.clips.push_back(std::move(clip));
+    }
+}
+
+/// Assimp 5.2's PLY reader loops forever on a header without "end_header" (a truncated file),
+/// and no progress callback interrupts it; so a PLY header must end before Assimp sees it.
+void check_ply_header(const std::filesystem::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::string head(4, '\0');
+    file.read(head.data(), std::streamsize(head.size()));
+    if (file.gcount() < 4 || head.compare(0, 3, "ply") != 0 || (head[3] != '\n' && head[3] != '\r'))
+        return;
+    head.resize(std::size_t(1) << 20);  // headers are small, but comments may be long
+    file.read(head.data() + 4, std::streamsize(head.size() - 4));
+    head.resize(4 + std::size_t(file.gcount()));
+    if (head.find("end_header") == std::string::npos)
+        throw LoadError(path, "the PLY header has no end_header (a truncated file?)");
+}
+
+}  // namespace
+
+Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress) {
+    const auto cancelled = [progress] { return progress != nullptr && progress->cancel.load(); };
+    if (cancelled()) throw LoadError(path, "loading was cancelled");
+    if (progress) progress->fraction = 0.0f;
+    check_ply_header(path);
+
+    Assimp::Importer importer;
+    importer.SetProgressHandler(new ProgressBridge(progress));  // the importer owns it
+    importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE,
+                                aiPrimitiveType_POINT | aiPrimitiveType_LINE);
+
+    // Read first and post-process second (ReadFile(path, flags) does the same inside), so we
+    // can look at the primitives before SortByPType removes points and lines: a file without
+    // a single polygon gets a clear message instead of a validation error.
+    const aiScene* raw = importer.ReadFile(path.string(), 0);
+    if (cancelled()) throw LoadError(path, "loading was cancelled");
+    if (raw == nullptr) {
+        std::string reason = importer.GetErrorString();
+        if (reason.empty()) reason = "Assimp could not read it (unsupported or corrupt format)";
+        throw LoadError(path, reason);
+    }
+    const PrimitiveCounts counts = count_primitives(*raw);
+    if (counts.polygons == 0) {
+        throw LoadError(path, "contains no triangles" +
+                                  (counts.points_and_lines > 0
+                                       ? " (only " + std::to_string(counts.points_and_lines) +
+                                             " points and lines)"
+                                       : std::string()));
+    }
+    const std::size_t points_and_lines = counts.points_and_lines;
+
+    const aiScene* source = importer.ApplyPostProcessing(kPostProcessFlags);
+    if (cancelled()) throw LoadError(path, "loading was cancelled");
+    if (source == nullptr) {
+        std::string reason = importer.GetErrorString();
+        if (reason.empty()) reason = "Assimp's post-processing rejected it";
+        throw LoadError(path, reason);
+    }
+    if (source->mRootNode == nullptr) throw LoadError(path, "the file has no node hierarchy");
+
+    Scene scene;
+    scene.source = path.string();
+    if (points_and_lines > 0) {
+        scene.notes.push_back(std::to_string(points_and_lines) +
+                              " line/point primitives were dropped");
+    }
+    if (source->mFlags & AI_SCENE_FLAGS_INCOMPLETE) {
+        scene.notes.push_back("Assimp marked the scene as incomplete");
+    }
+    scene.materials = copy_materials(*source);
+    const std::vector<std::int32_t> mesh_remap = copy_meshes(*source, scene);
+    copy_nodes(*source->mRootNode, mesh_remap, scene);
+    copy_animations(*source, scene);
+    if (progress) progress->fraction = 1.0f;
+    return scene;
+}
+
+}  // namespace assets

@@ -1,0 +1,50 @@
+#pragma once
+/// The one front door for loading: `.obj` may go through tinyobjloader, everything else (and
+/// `.obj` by default) through Assimp. Loaders throw LoadError; they never crash on bad files.
+
+#include <atomic>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+#include "assets/scene.h"
+
+namespace assets {
+
+/// A file could not be turned into a Scene. what() names the file and the reason.
+class LoadError : public std::runtime_error {
+  public:
+    LoadError(const std::filesystem::path& path, const std::string& reason)
+        : std::runtime_error(path.string() + ": " + reason) {}
+};
+
+struct LoadOptions {
+    bool obj_via_tinyobjloader = false;  ///< read .obj with tinyobjloader instead of Assimp
+};
+
+/// Shared between a loader and whoever waits for it (possibly on another thread).
+struct LoadProgress {
+    std::atomic<float> fraction{0.0f};  ///< 0..1, as far as the importer reports it
+    std::atomic<bool> cancel{false};    ///< set by the waiter; the loader stops at its next check
+};
+
+/// The model name that stands for the built-in scene (assets/default_scene.h), not a file.
+inline constexpr const char* kDefaultSceneName = "default";
+
+/// Loads `path`, or builds the built-in scene when it is kDefaultSceneName. Throws LoadError for
+/// missing, unreadable, corrupt or empty files (a scene without a single triangle is an error) and
+/// when `progress->cancel` is seen.
+[[nodiscard]] Scene load_model(const std::filesystem::path& path, const LoadOptions& options = {},
+                               LoadProgress* progress = nullptr);
+
+/// The Assimp path (any format Assimp reads).
+[[nodiscard]] Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress);
+/// The tinyobjloader path (.obj only): the same triangles as the Assimp path.
+[[nodiscard]] Scene load_obj_with_tinyobjloader(const std::filesystem::path& path,
+                                                LoadProgress* progress);
+
+/// Checks what every loader must guarantee (finite positions, indices in range, at least one
+/// triangle, a valid hierarchy, a normal per position) and throws LoadError otherwise.
+void validate_scene(const Scene& scene, const std::filesystem::path& path);
+
+}  // namespace assets

@@ -1,0 +1,608 @@
+#include "assets/load_model.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/geometric.hpp>
+#include <glm/mat4x4.hpp>
+#include <glm/vec4.hpp>
+
+namespace assets {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kTestData = RAYPICK_TESTDATA_DIR;
+const fs::path kBunny = "/usr/share/glmark2/models/bunny.obj";
+const fs::path kAssimpModels = "/usr/share/assimp/models";
+
+constexpr LoadOptions kViaAssimp{false};
+constexpr LoadOptions kViaTinyobj{true};
+
+// == Helpers
+
+/// A fresh directory for one test, removed afterwards.
+class TempDir {
+  public:
+    TempDir() {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        path_ = fs::temp_directory_path() /
+                ("raypick_load_model_test_" + std::string(info->test_suite_name()) + "_" +
+                 info->name() + "_" + std::to_string(std::random_device{}()));
+        fs::create_directories(path_);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path_, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    fs::path write(const std::string& name, const std::string& content) const {
+        const fs::path file = path_ / name;
+        std::ofstream(file, std::ios::binary) << content;
+        return file;
+    }
+    const fs::path& path() const { return path_; }
+
+  private:
+    fs::path path_;
+};
+
+/// The message of the LoadError that `load` throws, or a test failure when it throws none.
+template <typename Load>
+std::string load_error_of(Load&& load) {
+    try {
+        (void)load();
+    } catch (const LoadError& e) {
+        return e.what();
+    } catch (const std::exception& e) {
+        ADD_FAILURE() << "threw something other than LoadError: " << e.what();
+        return {};
+    }
+    ADD_FAILURE() << "loaded without a LoadError";
+    return {};
+}
+
+std::string load_error(const fs::path& path, const LoadOptions& options) {
+    return load_error_of([&] { return load_model(path, options); });
+}
+
+using Corner = std::array<float, 3>;
+using Triangle = std::array<Corner, 3>;
+
+/// Every triangle in world space, rotated so its smallest corner comes first (the winding
+/// stays), sorted: two loaders agree when these are equal.
+std::vector<Triangle> world_triangles(const Scene& scene) {
+    const std::vector<glm::mat4> world = scene.world_transforms(scene.rest_local_transforms());
+    std::vector<Triangle> triangles;
+    triangles.reserve(scene.triangle_count());
+    for (const MeshInstance& instance : scene.instances()) {
+        const MeshData& mesh = scene.meshes[instance.mesh];
+        for (std::size_t i = 0; i + 2 < mesh.indices.size(); i += 3) {
+            Triangle t;
+            for (std::size_t k = 0; k < 3; ++k) {
+                const glm::vec4 p =
+                    world[instance.node] * glm::vec4(mesh.positions[mesh.indices[i + k]], 1.0f);
+                t[k] = {p.x, p.y, p.z};
+            }
+            const auto smallest = std::min_element(t.begin(), t.end()) - t.begin();
+            std::rotate(t.begin(), t.begin() + smallest, t.end());
+            triangles.push_back(t);
+        }
+    }
+    std::sort(triangles.begin(), triangles.end());
+    return triangles;
+}
+
+std::string describe(const Triangle& t) {
+    std::ostringstream out;
+    out.precision(9);
+    for (const Corner& c : t)
+        out << " (" << c[0] << ", " << c[1] << ", " << c[2] << ")";
+    return out.str();
+}
+
+/// Expects the same multiset of world-space triangles, corner for corner, bit for bit.
+void expect_same_triangles(const Scene& a, const Scene& b) {
+    const std::vector<Triangle> ta = world_triangles(a), tb = world_triangles(b);
+    std::vector<Triangle> only_a, only_b;
+    std::set_difference(ta.begin(), ta.end(), tb.begin(), tb.end(), std::back_inserter(only_a));
+    std::set_difference(tb.begin(), tb.end(), ta.begin(), ta.end(), std::back_inserter(only_b));
+    EXPECT_EQ(ta.size(), tb.size());
+    EXPECT_TRUE(only_a.empty() && only_b.empty())
+        << only_a.size() << " triangles only in the first scene, " << only_b.size()
+        << " only in the second; for example"
+        << (only_a.empty() ? "" : "\n  first: " + describe(only_a.front()))
+        << (only_b.empty() ? "" : "\n  second:" + describe(only_b.front()));
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+bool has_note(const Scene& scene, const std::string& part) {
+    return std::any_of(scene.notes.begin(), scene.notes.end(),
+                       [&](const std::string& note) { return contains(note, part); });
+}
+
+#define SKIP_IF_MISSING(path)                              \
+    do {                                                   \
+        if (!fs::exists(path)) {                           \
+            GTEST_SKIP() << (path) << " is not installed"; \
+        }                                                  \
+    } while (false)
+
+// == Files that are not models
+
+TEST(LoadModel, DefaultNamesTheBuiltInSceneNotAFile) {
+    // Repro: the CLI's `raypick pick default` went through load_model and reported
+    // "default: no such file"; every caller must get the built-in scene from the front door.
+    const Scene scene = load_model(kDefaultSceneName);
+    EXPECT_EQ(scene.source, "default");
+    EXPECT_GT(scene.triangle_count(), 1000u);
+    EXPECT_FALSE(scene.clips.empty());
+}
+
+TEST(LoadModel, MissingFileIsAnErrorThatNamesThePath) {
+    TempDir dir;
+    const fs::path missing = dir.path() / "no_such_model.obj";
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        const std::string message = load_error(missing, options);
+        EXPECT_TRUE(contains(message, missing.string())) << message;
+        EXPECT_TRUE(contains(message, "no such file")) << message;
+    }
+    EXPECT_TRUE(contains(load_error(dir.path() / "missing.dae", kViaAssimp), "missing.dae"));
+}
+
+TEST(LoadModel, DirectoryIsAnError) {
+    TempDir dir;
+    const fs::path looks_like_a_model = dir.path() / "folder.obj";
+    fs::create_directory(looks_like_a_model);
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        EXPECT_TRUE(contains(load_error(dir.path(), options), "directory"));
+        EXPECT_TRUE(contains(load_error(looks_like_a_model, options), "directory"));
+    }
+}
+
+TEST(LoadModel, GarbageBytesAreAnErrorNotACrash) {
+    TempDir dir;
+    std::mt19937 random(20240601);  // fixed seed: the same garbage every run
+    std::string garbage(4096, '\0');
+    for (char& c : garbage)
+        c = char(random() & 0xff);
+    for (const char* name : {"x.obj", "x.ply", "x.dae", "x.stl", "x.gltf", "x.fbx", "x.3ds"}) {
+        const fs::path file = dir.write(name, garbage);
+        for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+            const std::string message = load_error(file, options);
+            EXPECT_TRUE(contains(message, file.string())) << message;
+        }
+    }
+}
+
+TEST(LoadModel, EmptyFileIsAnError) {
+    TempDir dir;
+    for (const char* name : {"empty.obj", "empty.ply", "empty.dae"}) {
+        const fs::path file = dir.write(name, "");
+        for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+            EXPECT_FALSE(load_error(file, options).empty()) << name;
+        }
+    }
+}
+
+TEST(LoadModel, TruncatedRealModelsFailCleanlyOrLoad) {
+    TempDir dir;
+    for (const fs::path& source : {kAssimpModels / "Collada/duck.dae",
+                                   kAssimpModels / "OBJ/spider.obj", kAssimpModels / "PLY/cube.ply",
+                                   kAssimpModels / "glTF2/BoxTextured-glTF/BoxTextured.gltf"}) {
+        if (!fs::exists(source)) continue;
+        std::ifstream in(source, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)),
+                                std::istreambuf_iterator<char>());
+        for (const double part : {0.1, 0.5, 0.9}) {
+            const fs::path cut =
+                dir.write("cut" + source.extension().string(),
+                          bytes.substr(0, std::size_t(double(bytes.size()) * part)));
+            for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+                // Either outcome is fine; a crash or another exception type is not.
+                try {
+                    const Scene scene = load_model(cut, options);
+                    EXPECT_GT(scene.triangle_count(), 0u);
+                } catch (const LoadError&) {
+                }
+            }
+        }
+    }
+}
+
+// == Files without triangles, or with broken ones
+
+TEST(LoadModel, ObjWithOnlyPointsAndLinesHasNoTriangles) {
+    TempDir dir;
+    const fs::path lines =
+        dir.write("lines.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2 3\nl 3 1\np 1 2\n");
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        const std::string message = load_error(lines, options);
+        EXPECT_TRUE(contains(message, "contains no triangles")) << message;
+    }
+}
+
+TEST(LoadModel, ObjWithoutFacesHasNoTriangles) {
+    TempDir dir;
+    const fs::path no_faces =
+        dir.write("no_faces.obj", "# just points\nv 0 0 0\nv 1 0 0\nv 0 1 0\n");
+    const fs::path comment_only = dir.write("comment.obj", "# nothing here at all, not a thing\n");
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        EXPECT_TRUE(contains(load_error(no_faces, options), "contains no triangles"));
+        EXPECT_TRUE(contains(load_error(comment_only, options), "contains no triangles"));
+    }
+}
+
+TEST(LoadModel, NonFiniteVertexUsedByAFaceIsAnError) {
+    TempDir dir;
+    for (const char* bad : {"nan", "inf", "-inf", "1e999"}) {
+        const fs::path file =
+            dir.write("bad.obj", "v 0 0 0\nv 1 0 0\nv 0 " + std::string(bad) + " 0\nf 1 2 3\n");
+        for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+            const std::string message = load_error(file, options);
+            EXPECT_TRUE(contains(message, "non-finite")) << bad << ": " << message;
+        }
+    }
+}
+
+TEST(LoadModel, FaceIndexOutOfRangeIsAnError) {
+    TempDir dir;
+    const fs::path too_big = dir.write("too_big.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n");
+    const fs::path too_small =
+        dir.write("too_small.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf -4 -2 -1\n");
+    const fs::path zero = dir.write("zero.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n");
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        EXPECT_FALSE(load_error(too_big, options).empty());
+        EXPECT_FALSE(load_error(too_small, options).empty());
+        EXPECT_FALSE(load_error(zero, options).empty());
+    }
+}
+
+TEST(LoadModel, PointsAndLinesNextToTrianglesAreDroppedWithANote) {
+    TempDir dir;
+    const fs::path file =
+        dir.write("mixed.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\nl 1 4\np 4\n");
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        const Scene scene = load_model(file, options);
+        EXPECT_EQ(scene.triangle_count(), 1u);
+        EXPECT_TRUE(has_note(scene, "line/point"))
+            << (options.obj_via_tinyobjloader ? "tinyobj" : "assimp");
+    }
+}
+
+// == Cancel and progress
+
+TEST(LoadModel, CancelBeforeLoadingIsAnError) {
+    const fs::path obj = kTestData / "polygons.obj";
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        LoadProgress progress;
+        progress.cancel = true;
+        const std::string message =
+            load_error_of([&] { return load_model(obj, options, &progress); });
+        EXPECT_TRUE(contains(message, "cancelled")) << message;
+    }
+}
+
+TEST(LoadModel, ProgressEndsAtOne) {
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        LoadProgress progress;
+        const Scene scene = load_model(kTestData / "polygons.obj", options, &progress);
+        EXPECT_EQ(progress.fraction.load(), 1.0f);
+        EXPECT_FALSE(progress.cancel.load());
+    }
+}
+
+// == Hand-written .obj files
+
+TEST(LoadModel, BothObjLoadersTriangulatePolygonsAlike) {
+    const Scene assimp = load_model(kTestData / "polygons.obj", kViaAssimp);
+    const Scene tinyobj = load_model(kTestData / "polygons.obj", kViaTinyobj);
+    // 2 quads (2 each) + hexagon (4) + star (8) + triangle (1)
+    EXPECT_EQ(assimp.triangle_count(), 17u);
+    expect_same_triangles(assimp, tinyobj);
+
+    // Assimp fans the convex quad from its first corner, even though 2-4 is the shorter cut.
+    const std::vector<Triangle> triangles = world_triangles(tinyobj);
+    const Triangle first_fan{{{0, 0, 0}, {3, -1, 0}, {4, 0, 0}}};
+    EXPECT_TRUE(std::binary_search(triangles.begin(), triangles.end(), first_fan));
+}
+
+TEST(LoadModel, ObjLayoutFollowsAssimp) {
+    const Scene assimp = load_model(kTestData / "polygons.obj", kViaAssimp);
+    const Scene tinyobj = load_model(kTestData / "polygons.obj", kViaTinyobj);
+    // A root named after the file, one child per object or group, a mesh per material run.
+    for (const Scene* scene : {&assimp, &tinyobj}) {
+        ASSERT_EQ(scene->nodes.size(), 3u);
+        EXPECT_EQ(scene->nodes[0].name, "polygons.obj");
+        EXPECT_EQ(scene->nodes[1].name, "quads");
+        EXPECT_EQ(scene->nodes[2].name, "ngons");
+        ASSERT_EQ(scene->nodes[2].meshes.size(), 2u);
+        ASSERT_EQ(scene->materials.size(), 3u);
+        EXPECT_EQ(scene->materials[1].name, "red");
+        EXPECT_EQ(scene->materials[1].base_color, glm::vec3(1, 0, 0));
+        EXPECT_EQ(scene->materials[scene->meshes[scene->nodes[1].meshes[0]].material].name, "red");
+        EXPECT_EQ(scene->materials[scene->meshes[scene->nodes[2].meshes[0]].material].name, "blue");
+        EXPECT_EQ(scene->source, (kTestData / "polygons.obj").string());
+    }
+}
+
+TEST(LoadModel, MissingMaterialLibraryIsANote) {
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        const Scene scene = load_model(kTestData / "missing_mtl.obj", options);
+        EXPECT_EQ(scene.triangle_count(), 1u);
+        ASSERT_FALSE(scene.materials.empty());
+        EXPECT_LT(scene.meshes[0].material, scene.materials.size());
+    }
+    const Scene tinyobj = load_model(kTestData / "missing_mtl.obj", kViaTinyobj);
+    EXPECT_TRUE(has_note(tinyobj, "nowhere_to_be_found.mtl"));
+}
+
+TEST(LoadModel, UppercaseObjExtensionGoesToTinyobj) {
+    TempDir dir;
+    // Assimp 5.2 ignores indented lines and tinyobjloader does not, which tells the paths apart.
+    const fs::path file =
+        dir.write("SHOUT.OBJ", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\n  f 1 2 4\n");
+    EXPECT_EQ(load_model(file, kViaAssimp).triangle_count(), 1u);
+    const Scene tinyobj = load_model(file, kViaTinyobj);
+    EXPECT_EQ(tinyobj.triangle_count(), 2u);
+    EXPECT_TRUE(has_note(tinyobj, "blanks"));
+}
+
+TEST(LoadModel, ObjNormalsAreKeptOrComputed) {
+    TempDir dir;
+    const fs::path with =
+        dir.write("with.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 0 0 -1\nf 1//1 2//1 3//1\n");
+    const fs::path without = dir.write("without.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+    const fs::path broken =
+        dir.write("broken.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 0 0 1\nf 1//1 2//1 3//7\n");
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        // The file's normal wins, even where it disagrees with the winding.
+        const Scene kept = load_model(with, options);
+        for (const glm::vec3& n : kept.meshes.at(0).normals)
+            EXPECT_EQ(n, glm::vec3(0, 0, -1));
+        const Scene computed = load_model(without, options);
+        for (const glm::vec3& n : computed.meshes.at(0).normals)
+            EXPECT_NEAR(glm::distance(n, glm::vec3(0, 0, 1)), 0.0f, 1e-6f);
+    }
+    // A normal index out of range: smooth normals instead, and no crash.
+    const Scene scene = load_model(broken, kViaTinyobj);
+    EXPECT_EQ(scene.meshes.at(0).normals.size(), scene.meshes.at(0).positions.size());
+}
+
+TEST(LoadModel, BackslashContinuesALineInBothPaths) {
+    TempDir dir;
+    const fs::path file =
+        dir.write("continued.obj", "v 0 0 0\nv 1 0 \\\n0\nv 0 1 0\nv 1 1 0\nf 1 2 \\\r\n 4 3\n");
+    const Scene assimp = load_model(file, kViaAssimp);
+    const Scene tinyobj = load_model(file, kViaTinyobj);
+    EXPECT_EQ(assimp.triangle_count(), 2u);
+    expect_same_triangles(assimp, tinyobj);
+}
+
+TEST(LoadModel, TinyobjReadsFaceLinesWithCommentsThatAssimpRejects) {
+    TempDir dir;
+    const fs::path file = dir.write("commented.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3 # one\n");
+    EXPECT_FALSE(load_error(file, kViaAssimp).empty());
+    const Scene scene = load_model(file, kViaTinyobj);
+    EXPECT_EQ(scene.triangle_count(), 1u);
+    EXPECT_TRUE(has_note(scene, "comment"));
+}
+
+TEST(LoadModel, HomogeneousVerticesAreDividedByW) {
+    TempDir dir;
+    const fs::path file = dir.write("w.obj", "v 0 0 0 1\nv 2 0 0 2\nv 0 3 0 3\nf 1 2 3\n");
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        const std::vector<Triangle> triangles = world_triangles(load_model(file, options));
+        ASSERT_EQ(triangles.size(), 1u);
+        EXPECT_EQ(triangles[0], (Triangle{{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}}));
+    }
+}
+
+// == validate_scene
+
+Scene minimal_scene() {
+    Scene scene;
+    MeshData mesh;
+    mesh.name = "tri";
+    mesh.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    mesh.normals = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
+    mesh.indices = {0, 1, 2};
+    scene.meshes.push_back(mesh);
+    scene.materials.push_back({});
+    scene.nodes.push_back({"root", glm::mat4(1.0f), -1, {1}, {}});
+    scene.nodes.push_back({"child", glm::mat4(1.0f), 0, {}, {0}});
+    return scene;
+}
+
+std::string validation_error(const Scene& scene) {
+    return load_error_of([&] {
+        validate_scene(scene, "scene.obj");
+        return 0;
+    });
+}
+
+TEST(ValidateScene, AcceptsAMinimalScene) {
+    EXPECT_NO_THROW(validate_scene(minimal_scene(), "x"));
+}
+
+TEST(ValidateScene, RejectsWhatLoadersMustNotProduce) {
+    {
+        Scene scene = minimal_scene();
+        scene.meshes[0].indices.clear();
+        EXPECT_TRUE(contains(validation_error(scene), "contains no triangles"));
+    }
+    {
+        Scene scene = minimal_scene();
+        scene.meshes[0].positions[2].y = std::numeric_limits<float>::quiet_NaN();
+        const std::string message = validation_error(scene);
+        EXPECT_TRUE(contains(message, "'tri'") && contains(message, "vertex 2")) << message;
+        EXPECT_TRUE(contains(message, "scene.obj")) << message;
+    }
+    {
+        Scene scene = minimal_scene();
+        scene.meshes[0].positions[0].x = std::numeric_limits<float>::infinity();
+        EXPECT_TRUE(contains(validation_error(scene), "non-finite"));
+    }
+    {
+        Scene scene = minimal_scene();
+        scene.meshes[0].indices[1] = 3;
+        EXPECT_TRUE(contains(validation_error(scene), "index 1"));
+    }
+    {
+        Scene scene = minimal_scene();
+        scene.meshes[0].normals.pop_back();
+        EXPECT_TRUE(contains(validation_error(scene), "2 normals for 3 positions"));
+    }
+    {
+        Scene scene = minimal_scene();
+        scene.nodes[0].parent = 1;
+        EXPECT_TRUE(contains(validation_error(scene), "not a root"));
+    }
+    {
+        Scene scene = minimal_scene();
+        scene.nodes.push_back({"orphan", glm::mat4(1.0f), 5, {}, {}});
+        EXPECT_TRUE(contains(validation_error(scene), "does not precede"));
+    }
+    {
+        Scene scene = minimal_scene();
+        scene.nodes[1].meshes.push_back(4);
+        EXPECT_TRUE(contains(validation_error(scene), "draws mesh 4"));
+    }
+    {
+        Scene scene = minimal_scene();
+        scene.meshes[0].material = 1;
+        EXPECT_TRUE(contains(validation_error(scene), "material"));
+    }
+}
+
+// == Real models
+
+TEST(RealModels, BunnyHas69666TrianglesThroughBothPaths) {
+    SKIP_IF_MISSING(kBunny);
+    const Scene assimp = load_model(kBunny, kViaAssimp);
+    const Scene tinyobj = load_model(kBunny, kViaTinyobj);
+    EXPECT_EQ(assimp.triangle_count(), 69666u);
+    EXPECT_EQ(tinyobj.triangle_count(), 69666u);
+    expect_same_triangles(assimp, tinyobj);
+}
+
+TEST(RealModels, EveryObjBothLoadersReadGivesTheSameTriangles) {
+    SKIP_IF_MISSING(kAssimpModels / "OBJ");
+    std::vector<fs::path> files{kBunny};
+    for (const auto& entry : fs::directory_iterator(kAssimpModels / "OBJ"))
+        if (entry.path().extension() == ".obj") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+
+    std::size_t compared = 0;
+    for (const fs::path& file : files) {
+        if (!fs::exists(file)) continue;
+        SCOPED_TRACE(file.string());
+        Scene assimp, tinyobj;
+        try {
+            assimp = load_model(file, kViaAssimp);
+            tinyobj = load_model(file, kViaTinyobj);
+        } catch (const LoadError& e) {
+            // Files neither loader can use (points only, UTF-16) must fail through both.
+            EXPECT_FALSE(load_error(file, kViaAssimp).empty()) << e.what();
+            EXPECT_FALSE(load_error(file, kViaTinyobj).empty()) << e.what();
+            continue;
+        }
+        expect_same_triangles(assimp, tinyobj);
+        ++compared;
+    }
+    // bunny, spider, box and the others that both read
+    EXPECT_GE(compared, 3u);
+}
+
+TEST(RealModels, ObjLayoutMatchesAssimpForSpiderAndBox) {
+    for (const char* name : {"spider.obj", "box.obj", "cube_usemtl.obj", "regr01.obj"}) {
+        const fs::path file = kAssimpModels / "OBJ" / name;
+        if (!fs::exists(file)) continue;
+        SCOPED_TRACE(name);
+        const Scene assimp = load_model(file, kViaAssimp);
+        const Scene tinyobj = load_model(file, kViaTinyobj);
+        ASSERT_EQ(assimp.nodes.size(), tinyobj.nodes.size());
+        for (std::size_t n = 0; n < assimp.nodes.size(); ++n) {
+            EXPECT_EQ(assimp.nodes[n].name, tinyobj.nodes[n].name);
+            EXPECT_EQ(assimp.nodes[n].meshes, tinyobj.nodes[n].meshes);
+        }
+        ASSERT_EQ(assimp.meshes.size(), tinyobj.meshes.size());
+        for (std::size_t m = 0; m < assimp.meshes.size(); ++m) {
+            EXPECT_EQ(assimp.meshes[m].name, tinyobj.meshes[m].name);
+            EXPECT_EQ(assimp.meshes[m].material, tinyobj.meshes[m].material);
+            EXPECT_EQ(assimp.meshes[m].triangle_count(), tinyobj.meshes[m].triangle_count());
+        }
+        ASSERT_EQ(assimp.materials.size(), tinyobj.materials.size());
+        for (std::size_t m = 0; m < assimp.materials.size(); ++m)
+            EXPECT_EQ(assimp.materials[m].name, tinyobj.materials[m].name);
+    }
+}
+
+TEST(RealModels, DuckKeepsItsNodeHierarchy) {
+    const fs::path duck = kAssimpModels / "Collada/duck.dae";
+    SKIP_IF_MISSING(duck);
+    const Scene scene = load_model(duck);
+    EXPECT_GT(scene.nodes.size(), 1u);
+    EXPECT_TRUE(std::any_of(scene.nodes.begin(), scene.nodes.end(), [](const SceneNode& node) {
+        return node.local_transform != glm::mat4(1.0f);
+    }));
+    EXPECT_EQ(scene.triangle_count(), 4212u);
+    // Translation sits in the last column of a column-major glm matrix: the row-major aiMatrix4x4
+    // must have been transposed. Every world vertex of the duck stays within a sane box.
+    for (const glm::mat4& world : scene.world_transforms(scene.rest_local_transforms())) {
+        EXPECT_EQ(world[0][3], 0.0f);
+        EXPECT_EQ(world[1][3], 0.0f);
+        EXPECT_EQ(world[2][3], 0.0f);
+        EXPECT_EQ(world[3][3], 1.0f);
+    }
+}
+
+TEST(RealModels, AnimationClipsMapToExistingNodes) {
+    std::size_t checked = 0;
+    for (const fs::path& file : {kAssimpModels / "Collada/box_nested_animation.dae",
+                                 kAssimpModels / "glTF2/simple_skin/simple_skin.gltf"}) {
+        if (!fs::exists(file)) continue;
+        SCOPED_TRACE(file.string());
+        const Scene scene = load_model(file);
+        ASSERT_FALSE(scene.clips.empty());
+        for (const AnimationClip& clip : scene.clips) {
+            EXPECT_FALSE(clip.channels.empty());
+            EXPECT_GT(clip.ticks_per_second, 0.0);
+            EXPECT_GT(clip.duration_ticks, 0.0);
+            for (const NodeChannel& channel : clip.channels) {
+                ASSERT_LT(channel.node, scene.nodes.size());
+                EXPECT_FALSE(channel.positions.empty() && channel.rotations.empty() &&
+                             channel.scales.empty());
+                for (const RotationKey& key : channel.rotations)
+                    EXPECT_NEAR(glm::length(key.value), 1.0f, 1e-3f);
+            }
+        }
+        ++checked;
+    }
+    if (checked == 0) GTEST_SKIP() << "no animated test models installed";
+}
+
+TEST(RealModels, SkinnedModelSaysSkinningIsNotApplied) {
+    const fs::path file = kAssimpModels / "glTF2/simple_skin/simple_skin.gltf";
+    SKIP_IF_MISSING(file);
+    EXPECT_TRUE(has_note(load_model(file), "skinning is not applied"));
+}
+
+}  // namespace
+}  // namespace assets

@@ -1,0 +1,65 @@
+#pragma once
+/// The CPU-side scene every loader produces: meshes, materials, a node hierarchy whose local
+/// transforms place the meshes (never baked into the vertices), and animation clips.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+
+#include "assets/animation.h"
+
+namespace assets {
+
+struct MeshData {
+    std::string name;
+    std::vector<glm::vec3> positions;
+    std::vector<glm::vec3> normals;      ///< one per position
+    std::vector<std::uint32_t> indices;  ///< three per triangle, counter-clockwise is front
+    std::uint32_t material = 0;          ///< index into Scene::materials
+
+    [[nodiscard]] std::size_t triangle_count() const { return indices.size() / 3; }
+};
+
+struct Material {
+    std::string name;
+    glm::vec3 base_color{0.75f};
+};
+
+struct SceneNode {
+    std::string name;
+    glm::mat4 local_transform{1.0f};  ///< parent_from_node
+    std::int32_t parent = -1;         ///< -1 for the root; parents always precede children
+    std::vector<std::uint32_t> children;
+    std::vector<std::uint32_t> meshes;  ///< indices into Scene::meshes drawn at this node
+};
+
+/// One mesh drawn at one node: what picking calls an instance.
+struct MeshInstance {
+    std::uint32_t node = 0;
+    std::uint32_t mesh = 0;
+};
+
+struct Scene {
+    std::string source;  ///< the path it came from, or "default"
+    std::vector<MeshData> meshes;
+    std::vector<Material> materials;
+    std::vector<SceneNode> nodes;  ///< nodes[0] is the root
+    std::vector<AnimationClip> clips;
+    std::vector<std::string> notes;  ///< things the user should know (ignored features, fixes)
+
+    [[nodiscard]] std::size_t triangle_count() const;
+    /// Every (node, mesh) pair, in node order.
+    [[nodiscard]] std::vector<MeshInstance> instances() const;
+    /// "root/body/arm": the names from the root down to `node`.
+    [[nodiscard]] std::string node_path(std::uint32_t node) const;
+    /// world_from_node for every node, composing the given local transforms down the tree.
+    [[nodiscard]] std::vector<glm::mat4> world_transforms(
+        const std::vector<glm::mat4>& local_transforms) const;
+    /// The rest pose: every node's own local_transform.
+    [[nodiscard]] std::vector<glm::mat4> rest_local_transforms() const;
+};
+
+}  // namespace assets

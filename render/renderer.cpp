@@ -1,0 +1,230 @@
+#include "render/renderer.h"
+
+#include <glm/matrix.hpp>
+
+#include "shaders/shaders.h"
+
+namespace render {
+
+namespace {
+
+gl::Program make_program(const char* name) {
+    const std::string base(name);
+    return gl::Program(name, shaders::embedded_file(base + ".vert"),
+                       shaders::embedded_file(base + ".frag"));
+}
+
+struct OverlayVertex {
+    glm::vec3 position;
+    glm::vec4 color;
+};
+
+void describe_overlay_vertices(GLuint vertex_array, GLuint buffer) {
+    glBindVertexArray(vertex_array);
+    glBindBuffer(GL_ARRAY_BUFFER, buffer);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(OverlayVertex), nullptr);
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(OverlayVertex),
+                          reinterpret_cast<const void*>(offsetof(OverlayVertex, color)));
+    glBindVertexArray(0);
+}
+
+}  // namespace
+
+Renderer::Renderer()
+    : mesh_program_(make_program("mesh")),
+      overlay_program_(make_program("overlay")),
+      marker_program_(make_program("marker")),
+      id_program_(make_program("id")) {
+    describe_overlay_vertices(overlay_vertex_array_.handle(), overlay_vertices_.handle());
+    glBindVertexArray(marker_vertex_array_.handle());
+    glBindBuffer(GL_ARRAY_BUFFER, marker_vertices_.handle());
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
+    glBindVertexArray(0);
+}
+
+void Renderer::set_scene(const assets::Scene& scene) {
+    meshes_.clear();
+    mesh_colors_.clear();
+    for (const assets::MeshData& mesh : scene.meshes) {
+        meshes_.push_back(upload_mesh(mesh));
+        mesh_colors_.push_back(mesh.material < scene.materials.size()
+                                   ? scene.materials[mesh.material].base_color
+                                   : glm::vec3(0.75f));
+    }
+    instances_ = scene.instances();
+}
+
+void Renderer::draw(const FrameView& view, const std::vector<glm::mat4>& world_from_node,
+                    const DrawOptions& options, const Overlay& overlay) {
+    glViewport(0, 0, view.viewport_px.x, view.viewport_px.y);
+    glClearColor(options.background.r, options.background.g, options.background.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glDisable(GL_CULL_FACE);  // both sides are drawn: back faces get their own tint
+
+    // Push the shaded surfaces back a little so wireframe edges and highlights sit on top.
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(1.0f, 1.0f);
+    draw_meshes(view, world_from_node, options, false);
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    if (options.wireframe) {
+        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        draw_meshes(view, world_from_node, options, true);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    }
+    draw_overlay(view, overlay);
+}
+
+void Renderer::draw_meshes(const FrameView& view, const std::vector<glm::mat4>& world_from_node,
+                           const DrawOptions& options, bool wireframe_pass) {
+    mesh_program_.use();
+    mesh_program_.set("u_clip_from_world", view.projection * view.view);
+    mesh_program_.set("u_eye", view.eye);
+    mesh_program_.set("u_backface_tint", options.backface_tint);
+    mesh_program_.set("u_flat_amount", wireframe_pass ? 1.0f : 0.0f);
+    for (const assets::MeshInstance& instance : instances_) {
+        if (instance.node >= world_from_node.size() || instance.mesh >= meshes_.size()) continue;
+        const glm::mat4& world = world_from_node[instance.node];
+        mesh_program_.set("u_world_from_mesh", world);
+        mesh_program_.set("u_normal_matrix", glm::mat3(glm::transpose(glm::inverse(world))));
+        mesh_program_.set("u_base_color",
+                          wireframe_pass ? options.wireframe_color : mesh_colors_[instance.mesh]);
+        const GpuMesh& mesh = meshes_[instance.mesh];
+        glBindVertexArray(mesh.vertex_array.handle());
+        glDrawElements(GL_TRIANGLES, mesh.index_count, GL_UNSIGNED_INT, nullptr);
+    }
+    glBindVertexArray(0);
+}
+
+void Renderer::draw_overlay(const FrameView& view, const Overlay& overlay) {
+    const glm::mat4 clip_from_world = view.projection * view.view;
+    std::vector<OverlayVertex> vertices;
+    for (const TriangleHighlight& t : overlay.triangles)
+        for (const glm::vec3& c : t.corners)
+            vertices.push_back({c, t.fill});
+    const auto fill_count = GLsizei(vertices.size());
+    for (const TriangleHighlight& t : overlay.triangles)
+        for (int i = 0; i < 3; ++i) {
+            vertices.push_back({t.corners[std::size_t(i)], t.outline});
+            vertices.push_back({t.corners[std::size_t((i + 1) % 3)], t.outline});
+        }
+    const auto outline_count = GLsizei(vertices.size()) - fill_count;
+    for (const LineSegment& line : overlay.lines) {
+        vertices.push_back({line.a, line.color});
+        vertices.push_back({line.b, line.color});
+    }
+    const auto line_count = GLsizei(vertices.size()) - fill_count - outline_count;
+
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    if (!vertices.empty()) {
+        glBindBuffer(GL_ARRAY_BUFFER, overlay_vertices_.handle());
+        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size() * sizeof(OverlayVertex)),
+                     vertices.data(), GL_STREAM_DRAW);
+        overlay_program_.use();
+        overlay_program_.set("u_clip_from_world", clip_from_world);
+        overlay_program_.set("u_viewport_size", glm::vec2(view.viewport_px));
+        overlay_program_.set("u_pixel_offset", glm::vec2(0.0f));
+        overlay_program_.set("u_alpha_scale", 1.0f);
+        glBindVertexArray(overlay_vertex_array_.handle());
+
+        // The fill is the same triangle as the surface below it; LEQUAL with the surface
+        // pushed back (polygon offset above) keeps it in front without z-fighting.
+        glDrawArrays(GL_TRIANGLES, 0, fill_count);
+
+        // Outlines: faint where hidden, then solid and two pixels wide where visible.
+        glDisable(GL_DEPTH_TEST);
+        overlay_program_.set("u_alpha_scale", 0.35f);
+        glDrawArrays(GL_LINES, fill_count, outline_count);
+        overlay_program_.set("u_alpha_scale", 1.0f);
+        glEnable(GL_DEPTH_TEST);
+        for (const glm::vec2 offset : {glm::vec2(0, 0), glm::vec2(1, 0), glm::vec2(0, 1)}) {
+            overlay_program_.set("u_pixel_offset", offset);
+            glDrawArrays(GL_LINES, fill_count, outline_count);
+        }
+        overlay_program_.set("u_pixel_offset", glm::vec2(0.0f));
+        glDrawArrays(GL_LINES, fill_count + outline_count, line_count);
+        glBindVertexArray(0);
+    }
+
+    if (overlay.marker) {
+        glDisable(GL_DEPTH_TEST);
+        glEnable(GL_PROGRAM_POINT_SIZE);
+        glBindBuffer(GL_ARRAY_BUFFER, marker_vertices_.handle());
+        glBufferData(GL_ARRAY_BUFFER, sizeof(glm::vec3), &*overlay.marker, GL_STREAM_DRAW);
+        marker_program_.use();
+        marker_program_.set("u_clip_from_world", clip_from_world);
+        marker_program_.set("u_size_px", overlay.marker_size_px);
+        marker_program_.set("u_color", overlay.marker_color);
+        marker_program_.set("u_outline_color", glm::vec4(0.0f, 0.0f, 0.0f, 1.0f));
+        marker_program_.set("u_inner", 0.4f);
+        glBindVertexArray(marker_vertex_array_.handle());
+        glDrawArrays(GL_POINTS, 0, 1);
+        glBindVertexArray(0);
+        glEnable(GL_DEPTH_TEST);
+    }
+    glDisable(GL_BLEND);
+}
+
+void Renderer::ensure_id_target(glm::ivec2 size) {
+    if (size == id_size_) return;
+    id_size_ = size;
+    glBindRenderbuffer(GL_RENDERBUFFER, id_color_.handle());
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RG32UI, size.x, size.y);
+    glBindRenderbuffer(GL_RENDERBUFFER, id_depth_.handle());
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, size.x, size.y);
+    glBindRenderbuffer(GL_RENDERBUFFER, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, id_framebuffer_.handle());
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
+                              id_color_.handle());
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER,
+                              id_depth_.handle());
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+std::optional<IdSample> Renderer::read_id(const FrameView& view,
+                                          const std::vector<glm::mat4>& world_from_node,
+                                          glm::ivec2 pixel) {
+    if (pixel.x < 0 || pixel.y < 0 || pixel.x >= view.viewport_px.x ||
+        pixel.y >= view.viewport_px.y)
+        return std::nullopt;
+    ensure_id_target(view.viewport_px);
+    glBindFramebuffer(GL_FRAMEBUFFER, id_framebuffer_.handle());
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        return std::nullopt;
+    }
+    glViewport(0, 0, view.viewport_px.x, view.viewport_px.y);
+    const GLuint zero[4] = {0, 0, 0, 0};
+    glClearBufferuiv(GL_COLOR, 0, zero);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glDisable(GL_BLEND);
+    id_program_.use();
+    id_program_.set("u_clip_from_world", view.projection * view.view);
+    for (std::size_t i = 0; i < instances_.size(); ++i) {
+        const assets::MeshInstance& instance = instances_[i];
+        if (instance.node >= world_from_node.size() || instance.mesh >= meshes_.size()) continue;
+        id_program_.set("u_world_from_mesh", world_from_node[instance.node]);
+        id_program_.set("u_instance_plus_one", GLuint(i + 1));
+        const GpuMesh& mesh = meshes_[instance.mesh];
+        glBindVertexArray(mesh.vertex_array.handle());
+        glDrawElements(GL_TRIANGLES, mesh.index_count, GL_UNSIGNED_INT, nullptr);
+    }
+    glBindVertexArray(0);
+    GLuint id[2] = {0, 0};
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    glReadPixels(pixel.x, view.viewport_px.y - 1 - pixel.y, 1, 1, GL_RG_INTEGER, GL_UNSIGNED_INT,
+                 id);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDepthFunc(GL_LEQUAL);
+    if (id[0] == 0) return std::nullopt;
+    return IdSample{id[0] - 1, id[1]};
+}
+
+}  // namespace render

@@ -1,0 +1,104 @@
+#pragma once
+/// Draws a posed scene, the highlighted triangles on top of it without z-fighting, debug
+/// lines and the hit marker; and, on demand, an ID pass that names the triangle under a pixel.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+#include "assets/scene.h"
+#include "render/gl/object.h"
+#include "render/gl/program.h"
+#include "render/gpu_mesh.h"
+
+namespace render {
+
+struct FrameView {
+    glm::mat4 view{1.0f};
+    glm::mat4 projection{1.0f};
+    glm::vec3 eye{0.0f};
+    glm::ivec2 viewport_px{1, 1};  ///< framebuffer pixels
+};
+
+struct DrawOptions {
+    bool wireframe = false;  ///< draw triangle edges over the shaded meshes
+    glm::vec3 background{0.13f, 0.14f, 0.16f};
+    glm::vec3 backface_tint{0.55f, 0.65f, 1.0f};
+    glm::vec3 wireframe_color{0.08f, 0.08f, 0.09f};
+};
+
+/// A triangle drawn over the scene in world space.
+struct TriangleHighlight {
+    std::array<glm::vec3, 3> corners{};
+    glm::vec4 fill{1.0f};     ///< alpha < 1 blends
+    glm::vec4 outline{0.0f};  ///< alpha 0: no outline
+};
+
+struct LineSegment {
+    glm::vec3 a{0.0f}, b{0.0f};
+    glm::vec4 color{1.0f};
+};
+
+struct Overlay {
+    std::vector<TriangleHighlight> triangles;
+    std::vector<LineSegment> lines;
+    std::optional<glm::vec3> marker;  ///< world point shown as a ring
+    glm::vec4 marker_color{1.0f, 1.0f, 1.0f, 1.0f};
+    float marker_size_px = 18.0f;
+};
+
+/// What the ID pass saw at one pixel.
+struct IdSample {
+    std::uint32_t instance = 0;  ///< index into the scene's instances()
+    std::uint32_t triangle = 0;  ///< within that instance's mesh
+};
+
+class Renderer {
+  public:
+    /// Compiles the programs; throws gl::ShaderError with the driver's log.
+    Renderer();
+
+    /// Uploads every mesh of `scene` and remembers its instances.
+    void set_scene(const assets::Scene& scene);
+
+    void draw(const FrameView& view, const std::vector<glm::mat4>& world_from_node,
+              const DrawOptions& options, const Overlay& overlay);
+
+    /// Draws the ID pass off screen and reads the pixel (framebuffer coordinates, origin at
+    /// the top left). Nothing there: nothing returned.
+    [[nodiscard]] std::optional<IdSample> read_id(const FrameView& view,
+                                                  const std::vector<glm::mat4>& world_from_node,
+                                                  glm::ivec2 pixel_top_left);
+
+  private:
+    void draw_meshes(const FrameView& view, const std::vector<glm::mat4>& world_from_node,
+                     const DrawOptions& options, bool wireframe_pass);
+    void draw_overlay(const FrameView& view, const Overlay& overlay);
+    void ensure_id_target(glm::ivec2 size);
+
+    gl::Program mesh_program_;
+    gl::Program overlay_program_;
+    gl::Program marker_program_;
+    gl::Program id_program_;
+    std::vector<GpuMesh> meshes_;
+    std::vector<glm::vec3> mesh_colors_;
+    std::vector<assets::MeshInstance> instances_;
+
+    gl::VertexArray overlay_vertex_array_;
+    gl::Buffer overlay_vertices_;
+    gl::VertexArray marker_vertex_array_;
+    gl::Buffer marker_vertices_;
+
+    gl::Framebuffer id_framebuffer_;
+    gl::Renderbuffer id_color_;
+    gl::Renderbuffer id_depth_;
+    glm::ivec2 id_size_{0, 0};
+};
+
+}  // namespace render

@@ -1,0 +1,24 @@
+#version 330 core
+// A headlight plus a sky/ground ambient. Back faces are shaded with their own normal and a
+// cool tint, so a user can see which side of a triangle the ray meets.
+in vec3 v_world_position;
+in vec3 v_world_normal;
+
+uniform vec3 u_base_color;
+uniform vec3 u_eye;
+uniform vec3 u_backface_tint;
+uniform float u_flat_amount;  // 1: pure base colour (wireframe pass), 0: lit
+
+out vec4 o_color;
+
+void main() {
+    vec3 n = normalize(v_world_normal);
+    if (!gl_FrontFacing) n = -n;
+    vec3 to_eye = normalize(u_eye - v_world_position);
+    float headlight = max(dot(n, to_eye), 0.0);
+    float sky = 0.5 + 0.5 * n.y;
+    vec3 ambient = mix(vec3(0.22, 0.20, 0.18), vec3(0.42, 0.45, 0.52), sky);
+    vec3 lit = u_base_color * (ambient + 0.75 * headlight);
+    if (!gl_FrontFacing) lit *= u_backface_tint;
+    o_color = vec4(mix(lit, u_base_color, u_flat_amount), 1.0);
+}

@@ -1,0 +1,114 @@
+// The command-line contract of DESIGN.md, tried on the real binary.
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/process.h"
+
+namespace tests {
+namespace {
+
+std::filesystem::path temp_file(const std::string& name, const std::string& content) {
+    const auto path = std::filesystem::temp_directory_path() / ("raypick_cli_" + name);
+    std::ofstream(path, std::ios::binary) << content;
+    return path;
+}
+
+TEST(Cli, AlgorithmsListsOneNamePerLine) {
+    const ProcessResult r = run_process({raypick_exe(), "algorithms"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto names = lines(r.out);
+    EXPECT_NE(std::find(names.begin(), names.end(), "moller_trumbore"), names.end());
+    EXPECT_NE(std::find(names.begin(), names.end(), "reference"), names.end());
+}
+
+TEST(Cli, PickOnTheDefaultScenePrintsOneJsonLinePerRay) {
+    const auto rays = temp_file("two.txt", "0.1 30 0.2 0 -1 0\n# a comment\n0 30 0 0 1 0\n");
+    const ProcessResult r =
+        run_process({raypick_exe(), "pick", "default", "--rays", rays.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto out = lines(r.out);
+    ASSERT_EQ(out.size(), 2u);
+    const auto hit = nlohmann::json::parse(out[0]);
+    EXPECT_EQ(hit["hit"], true);
+    EXPECT_EQ(hit["algorithm"], "moller_trumbore");
+    EXPECT_EQ(hit["accel"], "none");
+    const auto miss = nlohmann::json::parse(out[1]);
+    EXPECT_EQ(miss["hit"], false);
+    EXPECT_GT(miss["triangles_tested"].get<int>(), 0);
+}
+
+TEST(Cli, OptionsReachThePick) {
+    const ProcessResult r =
+        run_process({raypick_exe(), "pick", "default", "--ray", "0.1", "30", "0.2", "0", "-1", "0",
+                     "--algorithm", "reference", "--time", "2.5", "--space", "world"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["algorithm"], "reference");
+    EXPECT_EQ(j["space"], "world");
+    EXPECT_DOUBLE_EQ(j["time"].get<double>(), 2.5);
+}
+
+TEST(Cli, ErrorsAreClearAndNonZero) {
+    struct Case {
+        std::vector<std::string> args;
+        std::string expected;
+    };
+    const auto bad_rays = temp_file("bad.txt", "0 0 5 0 0 -1\n0 0 5 0 0 -1\n1 2 three 4 5 6\n");
+    const auto garbage =
+        temp_file("garbage.ply", std::string("ply\nformat nonsense\n\x01\x02", 22));
+    const std::vector<Case> cases = {
+        {{"pick", "/nonexistent/model.obj", "--ray", "0", "0", "5", "0", "0", "-1"},
+         "/nonexistent/model.obj"},
+        {{"pick", garbage.string(), "--ray", "0", "0", "5", "0", "0", "-1"}, garbage.string()},
+        {{"pick", "default", "--rays", bad_rays.string()}, bad_rays.string() + ":3:"},
+        {{"pick", "default", "--ray", "0", "0", "5", "0", "0", "0"}, "zero length"},
+        {{"pick", "default", "--ray", "0", "0", "5", "0", "0", "-1", "--algorithm", "nope"},
+         "unknown algorithm 'nope'"},
+        {{"pick", "default", "--ray", "0", "0", "5", "0", "0", "-1", "--accel", "octree"},
+         "unknown accel 'octree'"},
+        {{"pick", "default"}, "--ray"},
+        {{"pick", "default", "--rays", "/nonexistent/rays.txt"}, "cannot open"},
+    };
+    for (const Case& c : cases) {
+        std::vector<std::string> args = {raypick_exe()};
+        args.insert(args.end(), c.args.begin(), c.args.end());
+        const ProcessResult r = run_process(args);
+        EXPECT_FALSE(r.signaled) << c.expected;
+        EXPECT_NE(r.exit_code, 0) << c.expected;
+        EXPECT_NE(r.err.find(c.expected), std::string::npos) << "stderr: " << r.err;
+        EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+}
+
+// Assimp spins for a very long time on this file: --load-timeout gives up cleanly.
+TEST(Cli, LoadTimeoutGivesUpOnAHangingImport) {
+    const std::string model = "/usr/share/assimp/models/invalid/OutOfMemory.off";
+    if (!std::filesystem::exists(model)) GTEST_SKIP() << model << " is not installed";
+    const auto start = std::chrono::steady_clock::now();
+    const ProcessResult r = run_process({raypick_exe(), "pick", model, "--ray", "0", "0", "5", "0",
+                                         "0", "-1", "--load-timeout", "2"},
+                                        60.0);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_FALSE(r.timed_out);
+    EXPECT_FALSE(r.signaled);
+    if (r.exit_code == 0) GTEST_SKIP() << "this Assimp build loads the file quickly";
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_NE(r.err.find("--load-timeout"), std::string::npos) << r.err;
+    EXPECT_LT(seconds, 20.0);
+}
+
+TEST(Cli, UnknownOptionAndHelp) {
+    const ProcessResult bad = run_process({raypick_exe(), "--no-such-option"});
+    EXPECT_NE(bad.exit_code, 0);
+    const ProcessResult help = run_process({raypick_exe(), "--help"});
+    EXPECT_EQ(help.exit_code, 0);
+    EXPECT_NE(help.out.find("--screenshot"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tests

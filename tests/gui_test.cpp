@@ -1,0 +1,173 @@
+// The viewer driven by its own command line under xvfb-run (Mesa's software OpenGL): a
+// scripted click and a screenshot. The printed pick must equal `raypick pick` with the same
+// ray, and the picture must show the highlight where the click went.
+
+#include <filesystem>
+
+#include <gtest/gtest.h>
+#include <stb/stb_image.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/process.h"
+
+namespace tests {
+namespace {
+
+// The viewer's highlight colours (app/viewer/viewer_app.cpp): the opaque fill and the outline.
+const std::array<std::array<int, 3>, 2> kHighlight = {{{242, 51, 217}, {255, 242, 89}}};
+
+struct Png {
+    int width = 0, height = 0;
+    std::vector<unsigned char> rgb;
+    [[nodiscard]] std::array<int, 3> at(int x, int y) const {
+        const std::size_t i = (std::size_t(y) * std::size_t(width) + std::size_t(x)) * 3;
+        return {rgb[i], rgb[i + 1], rgb[i + 2]};
+    }
+};
+
+Png read_png(const std::filesystem::path& path) {
+    Png png;
+    int channels = 0;
+    unsigned char* data = stbi_load(path.string().c_str(), &png.width, &png.height, &channels, 3);
+    if (data) {
+        png.rgb.assign(data, data + std::size_t(png.width) * std::size_t(png.height) * 3);
+        stbi_image_free(data);
+    }
+    return png;
+}
+
+bool is_highlight(std::array<int, 3> c) {
+    for (const auto& h : kHighlight)
+        if (std::abs(c[0] - h[0]) <= 2 && std::abs(c[1] - h[1]) <= 2 && std::abs(c[2] - h[2]) <= 2)
+            return true;
+    return false;
+}
+
+struct ViewerRun {
+    nlohmann::json pick;
+    Png png;
+};
+
+ViewerRun run_viewer(std::vector<std::string> extra, const std::string& name) {
+    const auto shot = std::filesystem::temp_directory_path() / ("raypick_gui_" + name + ".png");
+    std::filesystem::remove(shot);
+    std::vector<std::string> args = {raypick_exe()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.insert(args.end(), {"--screenshot", shot.string()});
+    const ProcessResult r = run_gui_process(args, 180.0);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    ViewerRun run;
+    const auto out = lines(r.out);
+    EXPECT_EQ(out.size(), 1u) << r.out;
+    if (out.size() == 1) run.pick = nlohmann::json::parse(out[0]);
+    run.png = read_png(shot);
+    EXPECT_GT(run.png.width, 0) << "no screenshot at " << shot;
+    return run;
+}
+
+/// Replays the viewer's printed ray through `raypick pick` and compares the answers.
+void expect_same_as_cli(const nlohmann::json& viewer, const std::string& model) {
+    std::vector<std::string> args = {raypick_exe(), "pick", model, "--ray"};
+    for (int i = 0; i < 6; ++i) {
+        char number[64];
+        std::snprintf(number, sizeof number, "%.9g", viewer["ray"][i].get<double>());
+        args.push_back(number);
+    }
+    char time[64];
+    std::snprintf(time, sizeof time, "%.17g", viewer["time"].get<double>());
+    args.insert(args.end(),
+                {"--time", time, "--algorithm", viewer["algorithm"].get<std::string>()});
+    const ProcessResult r = run_process(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto cli = nlohmann::json::parse(r.out);
+    ASSERT_EQ(cli["hit"], viewer["hit"]);
+    if (!cli["hit"]) return;
+    EXPECT_EQ(cli["mesh"], viewer["mesh"]);
+    EXPECT_EQ(cli["node"], viewer["node"]);
+    EXPECT_EQ(cli["triangle"], viewer["triangle"]);
+    EXPECT_EQ(cli["t"], viewer["t"]);
+    EXPECT_EQ(cli["u"], viewer["u"]);
+    EXPECT_EQ(cli["v"], viewer["v"]);
+}
+
+void expect_highlight_at_click(const ViewerRun& run) {
+    const int x = run.pick["cursor"][0].get<int>(), y = run.pick["cursor"][1].get<int>();
+    ASSERT_LT(x, run.png.width);
+    ASSERT_LT(y, run.png.height);
+    const auto c = run.png.at(x, y);
+    EXPECT_TRUE(is_highlight(c)) << "pixel " << x << "," << y << " is " << c[0] << "," << c[1]
+                                 << "," << c[2];
+}
+
+TEST(Gui, DefaultSceneClickEqualsTheCliAndIsHighlighted) {
+    const ViewerRun run = run_viewer({"--time", "1.5", "--click", "640,360"}, "default");
+    ASSERT_TRUE(run.pick.contains("hit"));
+    EXPECT_EQ(run.pick["hit"], true) << run.pick.dump();
+    EXPECT_EQ(run.pick["model"], "default");
+    EXPECT_EQ(run.pick["window"], nlohmann::json::array({1280, 720}));
+    expect_same_as_cli(run.pick, "default");
+    expect_highlight_at_click(run);
+    // The GPU's ID buffer saw the same triangle at that pixel.
+    ASSERT_TRUE(run.pick["id_buffer"].is_object()) << run.pick.dump();
+    EXPECT_EQ(run.pick["id_buffer"]["instance"], run.pick["instance"]);
+    EXPECT_EQ(run.pick["id_buffer"]["triangle"], run.pick["triangle"]);
+}
+
+TEST(Gui, TheArmMovesBetweenTwoTimes) {
+    // The same pixel picks the upper arm at one pose and the terrain behind it at another,
+    // and both answers equal the CLI at the same time.
+    const ViewerRun a = run_viewer({"--time", "0", "--click", "628,370"}, "arm0");
+    const ViewerRun b = run_viewer({"--time", "2", "--click", "628,370"}, "arm2");
+    expect_same_as_cli(a.pick, "default");
+    expect_same_as_cli(b.pick, "default");
+    expect_highlight_at_click(a);
+    expect_highlight_at_click(b);
+    EXPECT_EQ(a.pick.value("node", ""), "upper_arm_geometry") << a.pick.dump();
+    EXPECT_EQ(b.pick.value("node", ""), "terrain") << b.pick.dump();
+}
+
+TEST(Gui, BunnyClickEqualsTheCliAndIsHighlighted) {
+    const std::string bunny = "/usr/share/glmark2/models/bunny.obj";
+    if (!std::filesystem::exists(bunny)) GTEST_SKIP() << bunny << " is not installed";
+    const ViewerRun run = run_viewer({bunny, "--click", "640,360"}, "bunny");
+    EXPECT_EQ(run.pick["hit"], true) << run.pick.dump();
+    EXPECT_EQ(run.pick["mesh_name"].get<std::string>().empty(), false);
+    expect_same_as_cli(run.pick, bunny);
+    expect_highlight_at_click(run);
+}
+
+TEST(Gui, AMissLeavesNoHighlight) {
+    // Top middle of the default scene is sky.
+    const ViewerRun run = run_viewer({"--time", "0", "--click", "640,12"}, "miss");
+    EXPECT_EQ(run.pick["hit"], false) << run.pick.dump();
+    EXPECT_FALSE(is_highlight(run.png.at(640, 12)));
+    expect_same_as_cli(run.pick, "default");
+}
+
+TEST(Gui, NoClickStillWritesTheScreenshotAndSizeIsHonoured) {
+    const ViewerRun run = run_viewer({"--size", "800x600"}, "noclick");
+    EXPECT_EQ(run.pick["clicked"], false);
+    EXPECT_EQ(run.png.width, 800);
+    EXPECT_EQ(run.png.height, 600);
+}
+
+TEST(Gui, EachAlgorithmIsNamedInTheJson) {
+    for (const char* algorithm : {"moller_trumbore", "reference"}) {
+        const ViewerRun run =
+            run_viewer({"--time", "1.5", "--click", "640,360", "--algorithm", algorithm},
+                       std::string("alg_") + algorithm);
+        EXPECT_EQ(run.pick["algorithm"], algorithm);
+    }
+}
+
+TEST(Gui, ABadModelFailsClearly) {
+    const auto shot = std::filesystem::temp_directory_path() / "raypick_gui_bad.png";
+    const ProcessResult r =
+        run_gui_process({raypick_exe(), "/nonexistent/thing.fbx", "--screenshot", shot.string()});
+    EXPECT_FALSE(r.signaled);
+    EXPECT_NE(r.exit_code, 0);
+    EXPECT_NE(r.err.find("/nonexistent/thing.fbx"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace tests
