@@ -43,8 +43,10 @@ FilePanelAction draw_file_panel(FilePanelState& state, const RecentFiles& recent
         ImGui::PopStyleColor();
     }
     if (!state.last_load.empty()) ImGui::TextWrapped("%s", state.last_load.c_str());
-    for (const std::string& note : session.scene().notes)
-        ImGui::BulletText("%s", note.c_str());
+    for (const std::string& note : session.scene().notes) {
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", note.c_str());  // notes are sentences: wrap, never clip
+    }
 
     if (!recent.entries().empty() && ImGui::CollapsingHeader("Recent files")) {
         for (const std::string& entry : recent.entries()) {

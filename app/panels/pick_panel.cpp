@@ -111,14 +111,9 @@ void draw_pick_panel(PickPanelState& state, const std::optional<Selection>& sele
         ImGui::End();
         return;
     }
+    // The cost first: it stays in view however long the hit table below grows.
     const picking::PickStats& stats = selection->result.stats;
     const std::string algorithm(picking::ray_triangle_algorithm(selection->settings.method).name);
-    if (selection->hit()) {
-        draw_hit(*selection, session);
-    } else {
-        ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "miss: the ray hits no triangle");
-    }
-    ImGui::Separator();
     ImGui::Text("%s: %llu triangles tested in %.1f us", algorithm.c_str(),
                 static_cast<unsigned long long>(stats.triangles_tested), stats.microseconds);
     ImGui::TextDisabled("ray  o = %.4g, %.4g, %.4g", double(selection->ray.origin.x),
@@ -138,6 +133,12 @@ void draw_pick_panel(PickPanelState& state, const std::optional<Selection>& sele
             ImGui::TextColored(
                 selection->hit() ? ImVec4(1.0f, 0.7f, 0.3f, 1) : ImVec4(0.5f, 0.9f, 0.5f, 1),
                 "ID buffer: nothing drawn at this pixel");
+    }
+    ImGui::Separator();
+    if (selection->hit()) {
+        draw_hit(*selection, session);
+    } else {
+        ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "miss: the ray hits no triangle");
     }
     ImGui::End();
 }

@@ -7,11 +7,14 @@ namespace app {
 namespace {
 
 void draw_controls_help() {
-    ImGui::BulletText("left click: pick   left drag: orbit");
-    ImGui::BulletText("right/middle drag: pan   wheel: zoom to cursor");
-    ImGui::BulletText("F frame   R reset   O ortho/perspective");
-    ImGui::BulletText("W wireframe   H hover   Space play/pause");
-    ImGui::BulletText("Esc clear the pick   drop a file to open it");
+    for (const char* line : {"left click: pick   left drag: orbit",
+                             "right/middle drag: pan   wheel: zoom to the cursor",
+                             "F frame   R reset   O orthographic/perspective",
+                             "W wireframe   H hover   Space play/pause",
+                             "Esc clear the pick   drop a file to open it"}) {
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", line);
+    }
 }
 
 }  // namespace

@@ -1,0 +1,85 @@
+// What the viewer pays for a model: loading it (Assimp, or tinyobjloader for .obj) and one
+// brute-force pick (Möller–Trumbore over every triangle), the figures of the viewer issue.
+//
+//   build/release/bench/viewer_bench --benchmark_repetitions=9
+//       --benchmark_report_aggregates_only=true [MODEL]
+//
+// MODEL defaults to glmark2's bunny.obj; 'default' is the built-in scene.
+
+#include <filesystem>
+#include <string>
+
+#include <benchmark/benchmark.h>
+
+#include "app/scene_session.h"
+#include "assets/load_model.h"
+#include "tests/random_rays.h"
+
+namespace {
+
+std::string g_model = "/usr/share/glmark2/models/bunny.obj";
+
+bool is_obj(const std::string& path) {
+    return std::filesystem::path(path).extension() == ".obj";
+}
+
+void load(benchmark::State& state, bool via_tinyobjloader) {
+    if (via_tinyobjloader && !is_obj(g_model)) {
+        state.SkipWithError("tinyobjloader reads .obj only");
+        return;
+    }
+    assets::LoadOptions options;
+    options.obj_via_tinyobjloader = via_tinyobjloader;
+    std::size_t triangles = 0;
+    for (auto _ : state) {
+        const assets::Scene scene = assets::load_model(g_model, options);
+        triangles = scene.triangle_count();
+        benchmark::DoNotOptimize(triangles);
+    }
+    state.counters["triangles"] = double(triangles);
+    state.SetLabel(g_model);
+}
+
+void BM_LoadAssimp(benchmark::State& state) {
+    load(state, false);
+}
+void BM_LoadTinyobjloader(benchmark::State& state) {
+    load(state, true);
+}
+
+/// One click: a random ray aimed into the model's box, every triangle tested.
+void BM_PickBruteForce(benchmark::State& state) {
+    const app::SceneSession session(assets::load_model(g_model));
+    const app::Bounds bounds = session.world_bounds();
+    const auto rays = tests::incoherent_rays(bounds.min, bounds.max, 7, 1024);
+    const picking::PickSettings settings;
+    std::size_t i = 0, hits = 0;
+    for (auto _ : state) {
+        const picking::PickResult result = session.pick(rays[i++ % rays.size()], settings);
+        hits += result.hit.has_value();
+        benchmark::DoNotOptimize(result);
+    }
+    state.counters["triangles"] = double(session.scene().triangle_count());
+    state.counters["ns_per_triangle"] =
+        benchmark::Counter(double(session.scene().triangle_count()) * double(state.iterations()),
+                           benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.SetLabel(g_model);
+}
+
+BENCHMARK(BM_LoadAssimp)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LoadTinyobjloader)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PickBruteForce)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    if (argc > 1) g_model = argv[1];
+    if (g_model != assets::kDefaultSceneName && !std::filesystem::exists(g_model)) {
+        std::fprintf(stderr, "viewer_bench: %s does not exist\n", g_model.c_str());
+        return 1;
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
