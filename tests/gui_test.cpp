@@ -169,5 +169,19 @@ TEST(Gui, ABadModelFailsClearly) {
     EXPECT_NE(r.err.find("/nonexistent/thing.fbx"), std::string::npos) << r.err;
 }
 
+// Assimp spins for minutes on this file: the viewer gives up at --load-timeout, says so, and
+// exits with the timeout status instead of hanging.
+TEST(Gui, AHangingImportGivesUpAtTheLoadTimeout) {
+    const std::string model = "/usr/share/assimp/models/invalid/OutOfMemory.off";
+    if (!std::filesystem::exists(model)) GTEST_SKIP() << model << " is not installed";
+    const auto shot = std::filesystem::temp_directory_path() / "raypick_gui_hang.png";
+    const ProcessResult r = run_gui_process(
+        {raypick_exe(), model, "--load-timeout", "2", "--screenshot", shot.string()}, 60.0);
+    EXPECT_FALSE(r.signaled);
+    EXPECT_FALSE(r.timed_out);
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_NE(r.err.find("took longer than 2 s (--load-timeout)"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace tests

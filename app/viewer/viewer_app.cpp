@@ -108,9 +108,10 @@ void ViewerApp::update_loading() {
     if (!loading_) return;
     if (!loading_->finished()) {
         if (options_.load_timeout > 0.0 && loading_->elapsed_seconds() > options_.load_timeout) {
+            char seconds[32];
+            std::snprintf(seconds, sizeof seconds, "%g", options_.load_timeout);
             const std::string message = loading_->path().string() + ": loading took longer than " +
-                                        std::to_string(options_.load_timeout) +
-                                        " s (--load-timeout); gave up";
+                                        seconds + " s (--load-timeout); gave up";
             loading_->cancel();
             loading_.reset();
             file_panel_.error = message;
