@@ -65,6 +65,7 @@ int main(int argc, char** argv) {
     cli.add_flag("--tinyobjloader", viewer.obj_via_tinyobjloader, "Read .obj with tinyobjloader");
     cli.add_flag("--hover", viewer.hover, "Start in hover mode");
     cli.add_flag("--wireframe", viewer.wireframe, "Start with triangle edges drawn");
+    app::add_algorithm_flags(cli, viewer.flags);
 
     app::PickCommandOptions pick;
     CLI::App* pick_command = app::add_pick_command(cli, pick);
@@ -75,6 +76,9 @@ int main(int argc, char** argv) {
         if (!size_text.empty()) viewer.size = parse_size(size_text);
         if (!click_text.empty()) viewer.click = parse_point(click_text);
         if (*time_option) viewer.time = time;
+        viewer.flags.apply();
+        if (!(viewer.flags.t_min <= viewer.flags.t_max))
+            throw CLI::ValidationError("--t-min", "must not be above --t-max");
     } catch (const CLI::ParseError& e) {
         finish(cli.exit(e));
     }

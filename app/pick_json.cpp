@@ -35,7 +35,14 @@ nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::
     }
     j["algorithm"] = picking::ray_triangle_algorithm(settings.method).name;
     j["accel"] = accel;
-    j["cull_backfaces"] = settings.triangle_options.cull_backfaces;
+    const auto& options = settings.triangle_options;
+    const picking::RayTriangleAlgorithm& algorithm =
+        picking::ray_triangle_algorithm(settings.method);
+    j["cull_backfaces"] = options.cull_backfaces;
+    j["t_range"] = {ray.t_min, ray.t_max};  // JSON has no infinity: null stands for it
+    if (algorithm.seed_without_t_range)
+        j["seed_t"] = options.seed_ignores_t_range ? "ignore" : "clip";
+    if (algorithm.has_first_found) j["xna_hit"] = options.xna_first_found ? "first" : "closest";
     j["space"] = settings.space == picking::RaySpace::BoneSpace ? "bone" : "world";
     j["triangles_tested"] = result.stats.triangles_tested;
     j["nodes_visited"] = 0;  // no hierarchy is walked by the brute-force scan

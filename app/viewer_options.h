@@ -6,6 +6,8 @@
 
 #include <glm/vec2.hpp>
 
+#include "app/algorithm_flags.h"
+
 namespace app {
 
 struct ViewerOptions {
@@ -13,6 +15,7 @@ struct ViewerOptions {
     glm::ivec2 size{1280, 720};
     std::string algorithm = "moller_trumbore";
     std::string accel = "none";
+    AlgorithmFlags flags;             ///< t range, culling, the seeds' tolerances
     std::optional<double> time;       ///< paused at this time; playing from 0 when absent
     std::optional<glm::ivec2> click;  ///< window pixel, origin top left
     std::string screenshot;           ///< write PNG, print the pick, exit

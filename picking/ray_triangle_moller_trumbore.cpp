@@ -4,36 +4,69 @@
 
 #include "picking/ray_triangle.h"
 
+#include <glm/geometric.hpp>
+
 namespace picking {
 
-std::optional<RayHit> intersect_moller_trumbore(const Ray& ray, const Triangle& tri,
-                                                const RayTriangleOptions& options) {
+namespace {
+
+template <class Trace>
+std::optional<RayHit> moller_trumbore(const Ray& ray, const Triangle& tri,
+                                      const RayTriangleOptions& options, Trace& trace) {
     // The seed names the corners A, B, C; ours are p0, p1, p2 in that order.
     const glm::vec3& a = tri.p0;
     const glm::vec3& b = tri.p1;
     const glm::vec3& c = tri.p2;
 
     const glm::vec3 e1 = a - c;
+    trace.value("E1", "A - C", e1, kFlopsSub);
     const glm::vec3 e2 = b - c;
+    trace.value("E2", "B - C", e2, kFlopsSub);
     const glm::vec3 s = ray.origin - c;
+    trace.value("S", "O - C", s, kFlopsSub);
     const glm::vec3 s1 = glm::cross(ray.direction, e2);
+    trace.value("S1", "D × E2", s1, kFlopsCross);
     // det = E1 · S1 = −D · (E1 × E2): positive when the ray meets the front (CCW) face.
     const float det = glm::dot(e1, s1);
-    if (options.cull_backfaces ? !(det > 0.0f) : !(det != 0.0f)) return std::nullopt;
+    trace.value("det", "E1 · S1", det, kFlopsDot);
+    if (options.cull_backfaces ? !(det > 0.0f) : !(det != 0.0f))
+        return trace.reject(options.cull_backfaces ? "det <= 0: a back face (culling) or parallel"
+                                                   : "det = 0: the ray is parallel to the plane");
 
     const glm::vec3 s2 = glm::cross(s, e1);
+    trace.value("S2", "S × E1", s2, kFlopsCross);
     const float inv_det = 1.0f / det;
     const float t = glm::dot(s2, e2) * inv_det;
+    trace.value("t", "(S2 · E2) / det", t, kFlopsDot + 2);
     const float alpha = glm::dot(s, s1) * inv_det;
+    trace.value("alpha", "(S · S1) / det", alpha, kFlopsDot + 1);
     const float beta = glm::dot(ray.direction, s2) * inv_det;
+    trace.value("beta", "(D · S2) / det", beta, kFlopsDot + 1);
 
     // The seed's acceptance test: t_min < t < t_max, α > 0, β > 0, α + β < 1. Written so that
     // a NaN anywhere fails it.
-    if (!(t > ray.t_min && t < ray.t_max)) return std::nullopt;
-    if (!(alpha > 0.0f && beta > 0.0f && alpha + beta < 1.0f)) return std::nullopt;
+    if (!(t > ray.t_min && t < ray.t_max)) return trace.reject("not t_min < t < t_max");
+    trace.work(1);
+    if (!(alpha > 0.0f && beta > 0.0f && alpha + beta < 1.0f))
+        return trace.reject("not (alpha > 0, beta > 0, alpha + beta < 1): outside or on an edge");
 
     // α weighs A = p0 and β weighs B = p1, so p1's weight u is β and p2's weight v is 1 − α − β.
     return RayHit{t, beta, 1.0f - alpha - beta};
+}
+
+}  // namespace
+
+std::optional<RayHit> intersect_moller_trumbore(const Ray& ray, const Triangle& tri,
+                                                const RayTriangleOptions& options) {
+    NoTrace trace;
+    return moller_trumbore(ray, tri, options, trace);
+}
+
+RayTriangleExplanation explain_moller_trumbore(const Ray& ray, const Triangle& tri,
+                                               const RayTriangleOptions& options) {
+    ExplainTrace trace;
+    const auto hit = moller_trumbore(ray, tri, options, trace);
+    return trace.finish(hit);
 }
 
 }  // namespace picking

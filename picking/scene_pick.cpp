@@ -28,12 +28,13 @@ struct Candidate {
     RayHit hit;
 };
 
-/// Tests every triangle of one instance; updates `best` when a closer hit appears.
-void pick_instance(const SceneView& scene, std::uint32_t instance_index, const Ray& world_ray,
+/// Tests every triangle of one instance; updates `best` when a closer hit appears. Returns
+/// true when the search should stop (the first hit, for "first found").
+bool pick_instance(const SceneView& scene, std::uint32_t instance_index, const Ray& world_ray,
                    const RayTriangleAlgorithm& algorithm, const PickSettings& settings,
-                   std::optional<Candidate>& best, PickStats& stats) {
+                   bool first_found, std::optional<Candidate>& best, PickStats& stats) {
     const Instance& instance = scene.instances[instance_index];
-    if (instance.mesh >= scene.meshes.size()) return;
+    if (instance.mesh >= scene.meshes.size()) return false;
     const MeshView& mesh = scene.meshes[instance.mesh];
     ++stats.instances_tested;
 
@@ -42,7 +43,7 @@ void pick_instance(const SceneView& scene, std::uint32_t instance_index, const R
     const bool in_bone_space = settings.space == RaySpace::BoneSpace;
     if (in_bone_space) {
         const glm::dmat4 inverse = mesh_from_world(instance.world_from_mesh);
-        if (!usable(inverse)) return;  // a singular bone (zero scale) shows nothing to hit
+        if (!usable(inverse)) return false;  // a singular bone (zero scale) shows nothing
         ray = to_bone_space(ray, inverse);
     }
 
@@ -58,9 +59,12 @@ void pick_instance(const SceneView& scene, std::uint32_t instance_index, const R
         if (auto hit = algorithm.intersect(ray, tri, settings.triangle_options)) {
             if (best && !(hit->t < best->hit.t)) continue;
             best = Candidate{instance_index, std::uint32_t(i), *hit};
+            // Seed 001's ModelRayCollision returns on the first triangle hit.
+            if (first_found) return true;
             ray.t_max = hit->t;
         }
     }
+    return false;
 }
 
 }  // namespace
@@ -71,9 +75,12 @@ PickResult pick(const SceneView& scene, const Ray& world_ray, const PickSettings
     if (ray_problem(world_ray)) return result;
 
     const RayTriangleAlgorithm& algorithm = ray_triangle_algorithm(settings.method);
+    const bool first_found = algorithm.has_first_found && settings.triangle_options.xna_first_found;
     std::optional<Candidate> best;
     for (std::uint32_t i = 0; i < scene.instances.size(); ++i)
-        pick_instance(scene, i, world_ray, algorithm, settings, best, result.stats);
+        if (pick_instance(scene, i, world_ray, algorithm, settings, first_found, best,
+                          result.stats))
+            break;
 
     if (best) {
         const Instance& instance = scene.instances[best->instance];

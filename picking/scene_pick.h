@@ -52,7 +52,9 @@ struct PickResult {
 };
 
 /// The closest hit of `world_ray` over every instance (ties keep the first instance and
-/// triangle). A ray that ray_problem() rejects returns no hit.
+/// triangle), or, for xna_plane with RayTriangleOptions::xna_first_found, the first triangle
+/// hit in instance and triangle order, as seed 001 does. A ray that ray_problem() rejects
+/// returns no hit.
 [[nodiscard]] PickResult pick(const SceneView& scene, const Ray& world_ray,
                               const PickSettings& settings);
 

@@ -111,5 +111,45 @@ TEST(ScenePick, EveryAlgorithmPicksTheSameTriangle) {
     }
 }
 
+// Seed 001 returns on the first triangle found: with the far quad listed first, xna_plane in
+// "first found" picks it although the near one is closer.
+TEST(ScenePick, XnaFirstFoundReturnsATriangleThatIsNotTheClosest) {
+    const SceneView scene = quad_scene({at_z(-8), at_z(-2)});
+    const Ray ray{{0.1f, 0.2f, 0}, {0, 0, -1}};
+    PickSettings settings;
+    settings.method = RayTriangleMethod::XnaPlane;
+    const PickResult first = pick(scene, ray, settings);
+    ASSERT_TRUE(first.hit);
+    EXPECT_EQ(first.hit->instance, 0u);
+    EXPECT_FLOAT_EQ(first.hit->t, 8.0f);
+    EXPECT_LT(first.stats.triangles_tested, 4u);  // it stopped at the first hit
+
+    settings.triangle_options.xna_first_found = false;
+    const PickResult closest = pick(scene, ray, settings);
+    ASSERT_TRUE(closest.hit);
+    EXPECT_EQ(closest.hit->instance, 1u);
+    EXPECT_FLOAT_EQ(closest.hit->t, 2.0f);
+
+    // Other algorithms ignore the option: they always return the closest.
+    settings.method = RayTriangleMethod::MollerTrumbore;
+    settings.triangle_options.xna_first_found = true;
+    EXPECT_EQ(pick(scene, ray, settings).hit->instance, 1u);
+}
+
+// dx_pick, unity_pick and xna_plane report triangles behind the eye, and the closest of all
+// is then the one furthest behind: the quirk made visible at the scene level.
+TEST(ScenePick, SeedsWithoutATRangePickBehindTheEye) {
+    const SceneView scene = quad_scene({at_z(-2), at_z(3)});
+    const Ray ray{{0.1f, 0.2f, 0}, {0, 0, -1}};
+    PickSettings settings;
+    settings.method = RayTriangleMethod::DxPick;
+    const PickResult r = pick(scene, ray, settings);
+    ASSERT_TRUE(r.hit);
+    EXPECT_EQ(r.hit->instance, 1u);
+    EXPECT_FLOAT_EQ(r.hit->t, -3.0f);
+    settings.triangle_options.seed_ignores_t_range = false;
+    EXPECT_EQ(pick(scene, ray, settings).hit->instance, 0u);
+}
+
 }  // namespace
 }  // namespace picking

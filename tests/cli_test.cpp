@@ -52,6 +52,87 @@ TEST(Cli, OptionsReachThePick) {
     EXPECT_DOUBLE_EQ(j["time"].get<double>(), 2.5);
 }
 
+nlohmann::json pick_default(std::vector<std::string> extra) {
+    std::vector<std::string> args = {raypick_exe(), "pick", "default"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const ProcessResult r = run_process(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.exit_code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json{};
+}
+
+// Every name `raypick algorithms` lists picks, and the JSON names it. A ray straight down
+// at (0.1, 0.2) passes the arm's base (drawn after the terrain) and then the terrain.
+TEST(Cli, EveryAlgorithmPicksByName) {
+    const ProcessResult list = run_process({raypick_exe(), "algorithms"});
+    const auto names = lines(list.out);
+    ASSERT_EQ(names.size(), 10u);
+    const auto reference = pick_default({"--ray", "0.1", "30", "0.2", "0", "-1", "0"});
+    for (const std::string& name : names) {
+        const auto j = pick_default(
+            {"--ray", "0.1", "30", "0.2", "0", "-1", "0", "--algorithm", name, "--time", "0"});
+        EXPECT_EQ(j["algorithm"], name);
+        ASSERT_EQ(j["hit"], true) << name;
+        if (name == "xna_plane") {
+            // Seed 001 returns the first triangle found: the terrain, listed first.
+            EXPECT_EQ(j["node"], "terrain") << name;
+            EXPECT_EQ(j["xna_hit"], "first");
+        } else {
+            EXPECT_EQ(j["node"], reference["node"]) << name;
+            EXPECT_EQ(j["triangle"], reference["triangle"]) << name;
+            EXPECT_NEAR(j["t"].get<double>(), reference["t"].get<double>(), 1e-4) << name;
+        }
+    }
+    const auto closest = pick_default({"--ray", "0.1", "30", "0.2", "0", "-1", "0", "--algorithm",
+                                       "xna_plane", "--xna-hit", "closest", "--time", "0"});
+    EXPECT_EQ(closest["node"], reference["node"]);
+    EXPECT_EQ(closest["xna_hit"], "closest");
+}
+
+TEST(Cli, SeedFlagsReachTheAlgorithms) {
+    // Looking up from above the scene: only the seeds without a t range see the terrain
+    // behind the origin, unless --seed-t clip.
+    const std::vector<std::string> up = {"--ray", "0.1", "30", "0.2", "0", "1", "0"};
+    auto with = [&](std::vector<std::string> more) {
+        std::vector<std::string> args = up;
+        args.insert(args.end(), more.begin(), more.end());
+        return pick_default(args);
+    };
+    const auto dx = with({"--algorithm", "dx_pick"});
+    EXPECT_EQ(dx["hit"], true);
+    EXPECT_LT(dx["t"].get<double>(), 0.0);
+    EXPECT_EQ(dx["seed_t"], "ignore");
+    EXPECT_EQ(with({"--algorithm", "dx_pick", "--seed-t", "clip"})["hit"], false);
+    EXPECT_EQ(with({"--algorithm", "moller_trumbore"})["hit"], false);
+    // An epsilon above every determinant: dx_pick finds nothing at all.
+    EXPECT_EQ(with({"--algorithm", "dx_pick", "--dx-epsilon", "1e9"})["hit"], false);
+    // The t range applies to the others.
+    const std::vector<std::string> down = {"--ray", "0.1", "30", "0.2", "0", "-1", "0"};
+    std::vector<std::string> short_range = down;
+    short_range.insert(short_range.end(), {"--t-max", "5", "--algorithm", "watertight"});
+    const auto clipped = pick_default(short_range);
+    EXPECT_EQ(clipped["hit"], false);
+    EXPECT_EQ(clipped["t_range"][1], 5.0);
+    std::vector<std::string> culled = {"--ray", "-3.4", "-30", "-0.6", "0", "1", "0"};
+    EXPECT_EQ(pick_default(culled)["hit"], true);  // the terrain's underside
+    culled.push_back("--cull-backfaces");
+    EXPECT_EQ(pick_default(culled)["hit"], false);
+}
+
+// The terrain's vertices lie on a 0.25 grid: a vertical ray through (-3.5, -0.5) passes
+// exactly through a vertex shared by six triangles. The strict edge tests let it through.
+TEST(Cli, ARayThroughATerrainVertexLeaksOnlyWithStrictEdges) {
+    for (const std::string name : {"moller_trumbore", "xna_plane"})
+        EXPECT_EQ(pick_default(
+                      {"--ray", "-3.5", "-30", "-0.5", "0", "1", "0", "--algorithm", name})["hit"],
+                  false)
+            << name;
+    for (const std::string name : {"reference", "watertight", "dx_pick", "baldwin_weber"})
+        EXPECT_EQ(pick_default(
+                      {"--ray", "-3.5", "-30", "-0.5", "0", "1", "0", "--algorithm", name})["hit"],
+                  true)
+            << name;
+}
+
 TEST(Cli, ErrorsAreClearAndNonZero) {
     struct Case {
         std::vector<std::string> args;
@@ -72,6 +153,11 @@ TEST(Cli, ErrorsAreClearAndNonZero) {
          "unknown accel 'octree'"},
         {{"pick", "default"}, "--ray"},
         {{"pick", "default", "--rays", "/nonexistent/rays.txt"}, "cannot open"},
+        {{"pick", "default", "--ray", "0", "0", "5", "0", "0", "-1", "--t-min", "3", "--t-max",
+          "1"},
+         "--t-min"},
+        {{"pick", "default", "--ray", "0", "0", "5", "0", "0", "-1", "--seed-t", "maybe"},
+         "--seed-t"},
     };
     for (const Case& c : cases) {
         std::vector<std::string> args = {raypick_exe()};

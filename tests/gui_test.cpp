@@ -8,6 +8,7 @@
 #include <stb/stb_image.h>
 #include <nlohmann/json.hpp>
 
+#include "picking/ray_triangle.h"
 #include "tests/process.h"
 
 namespace tests {
@@ -151,12 +152,17 @@ TEST(Gui, NoClickStillWritesTheScreenshotAndSizeIsHonoured) {
     EXPECT_EQ(run.png.height, 600);
 }
 
+// A scripted click with each algorithm of the table: the JSON names it, the CLI replays the
+// same pick, and the highlight is drawn where the click went.
 TEST(Gui, EachAlgorithmIsNamedInTheJson) {
-    for (const char* algorithm : {"moller_trumbore", "reference"}) {
+    for (const auto& algorithm : picking::kRayTriangleAlgorithms) {
+        const std::string name(algorithm.name);
         const ViewerRun run =
-            run_viewer({"--time", "1.5", "--click", "640,360", "--algorithm", algorithm},
-                       std::string("alg_") + algorithm);
-        EXPECT_EQ(run.pick["algorithm"], algorithm);
+            run_viewer({"--time", "1.5", "--click", "640,360", "--algorithm", name}, "alg_" + name);
+        EXPECT_EQ(run.pick["algorithm"], name);
+        EXPECT_EQ(run.pick["hit"], true) << name;
+        expect_same_as_cli(run.pick, "default");
+        expect_highlight_at_click(run);
     }
 }
 

@@ -20,7 +20,7 @@ CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
                      "Ray–triangle algorithm (see 'raypick algorithms')");
     pick->add_option("--accel", o.accel, "Broad phase: " + accel_names_text());
     pick->add_option("--time", o.time, "Animation time in seconds (the pose to pick)");
-    pick->add_flag("--cull-backfaces", o.cull_backfaces, "Ignore triangles seen from behind");
+    add_algorithm_flags(*pick, o.flags);
     pick->add_option("--space", o.space, "Where triangles are tested: bone (XNA recipe) or world")
         ->check(CLI::IsMember({"bone", "world"}));
     pick->add_flag("--tinyobjloader", o.obj_via_tinyobjloader,
@@ -29,13 +29,19 @@ CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
     return pick;
 }
 
-int run_pick_command(const PickCommandOptions& o) {
+int run_pick_command(const PickCommandOptions& options) {
+    PickCommandOptions o = options;
+    o.flags.apply();
     picking::PickSettings settings;
     if (auto error = parse_pick_settings(o.algorithm, o.accel, settings)) {
         std::cerr << "raypick pick: " << *error << "\n";
         return 2;
     }
-    settings.triangle_options.cull_backfaces = o.cull_backfaces;
+    settings.triangle_options = o.flags.options;
+    if (!(o.flags.t_min <= o.flags.t_max)) {
+        std::cerr << "raypick pick: --t-min must not be above --t-max\n";
+        return 2;
+    }
     settings.space =
         o.space == "world" ? picking::RaySpace::WorldTriangles : picking::RaySpace::BoneSpace;
 
@@ -43,11 +49,14 @@ int run_pick_command(const PickCommandOptions& o) {
     std::vector<picking::Ray> rays;
     try {
         if (!o.ray.empty()) {
-            picking::Ray ray{{o.ray[0], o.ray[1], o.ray[2]}, {o.ray[3], o.ray[4], o.ray[5]}};
+            const picking::Ray ray = o.flags.with_t_range(
+                {{o.ray[0], o.ray[1], o.ray[2]}, {o.ray[3], o.ray[4], o.ray[5]}});
             if (auto problem = picking::ray_problem(ray)) throw RayFileError("--ray: " + *problem);
             rays.push_back(ray);
         } else if (!o.rays_file.empty()) {
             rays = read_ray_file(o.rays_file);
+            for (picking::Ray& ray : rays)
+                ray = o.flags.with_t_range(ray);
         } else {
             std::cerr
                 << "raypick pick: give a ray (--ray OX OY OZ DX DY DZ) or a file (--rays FILE)\n";

@@ -7,6 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/algorithm_flags.h"
+
 namespace app {
 
 struct PickCommandOptions {
@@ -16,7 +18,7 @@ struct PickCommandOptions {
     std::string algorithm = "moller_trumbore";
     std::string accel = "none";
     double time = 0.0;
-    bool cull_backfaces = false;
+    AlgorithmFlags flags;  ///< t range, culling, the seeds' tolerances
     std::string space = "bone";
     bool obj_via_tinyobjloader = false;
     double load_timeout = 0.0;

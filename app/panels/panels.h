@@ -1,6 +1,7 @@
 #pragma once
 /// The ImGui panels, one per file, each a free function over explicit state.
 
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +32,8 @@ struct FilePanelAction {
 // == Pick panel: the algorithm and its options, hover mode, and everything about the last pick
 struct PickPanelState {
     picking::PickSettings settings;
+    float t_min = 0.0f;  ///< the t range given to the next click's ray
+    float t_max = std::numeric_limits<float>::infinity();
     std::string accel = "none";
     bool hover = false;
 };

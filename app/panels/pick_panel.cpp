@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstdarg>
 
 #include <imgui.h>
@@ -25,6 +26,62 @@ void vec_row(const char* label, glm::vec3 v) {
     row(label, "%.6g, %.6g, %.6g", double(v.x), double(v.y), double(v.z));
 }
 
+/// A tolerance slider on a log scale, with the seed's value a click away.
+void tolerance_slider(const char* label, float& value, float seed_value, const char* help) {
+    ImGui::SetNextItemWidth(150);
+    ImGui::SliderFloat(label, &value, 1e-9f, 1e-1f, "%.2e", ImGuiSliderFlags_Logarithmic);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help);
+    ImGui::SameLine();
+    ImGui::PushID(label);
+    if (ImGui::SmallButton("seed")) value = seed_value;
+    ImGui::PopID();
+}
+
+/// The t range, and the options of the chosen algorithm's seed (its tolerances, its quirks).
+void draw_algorithm_options(PickPanelState& state, const picking::RayTriangleAlgorithm& algorithm) {
+    auto& o = state.settings.triangle_options;
+    ImGui::SetNextItemWidth(90);
+    ImGui::InputFloat("t min", &state.t_min, 0.0f, 0.0f, "%.4g");
+    ImGui::SameLine();
+    bool limited = std::isfinite(state.t_max);
+    if (ImGui::Checkbox("t max", &limited))
+        state.t_max = limited ? 100.0f : std::numeric_limits<float>::infinity();
+    if (limited) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(90);
+        ImGui::InputFloat("##t_max", &state.t_max, 0.0f, 0.0f, "%.4g");
+    }
+    if (!(state.t_min <= state.t_max)) state.t_max = state.t_min;
+
+    if (algorithm.seed_without_t_range) {
+        bool clip = !o.seed_ignores_t_range;
+        if (ImGui::Checkbox("clip to the t range (the seed has none)", &clip))
+            o.seed_ignores_t_range = !clip;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "Off (the seed): triangles behind the eye (t < 0) count,\n"
+                "and the closest hit may be one behind you.");
+    }
+    if (algorithm.has_first_found) {
+        ImGui::Checkbox("first found (seed 001), not the closest", &o.xna_first_found);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "ModelRayCollision returns on the first triangle hit, in mesh order.");
+    }
+    if (algorithm.method == picking::RayTriangleMethod::DxPick)
+        tolerance_slider("det epsilon", o.dx_det_epsilon, 1e-4f,
+                         "det < epsilon counts as parallel (0.0001 in the DirectX sample).\n"
+                         "An absolute number: small triangles fall below it.");
+    if (algorithm.method == picking::RayTriangleMethod::UnityPick) {
+        tolerance_slider("det epsilon", o.unity_det_epsilon, 1e-5f,
+                         "det < epsilon counts as parallel (0.00001 in the Unity port).");
+        tolerance_slider("edge tolerance", o.unity_edge_tolerance, 1e-5f,
+                         "u - det > tolerance rejects: in det-scaled units, so the slack in\n"
+                         "barycentric units is tolerance / det.");
+    }
+    ImGui::TextDisabled("%s", std::string(picking::edge_rule_name(algorithm.edges)).c_str());
+}
+
 void draw_settings(PickPanelState& state) {
     const auto& current = picking::ray_triangle_algorithm(state.settings.method);
     if (ImGui::BeginCombo("algorithm", std::string(current.name).c_str())) {
@@ -46,6 +103,7 @@ void draw_settings(PickPanelState& state) {
     ImGui::Checkbox("cull back faces", &state.settings.triangle_options.cull_backfaces);
     ImGui::SameLine();
     ImGui::Checkbox("hover (H)", &state.hover);
+    draw_algorithm_options(state, current);
     int space = state.settings.space == picking::RaySpace::BoneSpace ? 0 : 1;
     ImGui::TextDisabled("test triangles in");
     ImGui::SameLine();

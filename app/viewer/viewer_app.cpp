@@ -43,6 +43,9 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     if (auto error = parse_pick_settings(options.algorithm, options.accel, pick_panel_.settings))
         throw std::invalid_argument(*error);
     pick_panel_.accel = options.accel;
+    pick_panel_.settings.triangle_options = options.flags.options;
+    pick_panel_.t_min = options.flags.t_min;
+    pick_panel_.t_max = options.flags.t_max;
     pick_panel_.hover = options.hover;
     view_panel_.wireframe = options.wireframe;
     view_panel_.playing = !options.time.has_value();
@@ -213,6 +216,8 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
     selection.cursor_window = pixel_centre(cursor_window);
     selection.settings = pick_panel_.settings;
     selection.ray = ray_from_cursor(camera_, selection.cursor_window, window_size());
+    selection.ray.t_min = pick_panel_.t_min;
+    selection.ray.t_max = pick_panel_.t_max;
     selection.result = session_->pick(selection.ray, selection.settings);
     if (read_id_buffer) {
         // The GPU's view of the same pixel, as a cross-check of the CPU ray.

@@ -1,0 +1,29 @@
+#pragma once
+/// The command-line flags for the options every ray–triangle algorithm shares (the t range,
+/// back-face culling) and each tolerance a seed uses, the same for the viewer and `pick`.
+
+#include <CLI/CLI.hpp>
+
+#include "picking/ray.h"
+#include "picking/ray_triangle.h"
+
+namespace app {
+
+struct AlgorithmFlags {
+    picking::RayTriangleOptions options;  ///< defaults: the seeds' own values
+    float t_min = 0.0f;
+    float t_max = std::numeric_limits<float>::infinity();
+    std::string seed_t = "ignore";  ///< "ignore" (the seeds' quirk) or "clip"
+    std::string xna_hit = "first";  ///< "first" (seed 001) or "closest"
+
+    /// Copies the parsed strings into `options`.
+    void apply();
+    /// The ray with this t range.
+    [[nodiscard]] picking::Ray with_t_range(picking::Ray ray) const;
+};
+
+/// --cull-backfaces, --t-min, --t-max, --seed-t, --xna-hit, --dx-epsilon, --unity-epsilon,
+/// --unity-tolerance.
+void add_algorithm_flags(CLI::App& app, AlgorithmFlags& flags);
+
+}  // namespace app

@@ -1,0 +1,221 @@
+#include "picking/ray_triangle_simd.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <string>
+
+#include <glm/common.hpp>
+
+#include "picking/ray_triangle_simd_isa.h"
+
+namespace picking {
+
+namespace {
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+bool cpu_has(SimdIsa isa) {
+#if defined(__x86_64__) || defined(__i386__)
+    switch (isa) {
+        case SimdIsa::Scalar:
+            return true;
+        case SimdIsa::Avx2:
+            return __builtin_cpu_supports("avx2");
+        case SimdIsa::Avx512:
+            return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2");
+    }
+    return false;
+#else
+    return isa == SimdIsa::Scalar;
+#endif
+}
+
+/// The scalar reference: the one-triangle functions, lane by lane, closest strictly first.
+template <std::size_t W, bool kWatertight>
+BlockHit scalar_closest(const BlockRay& block_ray, const TriangleBlock<W>* blocks,
+                        std::size_t count) {
+    Ray ray;
+    ray.origin = {block_ray.origin[0], block_ray.origin[1], block_ray.origin[2]};
+    ray.direction = {block_ray.direction[0], block_ray.direction[1], block_ray.direction[2]};
+    ray.t_min = block_ray.t_min;
+    ray.t_max = block_ray.t_max;
+    RayTriangleOptions options;
+    options.cull_backfaces = block_ray.cull_backfaces;
+    BlockHit best{std::numeric_limits<float>::infinity(), 0.0f, 0.0f, kEmptyLane, 0, 0};
+    for (std::size_t b = 0; b < count; ++b) {
+        for (std::size_t lane = 0; lane < W; ++lane) {
+            const Triangle tri = block_triangle(blocks[b], lane);
+            const auto hit = kWatertight ? intersect_watertight(ray, tri, options)
+                                         : intersect_moller_trumbore(ray, tri, options);
+            if (hit && hit->t < best.t)
+                best = {hit->t,           hit->u,
+                        hit->v,           blocks[b].id[lane],
+                        std::uint32_t(b), std::uint32_t(lane)};
+        }
+    }
+    return best;
+}
+
+}  // namespace
+
+std::string_view simd_isa_name(SimdIsa isa) {
+    switch (isa) {
+        case SimdIsa::Scalar:
+            return "scalar";
+        case SimdIsa::Avx2:
+            return "avx2";
+        case SimdIsa::Avx512:
+            return "avx512";
+    }
+    return "";
+}
+
+bool simd_isa_supported(SimdIsa isa) {
+    static const bool supported[3] = {cpu_has(SimdIsa::Scalar), cpu_has(SimdIsa::Avx2),
+                                      cpu_has(SimdIsa::Avx512)};
+    return supported[int(isa)];
+}
+
+SimdIsa best_simd_isa() {
+    static const SimdIsa best = [] {
+        SimdIsa cap = SimdIsa::Avx512;
+        if (const char* env = std::getenv("RAYPICK_SIMD")) {
+            const std::string_view wanted(env);
+            if (wanted == "scalar") cap = SimdIsa::Scalar;
+            if (wanted == "avx2") cap = SimdIsa::Avx2;
+        }
+        for (SimdIsa isa : {SimdIsa::Avx512, SimdIsa::Avx2})
+            if (int(isa) <= int(cap) && simd_isa_supported(isa)) return isa;
+        return SimdIsa::Scalar;
+    }();
+    return best;
+}
+
+SimdIsa effective_simd_isa(std::size_t width, SimdIsa requested) {
+    if (requested == SimdIsa::Avx512 && (width != 16 || !simd_isa_supported(SimdIsa::Avx512)))
+        requested = SimdIsa::Avx2;
+    if (requested == SimdIsa::Avx2 && !simd_isa_supported(SimdIsa::Avx2))
+        requested = SimdIsa::Scalar;
+    return requested;
+}
+
+template <std::size_t W>
+std::vector<TriangleBlock<W>> make_triangle_blocks(std::span<const Triangle> triangles,
+                                                   std::span<const std::uint32_t> ids) {
+    std::vector<TriangleBlock<W>> blocks((triangles.size() + W - 1) / W);
+    for (auto& block : blocks) {
+        for (auto& corner : block.corner)
+            for (auto& axis : corner)
+                for (float& x : axis)
+                    x = kNaN;
+        for (auto& id : block.id)
+            id = kEmptyLane;
+    }
+    for (std::size_t i = 0; i < triangles.size(); ++i) {
+        TriangleBlock<W>& block = blocks[i / W];
+        const std::size_t lane = i % W;
+        const glm::vec3 corners[3] = {triangles[i].p0, triangles[i].p1, triangles[i].p2};
+        for (int c = 0; c < 3; ++c)
+            for (int a = 0; a < 3; ++a)
+                block.corner[c][a][lane] = corners[c][a];
+        block.id[lane] = i < ids.size() ? ids[i] : std::uint32_t(i);
+    }
+    return blocks;
+}
+
+template <std::size_t W>
+std::vector<TriangleBlock<W>> make_triangle_blocks(const MeshView& mesh) {
+    std::vector<Triangle> triangles(mesh.triangle_count());
+    for (std::size_t i = 0; i < triangles.size(); ++i)
+        triangles[i] = mesh.triangle(i);
+    return make_triangle_blocks<W>(triangles);
+}
+
+template <std::size_t W>
+Triangle block_triangle(const TriangleBlock<W>& block, std::size_t lane) {
+    auto corner = [&](int c) {
+        return glm::vec3(block.corner[c][0][lane], block.corner[c][1][lane],
+                         block.corner[c][2][lane]);
+    };
+    return {corner(0), corner(1), corner(2)};
+}
+
+BlockRay prepare_block_ray(const Ray& ray, const RayTriangleOptions& options) {
+    BlockRay r{};
+    for (int a = 0; a < 3; ++a) {
+        r.origin[a] = ray.origin[a];
+        r.direction[a] = ray.direction[a];
+    }
+    r.t_min = ray.t_min;
+    r.t_max = ray.t_max;
+    r.cull_backfaces = options.cull_backfaces;
+    // The same permutation and shear as intersect_watertight computes per call.
+    const glm::vec3 d = ray.direction;
+    const glm::vec3 ad = glm::abs(d);
+    r.kz = ad.x >= ad.y ? (ad.x >= ad.z ? 0 : 2) : (ad.y >= ad.z ? 1 : 2);
+    r.kx = (r.kz + 1) % 3;
+    r.ky = (r.kx + 1) % 3;
+    if (d[r.kz] < 0.0f) std::swap(r.kx, r.ky);
+    r.sx = d[r.kx] / d[r.kz];
+    r.sy = d[r.ky] / d[r.kz];
+    r.sz = 1.0f / d[r.kz];
+    // A ray watertight rejects (zero or infinite direction) gets an empty, NaN range, which
+    // no kernel accepts; NaN components already fail every comparison.
+    if (!(d[r.kz] != 0.0f) || !std::isfinite(d[r.kz])) r.t_min = kNaN;
+    return r;
+}
+
+template <>
+BlockKernel<8> block_kernel<8>(BlockAlgorithm algorithm, SimdIsa isa) {
+    const bool watertight = algorithm == BlockAlgorithm::Watertight;
+    switch (effective_simd_isa(8, isa)) {
+        case SimdIsa::Avx2:
+        case SimdIsa::Avx512:
+            return watertight ? simd::avx2_watertight_8 : simd::avx2_moller_trumbore_8;
+        case SimdIsa::Scalar:
+            break;
+    }
+    return watertight ? scalar_closest<8, true> : scalar_closest<8, false>;
+}
+
+template <>
+BlockKernel<16> block_kernel<16>(BlockAlgorithm algorithm, SimdIsa isa) {
+    const bool watertight = algorithm == BlockAlgorithm::Watertight;
+    switch (effective_simd_isa(16, isa)) {
+        case SimdIsa::Avx512:
+            return watertight ? simd::avx512_watertight_16 : simd::avx512_moller_trumbore_16;
+        case SimdIsa::Avx2:
+            return watertight ? simd::avx2_watertight_16 : simd::avx2_moller_trumbore_16;
+        case SimdIsa::Scalar:
+            break;
+    }
+    return watertight ? scalar_closest<16, true> : scalar_closest<16, false>;
+}
+
+template <std::size_t W>
+std::optional<BlockHit> intersect_blocks(const Ray& ray, std::span<const TriangleBlock<W>> blocks,
+                                         BlockAlgorithm algorithm,
+                                         const RayTriangleOptions& options, SimdIsa isa) {
+    const BlockHit hit = block_kernel<W>(algorithm, isa)(prepare_block_ray(ray, options),
+                                                         blocks.data(), blocks.size());
+    if (hit.id == kEmptyLane) return std::nullopt;
+    return hit;
+}
+
+template std::vector<TriangleBlock8> make_triangle_blocks<8>(std::span<const Triangle>,
+                                                             std::span<const std::uint32_t>);
+template std::vector<TriangleBlock16> make_triangle_blocks<16>(std::span<const Triangle>,
+                                                               std::span<const std::uint32_t>);
+template std::vector<TriangleBlock8> make_triangle_blocks<8>(const MeshView&);
+template std::vector<TriangleBlock16> make_triangle_blocks<16>(const MeshView&);
+template Triangle block_triangle<8>(const TriangleBlock8&, std::size_t);
+template Triangle block_triangle<16>(const TriangleBlock16&, std::size_t);
+template std::optional<BlockHit> intersect_blocks<8>(const Ray&, std::span<const TriangleBlock8>,
+                                                     BlockAlgorithm, const RayTriangleOptions&,
+                                                     SimdIsa);
+template std::optional<BlockHit> intersect_blocks<16>(const Ray&, std::span<const TriangleBlock16>,
+                                                      BlockAlgorithm, const RayTriangleOptions&,
+                                                      SimdIsa);
+
+}  // namespace picking

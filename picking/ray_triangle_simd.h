@@ -1,0 +1,79 @@
+#pragma once
+/// Ray against many triangles at once: Möller–Trumbore (seed 002's form) and watertight
+/// (Woop et al. 2013) over structure-of-arrays blocks, 8 lanes per AVX2 step and 16 per
+/// AVX-512 step, chosen at run time. The scalar kernel runs the one-triangle functions of
+/// ray_triangle.h lane by lane and is the reference: every SIMD kernel returns exactly (bit
+/// for bit) what it returns, because each performs the same IEEE operations in the same order.
+///
+/// For a BVH leaf: keep its triangles as blocks, prepare the ray once, then per leaf
+///     const BlockHit hit = kernel(block_ray, leaf_blocks, leaf_block_count);
+/// and narrow block_ray.t_max to hit.t (Möller–Trumbore) or just below it (watertight's range
+/// is closed) before the next leaf.
+
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "picking/ray.h"
+#include "picking/ray_triangle.h"
+#include "picking/scene_view.h"
+#include "picking/triangle.h"
+#include "picking/triangle_block.h"
+
+namespace picking {
+
+enum class BlockAlgorithm {
+    MollerTrumbore,  ///< intersect_moller_trumbore: t_min < t < t_max, edges excluded
+    Watertight,      ///< intersect_watertight: t_min <= t <= t_max, edges inclusive, no cracks
+};
+
+enum class SimdIsa { Scalar, Avx2, Avx512 };
+
+/// "scalar", "avx2", "avx512".
+[[nodiscard]] std::string_view simd_isa_name(SimdIsa isa);
+/// The CPU (and OS) can run it.
+[[nodiscard]] bool simd_isa_supported(SimdIsa isa);
+/// The widest supported one, unless the environment variable RAYPICK_SIMD (scalar, avx2 or
+/// avx512) asks for a narrower one.
+[[nodiscard]] SimdIsa best_simd_isa();
+
+/// Packs triangles into blocks in order; ids[i] names triangles[i] (its index when ids is
+/// empty). The last block's spare lanes are empty.
+template <std::size_t W>
+[[nodiscard]] std::vector<TriangleBlock<W>> make_triangle_blocks(
+    std::span<const Triangle> triangles, std::span<const std::uint32_t> ids = {});
+/// Every triangle of a mesh; ids are the triangle indices. A corner index past the positions
+/// gives NaN corners, which are never hit.
+template <std::size_t W>
+[[nodiscard]] std::vector<TriangleBlock<W>> make_triangle_blocks(const MeshView& mesh);
+/// One lane of a block as a Triangle.
+template <std::size_t W>
+[[nodiscard]] Triangle block_triangle(const TriangleBlock<W>& block, std::size_t lane);
+
+/// The ray with watertight's permutation and shear computed once.
+[[nodiscard]] BlockRay prepare_block_ray(const Ray& ray, const RayTriangleOptions& options);
+
+/// The closest hit among `count` blocks (ties: the first in block, then lane order), with t
+/// in the ray's range; BlockHit::id is kEmptyLane for none. Never traps on bad input.
+template <std::size_t W>
+using BlockKernel = BlockHit (*)(const BlockRay& ray, const TriangleBlock<W>* blocks,
+                                 std::size_t count);
+
+/// The kernel for an algorithm on an instruction set. An unsupported ISA gives the next
+/// narrower supported one; 8-lane blocks have no AVX-512 kernel (they use AVX2).
+template <std::size_t W>
+[[nodiscard]] BlockKernel<W> block_kernel(BlockAlgorithm algorithm, SimdIsa isa = best_simd_isa());
+
+/// The instruction set block_kernel() really uses for that request.
+[[nodiscard]] SimdIsa effective_simd_isa(std::size_t width, SimdIsa requested);
+
+/// Convenience: the closest hit as the scalar functions would report it, or nothing.
+template <std::size_t W>
+[[nodiscard]] std::optional<BlockHit> intersect_blocks(const Ray& ray,
+                                                       std::span<const TriangleBlock<W>> blocks,
+                                                       BlockAlgorithm algorithm,
+                                                       const RayTriangleOptions& options = {},
+                                                       SimdIsa isa = best_simd_isa());
+
+}  // namespace picking

@@ -1,0 +1,161 @@
+// The SIMD kernels' body, written once over a lane type and included by each instruction-set
+// file (ray_triangle_simd_avx2.cpp, ray_triangle_simd_avx512.cpp) inside an anonymous
+// namespace, after it defines:
+//   kLanes; F (floats), M (lane mask), I (int32 lanes);
+//   load(const float*), splat(float), splat_int(int), + - * / on F;
+//   lt, le, gt, ge, eq (ordered: false for NaN), neq (unordered: true for NaN);
+//   & | on M, not_mask(M), mask_bits(M), select(M, F, F), select_int(M, I, I);
+//   store(float*, F), store_int(int*, I).
+// Every step mirrors the scalar function it replaces (same operations, same order, no FMA),
+// so the results are bit-identical: ray_triangle_simd_test checks it.
+
+/// The ray's numbers in every lane, loaded once per call.
+struct RayLanes {
+    F o[3], d[3], t_min, t_max, sx, sy, sz;
+    explicit RayLanes(const BlockRay& ray)
+        : o{splat(ray.origin[0]), splat(ray.origin[1]), splat(ray.origin[2])},
+          d{splat(ray.direction[0]), splat(ray.direction[1]), splat(ray.direction[2])},
+          t_min(splat(ray.t_min)),
+          t_max(splat(ray.t_max)),
+          sx(splat(ray.sx)),
+          sy(splat(ray.sy)),
+          sz(splat(ray.sz)) {}
+};
+
+struct LaneHits {
+    M hit;
+    F t, u, v;
+};
+
+/// intersect_moller_trumbore on kLanes triangles starting at `lane` of the block.
+template <std::size_t W>
+LaneHits moller_trumbore_lanes(const BlockRay& ray, const RayLanes& r,
+                               const TriangleBlock<W>& block, std::size_t lane) {
+    // Seed 002's corners A, B, C are p0, p1, p2: E1 = A − C, E2 = B − C, S = O − C.
+    F c[3], e1[3], e2[3], s[3];
+    for (int a = 0; a < 3; ++a) {
+        c[a] = load(block.corner[2][a] + lane);
+        e1[a] = load(block.corner[0][a] + lane) - c[a];
+        e2[a] = load(block.corner[1][a] + lane) - c[a];
+        s[a] = r.o[a] - c[a];
+    }
+    // S1 = D × E2 and det = E1 · S1, as glm::cross and glm::dot compute them.
+    const F s1x = r.d[1] * e2[2] - e2[1] * r.d[2];
+    const F s1y = r.d[2] * e2[0] - e2[2] * r.d[0];
+    const F s1z = r.d[0] * e2[1] - e2[0] * r.d[1];
+    const F det = e1[0] * s1x + e1[1] * s1y + e1[2] * s1z;
+    M hit = ray.cull_backfaces ? gt(det, splat(0.0f)) : neq(det, splat(0.0f));
+    // S2 = S × E1
+    const F s2x = s[1] * e1[2] - e1[1] * s[2];
+    const F s2y = s[2] * e1[0] - e1[2] * s[0];
+    const F s2z = s[0] * e1[1] - e1[0] * s[1];
+    // Lanes with det = 0 divide by zero here; they are already masked out.
+    const F inv_det = splat(1.0f) / det;
+    const F t = (s2x * e2[0] + s2y * e2[1] + s2z * e2[2]) * inv_det;
+    const F alpha = (s[0] * s1x + s[1] * s1y + s[2] * s1z) * inv_det;
+    const F beta = (r.d[0] * s2x + r.d[1] * s2y + r.d[2] * s2z) * inv_det;
+    hit = hit & gt(t, r.t_min) & lt(t, r.t_max);
+    hit = hit & gt(alpha, splat(0.0f)) & gt(beta, splat(0.0f)) & lt(alpha + beta, splat(1.0f));
+    return {hit, t, beta, splat(1.0f) - alpha - beta};
+}
+
+/// intersect_watertight on kLanes triangles starting at `lane` of the block.
+template <std::size_t W>
+LaneHits watertight_lanes(const BlockRay& ray, const RayLanes& r, const TriangleBlock<W>& block,
+                          std::size_t lane) {
+    const int kx = ray.kx, ky = ray.ky, kz = ray.kz;
+    // Corners relative to the origin on the permuted axes, then sheared.
+    F px[3], py[3], pz[3];
+    for (int c = 0; c < 3; ++c) {
+        const F ax = load(block.corner[c][kx] + lane) - r.o[kx];
+        const F ay = load(block.corner[c][ky] + lane) - r.o[ky];
+        pz[c] = load(block.corner[c][kz] + lane) - r.o[kz];
+        px[c] = ax - r.sx * pz[c];
+        py[c] = ay - r.sy * pz[c];
+    }
+    F u = px[2] * py[1] - py[2] * px[1];
+    F v = px[0] * py[2] - py[0] * px[2];
+    F w = px[1] * py[0] - py[1] * px[0];
+
+    // An edge function of exactly zero: redo that lane's three in double, as the scalar code.
+    const M zero = eq(u, splat(0.0f)) | eq(v, splat(0.0f)) | eq(w, splat(0.0f));
+    if (unsigned bits = mask_bits(zero)) {
+        alignas(64) float uu[kLanes], vv[kLanes], ww[kLanes];
+        alignas(64) float x[3][kLanes], y[3][kLanes];
+        store(uu, u);
+        store(vv, v);
+        store(ww, w);
+        for (int c = 0; c < 3; ++c) {
+            store(x[c], px[c]);
+            store(y[c], py[c]);
+        }
+        for (std::size_t l = 0; l < kLanes; ++l) {
+            if (!(bits & (1u << l))) continue;
+            uu[l] = float(double(x[2][l]) * double(y[1][l]) - double(y[2][l]) * double(x[1][l]));
+            vv[l] = float(double(x[0][l]) * double(y[2][l]) - double(y[0][l]) * double(x[2][l]));
+            ww[l] = float(double(x[1][l]) * double(y[0][l]) - double(y[1][l]) * double(x[0][l]));
+        }
+        u = load(uu);
+        v = load(vv);
+        w = load(ww);
+    }
+    const F zero_f = splat(0.0f);
+    const M any_negative = lt(u, zero_f) | lt(v, zero_f) | lt(w, zero_f);
+    const M any_positive = gt(u, zero_f) | gt(v, zero_f) | gt(w, zero_f);
+    M hit = ray.cull_backfaces ? not_mask(any_negative) : not_mask(any_negative & any_positive);
+    const F det = u + v + w;
+    hit = hit & neq(det, zero_f);
+    const F t_scaled = u * (r.sz * pz[0]) + v * (r.sz * pz[1]) + w * (r.sz * pz[2]);
+    const F inv_det = splat(1.0f) / det;
+    const F t = t_scaled * inv_det;
+    hit = hit & ge(t, r.t_min) & le(t, r.t_max);
+    return {hit, t, v * inv_det, w * inv_det};
+}
+
+/// The closest hit over `count` blocks: per lane, the best so far (strictly closer wins, so
+/// the earlier block keeps a tie), then across lanes (ties: the lower block, then lane).
+template <std::size_t W, bool kWatertight>
+BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* blocks, std::size_t count) {
+    static_assert(W % kLanes == 0);
+    constexpr std::size_t kParts = W / kLanes;
+    const RayLanes r(ray);
+    F best_t[kParts], best_u[kParts], best_v[kParts];
+    I best_block[kParts];
+    for (std::size_t p = 0; p < kParts; ++p) {
+        best_t[p] = splat(__builtin_inff());
+        best_u[p] = best_v[p] = splat(0.0f);
+        best_block[p] = splat_int(-1);
+    }
+    for (std::size_t b = 0; b < count; ++b) {
+        const I block_index = splat_int(int(b));
+        for (std::size_t p = 0; p < kParts; ++p) {
+            const LaneHits h = kWatertight ? watertight_lanes(ray, r, blocks[b], p * kLanes)
+                                           : moller_trumbore_lanes(ray, r, blocks[b], p * kLanes);
+            const M closer = h.hit & lt(h.t, best_t[p]);
+            best_t[p] = select(closer, h.t, best_t[p]);
+            best_u[p] = select(closer, h.u, best_u[p]);
+            best_v[p] = select(closer, h.v, best_v[p]);
+            best_block[p] = select_int(closer, block_index, best_block[p]);
+        }
+    }
+
+    alignas(64) float t[W], u[W], v[W];
+    alignas(64) int block[W];
+    for (std::size_t p = 0; p < kParts; ++p) {
+        store(t + p * kLanes, best_t[p]);
+        store(u + p * kLanes, best_u[p]);
+        store(v + p * kLanes, best_v[p]);
+        store_int(block + p * kLanes, best_block[p]);
+    }
+    BlockHit result{__builtin_inff(), 0.0f, 0.0f, kEmptyLane, 0, 0};
+    for (std::size_t l = 0; l < W; ++l) {
+        if (block[l] < 0) continue;
+        const auto b = std::uint32_t(block[l]);
+        const bool better = t[l] < result.t ||
+                            (t[l] == result.t && (b < result.block || (b == result.block &&
+                                                                        l < result.lane)));
+        if (result.id != kEmptyLane && !better) continue;
+        result = {t[l], u[l], v[l], blocks[b].id[l], b, std::uint32_t(l)};
+    }
+    return result;
+}
