@@ -42,8 +42,12 @@ glm::mat4 compose(const Trs& trs) {
 glm::vec3 blend(glm::vec3 a, glm::vec3 b, float f) {
     return glm::mix(a, b, f);
 }
+/// Slerp along the shorter arc (glm::slerp flips `b` when the keys are more than 180° apart),
+/// renormalised: for nearly equal keys glm falls back to an unnormalised lerp.
 glm::quat blend(glm::quat a, glm::quat b, float f) {
-    return glm::slerp(a, b, f);
+    const glm::quat q = glm::slerp(a, b, f);
+    const float length = glm::length(q);
+    return length > 0.0f && std::isfinite(length) ? q / length : a;
 }
 
 /// Where `time` falls among the keys: the pair of keys and the blend factor between them
@@ -101,16 +105,23 @@ bool sample(const std::vector<Key>& keys, double time, Extrapolation pre, Extrap
 
 }  // namespace
 
+double clip_ticks(const AnimationClip& clip, double time_seconds, bool loop) {
+    double ticks = time_seconds * (clip.ticks_per_second > 0.0 ? clip.ticks_per_second : 25.0);
+    if (!std::isfinite(ticks)) return 0.0;
+    if (loop && clip.duration_ticks > 0.0) {
+        ticks = std::fmod(ticks, clip.duration_ticks);
+        if (ticks < 0.0) ticks += clip.duration_ticks;
+        // fmod of a tiny negative number can round up to exactly the duration.
+        if (ticks >= clip.duration_ticks) ticks = 0.0;
+    }
+    return ticks;
+}
+
 std::vector<glm::mat4> evaluate_clip(const AnimationClip& clip,
                                      const std::vector<glm::mat4>& rest_local, double time_seconds,
                                      bool loop) {
     std::vector<glm::mat4> local = rest_local;
-    double ticks = time_seconds * (clip.ticks_per_second > 0.0 ? clip.ticks_per_second : 25.0);
-    if (loop && clip.duration_ticks > 0.0) {
-        ticks = std::fmod(ticks, clip.duration_ticks);
-        if (ticks < 0.0) ticks += clip.duration_ticks;
-    }
-    if (!std::isfinite(ticks)) ticks = 0.0;
+    const double ticks = clip_ticks(clip, time_seconds, loop);
 
     for (const NodeChannel& channel : clip.channels) {
         if (channel.node >= local.size()) continue;
@@ -121,6 +132,27 @@ std::vector<glm::mat4> evaluate_clip(const AnimationClip& clip,
         local[channel.node] = compose(trs);
     }
     return local;
+}
+
+std::vector<float> evaluate_morph_channel(const MorphChannel& channel, double ticks) {
+    const auto& keys = channel.keys;
+    if (keys.empty()) return {};
+    const auto upper = std::upper_bound(keys.begin(), keys.end(), ticks,
+                                        [](double t, const MorphKey& key) { return t < key.time; });
+    if (upper == keys.begin()) return keys.front().weights;
+    if (upper == keys.end()) return keys.back().weights;
+    const MorphKey& a = *(upper - 1);
+    const MorphKey& b = *upper;
+    const double dt = b.time - a.time;
+    const auto f = float(dt > 0.0 ? (ticks - a.time) / dt : 0.0);
+    std::vector<float> weights(std::max(a.weights.size(), b.weights.size()), 0.0f);
+    // A target that one key does not list has weight 0 there.
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+        const float wa = i < a.weights.size() ? a.weights[i] : 0.0f;
+        const float wb = i < b.weights.size() ? b.weights[i] : 0.0f;
+        weights[i] = wa + (wb - wa) * f;
+    }
+    return weights;
 }
 
 }  // namespace assets

@@ -15,6 +15,7 @@
 #include <assimp/scene.h>
 #include <assimp/Importer.hpp>
 #include <assimp/ProgressHandler.hpp>
+#include <glm/geometric.hpp>
 #include <glm/gtc/type_ptr.hpp>
 #include <glm/matrix.hpp>
 
@@ -129,6 +130,47 @@ std::vector<Material> copy_materials(const aiScene& scene) {
     return materials;
 }
 
+/// Assimp's anim meshes hold replacement vertices; we keep each target's difference from the
+/// base mesh, which is what glTF stores and what blending needs.
+void copy_morph_targets(const aiMesh& in, MeshData& mesh, Scene& scene) {
+    if (in.mNumAnimMeshes == 0 || in.mAnimMeshes == nullptr) return;
+    std::size_t unusable = 0;
+    for (unsigned a = 0; a < in.mNumAnimMeshes; ++a) {
+        const aiAnimMesh* anim = in.mAnimMeshes[a];
+        MorphTarget target;
+        if (anim != nullptr) {
+            target.name = to_string(anim->mName);
+            target.default_weight = std::isfinite(anim->mWeight) ? anim->mWeight : 0.0f;
+        }
+        // A target we cannot read still takes its slot: weights address targets by index.
+        const bool positions_ok =
+            anim != nullptr && anim->mVertices != nullptr && anim->mNumVertices == in.mNumVertices;
+        target.position_deltas.assign(mesh.positions.size(), glm::vec3(0.0f));
+        if (positions_ok) {
+            for (unsigned v = 0; v < in.mNumVertices; ++v) {
+                const glm::vec3 delta = to_glm(anim->mVertices[v]) - mesh.positions[v];
+                if (is_finite(delta)) target.position_deltas[v] = delta;
+            }
+        } else {
+            ++unusable;
+        }
+        if (positions_ok && anim->mNormals != nullptr && in.mNormals != nullptr &&
+            mesh.normals.size() == mesh.positions.size()) {
+            target.normal_deltas.assign(mesh.positions.size(), glm::vec3(0.0f));
+            for (unsigned v = 0; v < in.mNumVertices; ++v) {
+                const glm::vec3 delta = to_glm(anim->mNormals[v]) - mesh.normals[v];
+                if (is_finite(delta)) target.normal_deltas[v] = delta;
+            }
+        }
+        mesh.morph_targets.push_back(std::move(target));
+    }
+    if (unusable > 0) {
+        scene.notes.push_back("mesh " + display_name(mesh.name) + ": " + std::to_string(unusable) +
+                              " of " + std::to_string(in.mNumAnimMeshes) +
+                              " morph targets have no usable positions and are ignored");
+    }
+}
+
 /// Copies the triangles of every mesh; meshes without any are dropped. Returns, for each
 /// Assimp mesh, our mesh index or -1.
 std::vector<std::int32_t> copy_meshes(const aiScene& source, Scene& scene) {
@@ -181,16 +223,7 @@ std::vector<std::int32_t> copy_meshes(const aiScene& source, Scene& scene) {
                                   std::to_string(mesh.material) + "; using the first one");
             mesh.material = 0;
         }
-        if (in->mNumAnimMeshes > 0) {
-            scene.notes.push_back("mesh " + display_name(mesh.name) + ": " +
-                                  std::to_string(in->mNumAnimMeshes) +
-                                  " morph targets are ignored");
-        }
-        if (in->mNumBones > 0) {
-            scene.notes.push_back("mesh " + display_name(mesh.name) + ": " +
-                                  std::to_string(in->mNumBones) +
-                                  " bones: skinning is not applied yet");
-        }
+        copy_morph_targets(*in, mesh, scene);
         remap[m] = std::int32_t(scene.meshes.size());
         scene.meshes.push_back(std::move(mesh));
     }
@@ -236,11 +269,143 @@ void copy_nodes(const aiNode& root, const std::vector<std::int32_t>& mesh_remap,
     }
 }
 
-void copy_animations(const aiScene& source, Scene& scene) {
-    // Channels name their node; the first node with that name wins (Assimp does the same).
+/// Channels and bones name their node; the first node with that name wins (Assimp does the same).
+std::unordered_map<std::string, std::uint32_t> nodes_by_name(const Scene& scene) {
     std::unordered_map<std::string, std::uint32_t> node_by_name;
     for (std::uint32_t n = 0; n < scene.nodes.size(); ++n)
         node_by_name.try_emplace(scene.nodes[n].name, n);
+    return node_by_name;
+}
+
+/// The aiBones of every mesh: joints by node, offset matrices, and up to four weights per vertex.
+void copy_skins(const aiScene& source, const std::vector<std::int32_t>& mesh_remap, Scene& scene) {
+    const auto node_by_name = nodes_by_name(scene);
+    for (unsigned m = 0; m < source.mNumMeshes && m < mesh_remap.size(); ++m) {
+        const aiMesh* in = source.mMeshes[m];
+        if (mesh_remap[m] < 0 || in == nullptr || in->mNumBones == 0 || in->mBones == nullptr)
+            continue;
+        MeshData& mesh = scene.meshes[std::size_t(mesh_remap[m])];
+        MeshSkin skin;
+        std::vector<std::vector<std::pair<std::uint32_t, float>>> influences(mesh.positions.size());
+        std::size_t unmatched = 0, bad_weights = 0;
+        for (unsigned b = 0; b < in->mNumBones; ++b) {
+            const aiBone* bone = in->mBones[b];
+            if (bone == nullptr) continue;
+            const auto node = node_by_name.find(to_string(bone->mName));
+            const glm::mat4 offset = to_glm(bone->mOffsetMatrix);
+            bool offset_ok = true;
+            for (int c = 0; c < 4; ++c)
+                offset_ok =
+                    offset_ok && is_finite(glm::vec3(offset[c])) && std::isfinite(offset[c].w);
+            if (node == node_by_name.end() || !offset_ok) {
+                ++unmatched;
+                continue;
+            }
+            const auto joint = std::uint32_t(skin.joints.size());
+            skin.joints.push_back({node->second, offset});
+            for (unsigned w = 0; w < bone->mNumWeights && bone->mWeights != nullptr; ++w) {
+                const aiVertexWeight& weight = bone->mWeights[w];
+                if (weight.mVertexId >= influences.size() || !std::isfinite(weight.mWeight)) {
+                    ++bad_weights;
+                    continue;
+                }
+                influences[weight.mVertexId].emplace_back(joint, weight.mWeight);
+            }
+        }
+        if (unmatched > 0) {
+            scene.notes.push_back("mesh " + display_name(mesh.name) + ": " +
+                                  std::to_string(unmatched) +
+                                  " bones name no node (or have a bad offset matrix) and are "
+                                  "ignored");
+        }
+        if (bad_weights > 0) {
+            scene.notes.push_back("mesh " + display_name(mesh.name) + ": " +
+                                  std::to_string(bad_weights) +
+                                  " bone weights name a missing vertex or are not finite");
+        }
+        if (skin.joints.empty()) continue;
+        const std::size_t truncated = normalize_skin_weights(skin, influences);
+        if (truncated > 0) {
+            scene.notes.push_back("mesh " + display_name(mesh.name) + ": " +
+                                  std::to_string(truncated) +
+                                  " vertices had more than 4 bone weights; kept the 4 heaviest");
+        }
+        std::size_t unweighted = 0;
+        for (const glm::vec4& w : skin.vertex_weights)
+            if (!(w[0] > 0.0f)) ++unweighted;
+        if (unweighted > 0) {
+            scene.notes.push_back("mesh " + display_name(mesh.name) + ": " +
+                                  std::to_string(unweighted) +
+                                  " vertices have no bone weights; they follow the mesh's node");
+        }
+        mesh.skin = std::move(skin);
+    }
+}
+
+/// Sorts keys by time (stable, so equal times keep the file's order: a step), drops keys with
+/// non-finite times or values, normalises quaternions. Returns how many keys were dropped.
+template <class Key, class Valid>
+std::size_t clean_keys(std::vector<Key>& keys, Valid valid) {
+    const std::size_t before = keys.size();
+    std::erase_if(keys, [&](const Key& key) { return !std::isfinite(key.time) || !valid(key); });
+    std::stable_sort(keys.begin(), keys.end(),
+                     [](const Key& a, const Key& b) { return a.time < b.time; });
+    return before - keys.size();
+}
+
+std::size_t clean_channel(NodeChannel& channel) {
+    std::size_t dropped = 0;
+    const auto vector_ok = [](const VectorKey& key) { return is_finite(key.value); };
+    dropped += clean_keys(channel.positions, vector_ok);
+    dropped += clean_keys(channel.scales, vector_ok);
+    dropped += clean_keys(channel.rotations, [](const RotationKey& key) {
+        const float length = glm::length(key.value);
+        return std::isfinite(length) && length > 0.0f;
+    });
+    for (RotationKey& key : channel.rotations)
+        key.value = glm::normalize(key.value);
+    return dropped;
+}
+
+/// Morph-weight channels name the node whose meshes they drive.
+std::size_t copy_morph_channels(const aiAnimation& in,
+                                const std::unordered_map<std::string, std::uint32_t>& node_by_name,
+                                AnimationClip& clip, double& last_key) {
+    std::size_t unmatched = 0;
+    for (unsigned c = 0; c < in.mNumMorphMeshChannels && in.mMorphMeshChannels != nullptr; ++c) {
+        const aiMeshMorphAnim* channel_in = in.mMorphMeshChannels[c];
+        if (channel_in == nullptr) continue;
+        const auto found = node_by_name.find(to_string(channel_in->mName));
+        if (found == node_by_name.end()) {
+            ++unmatched;
+            continue;
+        }
+        MorphChannel channel;
+        channel.node = found->second;
+        for (unsigned k = 0; k < channel_in->mNumKeys && channel_in->mKeys != nullptr; ++k) {
+            const aiMeshMorphKey& key_in = channel_in->mKeys[k];
+            if (!std::isfinite(key_in.mTime)) continue;
+            MorphKey key;
+            key.time = key_in.mTime;
+            for (unsigned i = 0; i < key_in.mNumValuesAndWeights; ++i) {
+                const unsigned target = key_in.mValues[i];
+                const double weight = key_in.mWeights[i];
+                if (target > 4096 || !std::isfinite(weight)) continue;  // no real mesh has more
+                if (key.weights.size() <= target) key.weights.resize(target + 1, 0.0f);
+                key.weights[target] = float(weight);
+            }
+            last_key = std::max(last_key, key.time);
+            channel.keys.push_back(std::move(key));
+        }
+        std::stable_sort(channel.keys.begin(), channel.keys.end(),
+                         [](const MorphKey& a, const MorphKey& b) { return a.time < b.time; });
+        if (!channel.keys.empty()) clip.morph_channels.push_back(std::move(channel));
+    }
+    return unmatched;
+}
+
+void copy_animations(const aiScene& source, Scene& scene) {
+    const auto node_by_name = nodes_by_name(scene);
 
     for (unsigned a = 0; a < source.mNumAnimations; ++a) {
         const aiAnimation* in = source.mAnimations[a];
@@ -254,7 +419,7 @@ void copy_animations(const aiScene& source, Scene& scene) {
                                     ? in->mTicksPerSecond
                                     : 25.0;
         double last_key = 0.0;
-        std::size_t unmatched = 0;
+        std::size_t unmatched = 0, dropped_keys = 0;
         for (unsigned c = 0; c < in->mNumChannels; ++c) {
             const aiNodeAnim* channel_in = in->mChannels[c];
             if (channel_in == nullptr) continue;
@@ -284,19 +449,27 @@ void copy_animations(const aiScene& source, Scene& scene) {
                 channel.scales.push_back({key.mTime, to_glm(key.mValue)});
                 last_key = std::max(last_key, key.mTime);
             }
+            dropped_keys += clean_channel(channel);
             clip.channels.push_back(std::move(channel));
         }
+        unmatched += copy_morph_channels(*in, node_by_name, clip, last_key);
         if (!(clip.duration_ticks > 0.0) && std::isfinite(last_key)) clip.duration_ticks = last_key;
+        if (dropped_keys > 0) {
+            scene.notes.push_back("animation " + display_name(clip.name) + ": " +
+                                  std::to_string(dropped_keys) +
+                                  " keys with a non-finite time or value were dropped");
+        }
         if (unmatched > 0) {
             scene.notes.push_back("animation " + display_name(clip.name) + ": " +
                                   std::to_string(unmatched) +
                                   " channels name no node and are ignored");
         }
-        if (in->mNumMeshChannels > 0 || in->mNumMorphMeshChannels > 0) {
-            scene.notes.push_back("animation " + display_name(clip.name) +
-                                  ": mesh and morph channels are ignored");
+        if (in->mNumMeshChannels > 0) {
+            scene.notes.push_back("animation " + display_name(clip.name) + ": " +
+                                  std::to_string(in->mNumMeshChannels) +
+                                  " mesh channels (whole-mesh replacement keys) are ignored");
         }
-        if (clip.channels.empty()) {
+        if (clip.channels.empty() && clip.morph_channels.empty()) {
             scene.notes.push_back("animation " + display_name(clip.name) +
                                   " animates no node and is ignored");
             continue;
@@ -374,6 +547,7 @@ Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress
     scene.materials = copy_materials(*source);
     const std::vector<std::int32_t> mesh_remap = copy_meshes(*source, scene);
     copy_nodes(*source->mRootNode, mesh_remap, scene);
+    copy_skins(*source, mesh_remap, scene);
     copy_animations(*source, scene);
     if (progress) progress->fraction = 1.0f;
     return scene;

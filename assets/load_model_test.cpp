@@ -598,10 +598,19 @@ TEST(RealModels, AnimationClipsMapToExistingNodes) {
     if (checked == 0) GTEST_SKIP() << "no animated test models installed";
 }
 
-TEST(RealModels, SkinnedModelSaysSkinningIsNotApplied) {
+TEST(RealModels, SkinnedModelKeepsItsBonesAndWeights) {
     const fs::path file = kAssimpModels / "glTF2/simple_skin/simple_skin.gltf";
     SKIP_IF_MISSING(file);
-    EXPECT_TRUE(has_note(load_model(file), "skinning is not applied"));
+    const Scene scene = load_model(file);
+    EXPECT_FALSE(has_note(scene, "skinning is not applied"));
+    ASSERT_EQ(scene.meshes.size(), 1u);
+    const MeshSkin& skin = scene.meshes[0].skin;
+    ASSERT_EQ(skin.joints.size(), 2u);
+    EXPECT_EQ(scene.nodes[skin.joints[0].node].name, "nodes[1]");
+    EXPECT_EQ(scene.nodes[skin.joints[1].node].name, "nodes[2]");
+    ASSERT_EQ(skin.vertex_weights.size(), scene.meshes[0].positions.size());
+    for (const glm::vec4& w : skin.vertex_weights)
+        EXPECT_NEAR(w.x + w.y + w.z + w.w, 1.0f, 1e-6f);
 }
 
 }  // namespace

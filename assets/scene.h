@@ -10,6 +10,8 @@
 #include <glm/vec3.hpp>
 
 #include "assets/animation.h"
+#include "assets/morph.h"
+#include "assets/skin.h"
 
 namespace assets {
 
@@ -19,8 +21,14 @@ struct MeshData {
     std::vector<glm::vec3> normals;      ///< one per position
     std::vector<std::uint32_t> indices;  ///< three per triangle, counter-clockwise is front
     std::uint32_t material = 0;          ///< index into Scene::materials
+    MeshSkin skin;                       ///< empty unless joints move its vertices
+    std::vector<MorphTarget> morph_targets;
 
     [[nodiscard]] std::size_t triangle_count() const { return indices.size() / 3; }
+    /// Whether its vertices change with the pose (morph targets, or a skin of several joints).
+    [[nodiscard]] bool deforms() const {
+        return !morph_targets.empty() || (!skin.empty() && !skin.rigid_joint);
+    }
 };
 
 struct Material {
