@@ -7,7 +7,7 @@ namespace app {
 
 namespace {
 
-Bounds bounds_of(const std::vector<glm::vec3>& points) {
+Bounds bounds_of(std::span<const glm::vec3> points) {
     Bounds b{glm::vec3(std::numeric_limits<float>::max()),
              glm::vec3(std::numeric_limits<float>::lowest())};
     for (const glm::vec3& p : points) {
@@ -28,46 +28,107 @@ Bounds transformed(const Bounds& local, const glm::mat4& m) {
     return bounds_of(corners);
 }
 
+glm::vec3 transform_point(const glm::mat4& m, glm::vec3 p) {
+    return glm::vec3(m * glm::vec4(p, 1.0f));
+}
+
+/// Meshes whose placement or vertices the pose decides beyond their node's transform.
+bool moves_with_joints_or_targets(const assets::MeshData& mesh) {
+    return !mesh.skin.empty() || !mesh.morph_targets.empty();
+}
+
 }  // namespace
 
-SceneSession::SceneSession(assets::Scene scene) : scene_(std::move(scene)) {
-    for (const assets::MeshData& mesh : scene_.meshes) {
+SceneSession::SceneSession(assets::Scene scene, SessionOptions options)
+    : scene_(std::move(scene)), options_(options) {
+    const std::size_t mesh_count = scene_.meshes.size();
+    space_node_.assign(mesh_count, 0);
+    std::vector<bool> seen(mesh_count, false);
+    for (const assets::MeshInstance& instance : scene_.instances()) {
+        if (!seen[instance.mesh]) space_node_[instance.mesh] = instance.node;
+        seen[instance.mesh] = true;
+        view_.instances.push_back({instance.mesh, instance.node, glm::mat4(1.0f)});
+    }
+    bind_view_.instances = view_.instances;
+    for (std::uint32_t m = 0; m < mesh_count; ++m) {
+        const assets::MeshData& mesh = scene_.meshes[m];
         mesh_bounds_.push_back(bounds_of(mesh.positions));
         view_.meshes.push_back({mesh.positions, mesh.indices});
+        if (mesh.deforms()) deforming_.push_back(m);
     }
-    for (const assets::MeshInstance& instance : scene_.instances())
-        view_.instances.push_back({instance.mesh, instance.node, glm::mat4(1.0f)});
+    bind_view_.meshes = view_.meshes;
+    posed_.resize(mesh_count);
+
+    // The bind pose: every vertex as loaded, every node at rest (for skins, the mesh's own node).
+    const assets::Pose rest = assets::rest_pose(scene_);
+    for (picking::Instance& instance : bind_view_.instances) {
+        instance.world_from_mesh = rest.world[instance.node];
+        bind_instance_world_.push_back(instance.world_from_mesh);
+    }
     clip_ = scene_.clips.empty() ? -1 : 0;
-    set_time(0.0);
+    repose();
+}
+
+void SceneSession::set_time(double seconds) {
+    if (seconds == time_ && pose_version_ > 0) return;
+    time_ = seconds;
+    // Without a clip the time changes nothing.
+    if (clip_ >= 0) repose();
 }
 
 void SceneSession::set_clip(int clip) {
     clip_ = clip >= 0 && clip < int(scene_.clips.size()) ? clip : -1;
-    set_time(time_);
+    repose();
+}
+
+void SceneSession::set_loop(bool loop) {
+    if (loop == loop_) return;
+    loop_ = loop;
+    if (clip_ >= 0) repose();
 }
 
 double SceneSession::duration() const {
     return clip_ >= 0 ? scene_.clips[std::size_t(clip_)].duration_seconds() : 0.0;
 }
 
-std::vector<glm::mat4> SceneSession::pose_at(double seconds) const {
-    const std::vector<glm::mat4> rest = scene_.rest_local_transforms();
-    return scene_.world_transforms(
-        clip_ >= 0 ? assets::evaluate_clip(scene_.clips[std::size_t(clip_)], rest, seconds, true)
-                   : rest);
+void SceneSession::pose_meshes(const assets::Pose& pose, std::vector<assets::PosedMesh>& posed,
+                               bool normals, std::vector<glm::mat4>& instance_world) const {
+    for (std::uint32_t m = 0; m < scene_.meshes.size(); ++m)
+        if (moves_with_joints_or_targets(scene_.meshes[m]))
+            assets::pose_mesh(scene_, m, space_node_[m], pose, normals, posed[m]);
+    instance_world.resize(view_.instances.size());
+    for (std::size_t i = 0; i < view_.instances.size(); ++i) {
+        const picking::Instance& instance = view_.instances[i];
+        instance_world[i] = posed[instance.mesh].world_from_mesh.value_or(pose.world[instance.node]);
+    }
 }
 
-void SceneSession::set_time(double seconds) {
-    time_ = seconds;
-    world_ = pose_at(seconds);
-    for (picking::Instance& instance : view_.instances)
-        instance.world_from_mesh = world_[instance.node];
+void SceneSession::repose() {
+    pose_ = assets::evaluate_pose(
+        scene_, clip_ >= 0 ? &scene_.clips[std::size_t(clip_)] : nullptr, time_, loop_);
+    pose_meshes(pose_, posed_, options_.deform_normals, instance_world_);
+    // Posing reuses each mesh's storage, but the first pose allocates it: point the view at it.
+    for (std::uint32_t m : deforming_)
+        view_.meshes[m].positions = posed_[m].positions;
+    for (std::size_t i = 0; i < view_.instances.size(); ++i)
+        view_.instances[i].world_from_mesh = instance_world_[i];
+    ++pose_version_;
 }
 
-Bounds SceneSession::bounds_in(const std::vector<glm::mat4>& world) const {
+std::span<const glm::vec3> SceneSession::mesh_normals(std::uint32_t mesh) const {
+    const assets::PosedMesh& posed = posed_[mesh];
+    if (!posed.normals.empty()) return posed.normals;
+    return scene_.meshes[mesh].normals;
+}
+
+Bounds SceneSession::bounds_in(const std::vector<assets::PosedMesh>& posed,
+                               const std::vector<glm::mat4>& instance_world) const {
+    std::vector<Bounds> mesh_bounds = mesh_bounds_;
+    for (std::uint32_t m : deforming_)
+        mesh_bounds[m] = bounds_of(posed[m].positions);
     std::vector<glm::vec3> corners;
-    for (const picking::Instance& instance : view_.instances) {
-        const Bounds b = transformed(mesh_bounds_[instance.mesh], world[instance.node]);
+    for (std::size_t i = 0; i < view_.instances.size(); ++i) {
+        const Bounds b = transformed(mesh_bounds[view_.instances[i].mesh], instance_world[i]);
         corners.push_back(b.min);
         corners.push_back(b.max);
     }
@@ -75,16 +136,22 @@ Bounds SceneSession::bounds_in(const std::vector<glm::mat4>& world) const {
 }
 
 Bounds SceneSession::world_bounds() const {
-    return bounds_in(world_);
+    return bounds_in(posed_, instance_world_);
 }
 
 Bounds SceneSession::animated_bounds() const {
     if (clip_ < 0) return world_bounds();
     // Sampling the clip is enough for framing the camera.
     constexpr int kSamples = 16;
+    const assets::AnimationClip& clip = scene_.clips[std::size_t(clip_)];
+    std::vector<assets::PosedMesh> posed(scene_.meshes.size());
+    std::vector<glm::mat4> instance_world;
     std::vector<glm::vec3> corners;
     for (int i = 0; i <= kSamples; ++i) {
-        const Bounds b = bounds_in(pose_at(duration() * i / kSamples));
+        const assets::Pose pose =
+            assets::evaluate_pose(scene_, &clip, duration() * i / kSamples, loop_);
+        pose_meshes(pose, posed, false, instance_world);
+        const Bounds b = bounds_in(posed, instance_world);
         corners.push_back(b.min);
         corners.push_back(b.max);
     }
@@ -92,10 +159,22 @@ Bounds SceneSession::animated_bounds() const {
 }
 
 picking::Triangle SceneSession::world_triangle(const picking::PickHit& hit) const {
-    const glm::mat4& m = view_.instances[hit.instance].world_from_mesh;
-    auto world = [&](glm::vec3 p) { return glm::vec3(m * glm::vec4(p, 1.0f)); };
-    return {world(hit.local_triangle.p0), world(hit.local_triangle.p1),
-            world(hit.local_triangle.p2)};
+    const glm::mat4& m = instance_world_[hit.instance];
+    return {transform_point(m, hit.local_triangle.p0), transform_point(m, hit.local_triangle.p1),
+            transform_point(m, hit.local_triangle.p2)};
+}
+
+picking::Triangle SceneSession::world_triangle(std::uint32_t instance, std::uint32_t triangle,
+                                               PoseChoice pose) const {
+    const picking::SceneView& v = view(pose);
+    if (instance >= v.instances.size()) return {};
+    const picking::Instance& placed = v.instances[instance];
+    const picking::MeshView& mesh = v.meshes[placed.mesh];
+    if (triangle >= mesh.triangle_count()) return {};
+    const picking::Triangle local = mesh.triangle(triangle);
+    const glm::mat4& m = placed.world_from_mesh;
+    return {transform_point(m, local.p0), transform_point(m, local.p1),
+            transform_point(m, local.p2)};
 }
 
 }  // namespace app

@@ -1,12 +1,16 @@
 #pragma once
 /// The glue between assets and picking: a loaded Scene posed at a time, seen by picking as a
-/// SceneView whose instances carry each mesh's current world_from_mesh. The viewer and the
-/// command line both pick through this class, so they give the same answers.
+/// SceneView whose meshes are the current vertices (skinned and morphed ones recomputed for
+/// the pose) and whose instances carry each mesh's current world_from_mesh. The viewer and the
+/// command line both pick through this class, and the renderer draws what it holds, so what is
+/// picked is what is drawn.
 
 #include <cstdint>
-#include <optional>
+#include <span>
 #include <vector>
 
+#include "assets/pose.h"
+#include "assets/posed_mesh.h"
 #include "assets/scene.h"
 #include "picking/scene_pick.h"
 
@@ -18,47 +22,107 @@ struct Bounds {
     [[nodiscard]] float radius() const { return 0.5f * glm::length(max - min); }
 };
 
+/// Which pose a pick or a query is about.
+enum class PoseChoice {
+    Current,  ///< the clip at the session's time: what is drawn
+    Bind,     ///< raw vertices under rest transforms: what naive picking hits
+};
+
+struct SessionOptions {
+    bool deform_normals = false;  ///< also recompute normals of deforming meshes (for drawing)
+};
+
 class SceneSession {
   public:
-    explicit SceneSession(assets::Scene scene);
-    SceneSession(const SceneSession&) = delete;  // the SceneView points into scene_
+    explicit SceneSession(assets::Scene scene, SessionOptions options = {});
+    SceneSession(const SceneSession&) = delete;  // the SceneViews point into this object
     SceneSession& operator=(const SceneSession&) = delete;
 
     [[nodiscard]] const assets::Scene& scene() const { return scene_; }
-    [[nodiscard]] const picking::SceneView& view() const { return view_; }
+    /// Picking's view of the current pose (or of the bind pose).
+    [[nodiscard]] const picking::SceneView& view(PoseChoice pose = PoseChoice::Current) const {
+        return pose == PoseChoice::Current ? view_ : bind_view_;
+    }
 
+    // == Time and clip
     /// Poses the scene at `seconds` of the current clip (the rest pose when there is none).
     void set_time(double seconds);
     [[nodiscard]] double time() const { return time_; }
     /// -1 for the rest pose.
     void set_clip(int clip);
     [[nodiscard]] int clip() const { return clip_; }
+    /// Looping wraps the time into the clip; otherwise the keys' pre/post states apply outside.
+    void set_loop(bool loop);
+    [[nodiscard]] bool loop() const { return loop_; }
     [[nodiscard]] double duration() const;
+    /// Changes whenever the pose does: deforming meshes' vertices (and their BVHs) are stale
+    /// for anyone who saw an older version.
+    [[nodiscard]] std::uint64_t pose_version() const { return pose_version_; }
 
+    // == The pose
+    [[nodiscard]] const assets::Pose& pose() const { return pose_; }
     /// world_from_node for every node in the current pose.
-    [[nodiscard]] const std::vector<glm::mat4>& world_transforms() const { return world_; }
+    [[nodiscard]] const std::vector<glm::mat4>& world_transforms() const { return pose_.world; }
+    /// world_from_mesh for every instance (Scene::instances() order) in the chosen pose.
+    [[nodiscard]] std::span<const glm::mat4> instance_transforms(
+        PoseChoice pose = PoseChoice::Current) const {
+        return pose == PoseChoice::Current ? instance_world_ : bind_instance_world_;
+    }
+    /// The vertices of mesh `mesh` in the current pose, in its instances' mesh space.
+    [[nodiscard]] std::span<const glm::vec3> mesh_positions(std::uint32_t mesh) const {
+        return view_.meshes[mesh].positions;
+    }
+    /// Its normals in the current pose (the loaded ones unless it deforms and
+    /// SessionOptions::deform_normals is set).
+    [[nodiscard]] std::span<const glm::vec3> mesh_normals(std::uint32_t mesh) const;
+    /// Meshes whose vertices change with the pose (morph targets, skins of several joints).
+    [[nodiscard]] const std::vector<std::uint32_t>& deforming_meshes() const {
+        return deforming_;
+    }
+
+    // == Bounds
     /// The world-space box around every instance in the current pose.
     [[nodiscard]] Bounds world_bounds() const;
     /// The box the scene occupies over its whole clip (sampled), for a camera that keeps still.
     [[nodiscard]] Bounds animated_bounds() const;
 
+    // == Picking
     [[nodiscard]] picking::PickResult pick(const picking::Ray& world_ray,
-                                           const picking::PickSettings& settings) const {
-        return picking::pick(view_, world_ray, settings);
+                                           const picking::PickSettings& settings,
+                                           PoseChoice pose = PoseChoice::Current) const {
+        return picking::pick(view(pose), world_ray, settings);
     }
-    /// The picked triangle's corners in world space.
+    /// The picked triangle's corners as picked (hit.local_triangle), moved to world space by its
+    /// instance's current transform.
     [[nodiscard]] picking::Triangle world_triangle(const picking::PickHit& hit) const;
+    /// Triangle `triangle` of instance `instance` in world space in the chosen pose now (a
+    /// highlight that follows the animation).
+    [[nodiscard]] picking::Triangle world_triangle(std::uint32_t instance, std::uint32_t triangle,
+                                                   PoseChoice pose = PoseChoice::Current) const;
 
   private:
-    [[nodiscard]] std::vector<glm::mat4> pose_at(double seconds) const;
-    [[nodiscard]] Bounds bounds_in(const std::vector<glm::mat4>& world) const;
+    void repose();
+    /// Poses every deforming or skinned mesh at `pose` into `posed`, and fills `instance_world`.
+    void pose_meshes(const assets::Pose& pose, std::vector<assets::PosedMesh>& posed,
+                     bool normals, std::vector<glm::mat4>& instance_world) const;
+    [[nodiscard]] Bounds bounds_in(const std::vector<assets::PosedMesh>& posed,
+                                   const std::vector<glm::mat4>& instance_world) const;
 
     assets::Scene scene_;
-    std::vector<Bounds> mesh_bounds_;  ///< in each mesh's own space
+    SessionOptions options_;
+    std::vector<Bounds> mesh_bounds_;         ///< of the loaded vertices, in each mesh's space
+    std::vector<std::uint32_t> space_node_;   ///< per mesh: the first node that draws it
+    std::vector<std::uint32_t> deforming_;    ///< meshes whose vertices change with the pose
+    std::vector<assets::PosedMesh> posed_;    ///< per mesh (empty for meshes that never change)
+    assets::Pose pose_;
+    std::vector<glm::mat4> instance_world_;
+    std::vector<glm::mat4> bind_instance_world_;
     picking::SceneView view_;
-    std::vector<glm::mat4> world_;
+    picking::SceneView bind_view_;
     double time_ = 0.0;
     int clip_ = -1;
+    bool loop_ = true;
+    std::uint64_t pose_version_ = 0;
 };
 
 }  // namespace app

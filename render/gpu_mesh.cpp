@@ -1,37 +1,78 @@
 #include "render/gpu_mesh.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace render {
 
-GpuMesh upload_mesh(const assets::MeshData& mesh) {
-    GpuMesh gpu;
-    gpu.material = mesh.material;
-    gpu.index_count = GLsizei(mesh.indices.size());
+namespace {
 
+constexpr GLsizei kStride = 6 * sizeof(float);
+
+std::vector<float> interleave(std::span<const glm::vec3> positions,
+                              std::span<const glm::vec3> normals) {
     std::vector<float> interleaved;
-    interleaved.reserve(mesh.positions.size() * 6);
-    for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
-        const glm::vec3 p = mesh.positions[i];
-        const glm::vec3 n = i < mesh.normals.size() ? mesh.normals[i] : glm::vec3(0, 1, 0);
+    interleaved.reserve(positions.size() * 6);
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const glm::vec3 p = positions[i];
+        const glm::vec3 n = i < normals.size() ? normals[i] : glm::vec3(0, 1, 0);
         interleaved.insert(interleaved.end(), {p.x, p.y, p.z, n.x, n.y, n.z});
     }
+    return interleaved;
+}
 
-    glBindVertexArray(gpu.vertex_array.handle());
-    glBindBuffer(GL_ARRAY_BUFFER, gpu.vertices.handle());
-    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(interleaved.size() * sizeof(float)),
-                 interleaved.data(), GL_STATIC_DRAW);
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, gpu.indices.handle());
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(mesh.indices.size() * sizeof(std::uint32_t)),
-                 mesh.indices.data(), GL_STATIC_DRAW);
-    constexpr GLsizei kStride = 6 * sizeof(float);
+/// Binds `vertex_array` to `vertices` and `indices` with the position/normal layout.
+void describe_vertices(GLuint vertex_array, GLuint vertices, GLuint indices) {
+    glBindVertexArray(vertex_array);
+    glBindBuffer(GL_ARRAY_BUFFER, vertices);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices);
     glEnableVertexAttribArray(0);
     glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, kStride, nullptr);
     glEnableVertexAttribArray(1);
     glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, kStride,
                           reinterpret_cast<const void*>(3 * sizeof(float)));
     glBindVertexArray(0);
+}
+
+}  // namespace
+
+GpuMesh upload_mesh(const assets::MeshData& mesh) {
+    GpuMesh gpu;
+    gpu.material = mesh.material;
+    gpu.index_count = GLsizei(mesh.indices.size());
+    gpu.vertex_count = GLsizei(mesh.positions.size());
+
+    const std::vector<float> interleaved = interleave(mesh.positions, mesh.normals);
+    const auto bytes = GLsizeiptr(interleaved.size() * sizeof(float));
+    glBindBuffer(GL_ARRAY_BUFFER, gpu.vertices.handle());
+    glBufferData(GL_ARRAY_BUFFER, bytes, interleaved.data(), GL_STATIC_DRAW);
+    // The element binding belongs to a vertex array: bind one before filling the indices.
+    glBindVertexArray(gpu.vertex_array.handle());
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, gpu.indices.handle());
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(mesh.indices.size() * sizeof(std::uint32_t)),
+                 mesh.indices.data(), GL_STATIC_DRAW);
+    describe_vertices(gpu.vertex_array.handle(), gpu.vertices.handle(), gpu.indices.handle());
+
+    if (mesh.deforms()) {
+        gpu.posed.emplace();
+        glBindBuffer(GL_ARRAY_BUFFER, gpu.posed->vertices.handle());
+        glBufferData(GL_ARRAY_BUFFER, bytes, interleaved.data(), GL_DYNAMIC_DRAW);
+        describe_vertices(gpu.posed->vertex_array.handle(), gpu.posed->vertices.handle(),
+                          gpu.indices.handle());
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
     return gpu;
+}
+
+void update_posed_vertices(GpuMesh& mesh, std::span<const glm::vec3> positions,
+                           std::span<const glm::vec3> normals) {
+    if (!mesh.posed) return;
+    const std::size_t count = std::min(positions.size(), std::size_t(mesh.vertex_count));
+    const std::vector<float> interleaved = interleave(positions.first(count), normals);
+    glBindBuffer(GL_ARRAY_BUFFER, mesh.posed->vertices.handle());
+    glBufferSubData(GL_ARRAY_BUFFER, 0, GLsizeiptr(interleaved.size() * sizeof(float)),
+                    interleaved.data());
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
 }  // namespace render

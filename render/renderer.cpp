@@ -57,7 +57,12 @@ void Renderer::set_scene(const assets::Scene& scene) {
     instances_ = scene.instances();
 }
 
-void Renderer::draw(const FrameView& view, const std::vector<glm::mat4>& world_from_node,
+void Renderer::update_posed_vertices(std::uint32_t mesh, std::span<const glm::vec3> positions,
+                                     std::span<const glm::vec3> normals) {
+    if (mesh < meshes_.size()) render::update_posed_vertices(meshes_[mesh], positions, normals);
+}
+
+void Renderer::draw(const FrameView& view, const InstancePlacement& placement,
                     const DrawOptions& options, const Overlay& overlay) {
     glViewport(0, 0, view.viewport_px.x, view.viewport_px.y);
     glClearColor(options.background.r, options.background.g, options.background.b, 1.0f);
@@ -69,33 +74,49 @@ void Renderer::draw(const FrameView& view, const std::vector<glm::mat4>& world_f
     // Push the shaded surfaces back a little so wireframe edges and highlights sit on top.
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(1.0f, 1.0f);
-    draw_meshes(view, world_from_node, options, false);
+    draw_meshes(view, placement, options, {});
     glDisable(GL_POLYGON_OFFSET_FILL);
     if (options.wireframe) {
         glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-        draw_meshes(view, world_from_node, options, true);
+        draw_meshes(view, placement, options, {options.wireframe_color, 1.0f, 1.0f});
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    }
+    if (options.ghost) {
+        // Translucent, tested against the scene but not writing depth: where the ghost is
+        // inside the posed model it hides, where they part it shows.
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        glDepthMask(GL_FALSE);
+        draw_meshes(view, *options.ghost, options,
+                    {glm::vec3(options.ghost_color), 0.35f, options.ghost_color.a});
+        glDepthMask(GL_TRUE);
+        glDisable(GL_BLEND);
     }
     draw_overlay(view, overlay);
 }
 
-void Renderer::draw_meshes(const FrameView& view, const std::vector<glm::mat4>& world_from_node,
-                           const DrawOptions& options, bool wireframe_pass) {
+void Renderer::draw_one(const GpuMesh& mesh, bool posed_vertices) const {
+    const bool posed = posed_vertices && mesh.posed;
+    glBindVertexArray(posed ? mesh.posed->vertex_array.handle() : mesh.vertex_array.handle());
+    glDrawElements(GL_TRIANGLES, mesh.index_count, GL_UNSIGNED_INT, nullptr);
+}
+
+void Renderer::draw_meshes(const FrameView& view, const InstancePlacement& placement,
+                           const DrawOptions& options, const MeshStyle& style) {
     mesh_program_.use();
     mesh_program_.set("u_clip_from_world", view.projection * view.view);
     mesh_program_.set("u_eye", view.eye);
     mesh_program_.set("u_backface_tint", options.backface_tint);
-    mesh_program_.set("u_flat_amount", wireframe_pass ? 1.0f : 0.0f);
-    for (const assets::MeshInstance& instance : instances_) {
-        if (instance.node >= world_from_node.size() || instance.mesh >= meshes_.size()) continue;
-        const glm::mat4& world = world_from_node[instance.node];
+    mesh_program_.set("u_flat_amount", style.flat_amount);
+    mesh_program_.set("u_alpha", style.alpha);
+    for (std::size_t i = 0; i < instances_.size() && i < placement.world_from_mesh.size(); ++i) {
+        const assets::MeshInstance& instance = instances_[i];
+        if (instance.mesh >= meshes_.size()) continue;
+        const glm::mat4& world = placement.world_from_mesh[i];
         mesh_program_.set("u_world_from_mesh", world);
         mesh_program_.set("u_normal_matrix", glm::mat3(glm::transpose(glm::inverse(world))));
-        mesh_program_.set("u_base_color",
-                          wireframe_pass ? options.wireframe_color : mesh_colors_[instance.mesh]);
-        const GpuMesh& mesh = meshes_[instance.mesh];
-        glBindVertexArray(mesh.vertex_array.handle());
-        glDrawElements(GL_TRIANGLES, mesh.index_count, GL_UNSIGNED_INT, nullptr);
+        mesh_program_.set("u_base_color", style.color.value_or(mesh_colors_[instance.mesh]));
+        draw_one(meshes_[instance.mesh], placement.posed_vertices);
     }
     glBindVertexArray(0);
 }
@@ -187,8 +208,7 @@ void Renderer::ensure_id_target(glm::ivec2 size) {
 }
 
 std::optional<IdSample> Renderer::read_id(const FrameView& view,
-                                          const std::vector<glm::mat4>& world_from_node,
-                                          glm::ivec2 pixel) {
+                                          const InstancePlacement& placement, glm::ivec2 pixel) {
     if (pixel.x < 0 || pixel.y < 0 || pixel.x >= view.viewport_px.x ||
         pixel.y >= view.viewport_px.y)
         return std::nullopt;
@@ -207,14 +227,12 @@ std::optional<IdSample> Renderer::read_id(const FrameView& view,
     glDisable(GL_BLEND);
     id_program_.use();
     id_program_.set("u_clip_from_world", view.projection * view.view);
-    for (std::size_t i = 0; i < instances_.size(); ++i) {
+    for (std::size_t i = 0; i < instances_.size() && i < placement.world_from_mesh.size(); ++i) {
         const assets::MeshInstance& instance = instances_[i];
-        if (instance.node >= world_from_node.size() || instance.mesh >= meshes_.size()) continue;
-        id_program_.set("u_world_from_mesh", world_from_node[instance.node]);
+        if (instance.mesh >= meshes_.size()) continue;
+        id_program_.set("u_world_from_mesh", placement.world_from_mesh[i]);
         id_program_.set("u_instance_plus_one", GLuint(i + 1));
-        const GpuMesh& mesh = meshes_[instance.mesh];
-        glBindVertexArray(mesh.vertex_array.handle());
-        glDrawElements(GL_TRIANGLES, mesh.index_count, GL_UNSIGNED_INT, nullptr);
+        draw_one(meshes_[instance.mesh], placement.posed_vertices);
     }
     glBindVertexArray(0);
     GLuint id[2] = {0, 0};
@@ -225,6 +243,65 @@ std::optional<IdSample> Renderer::read_id(const FrameView& view,
     glDepthFunc(GL_LEQUAL);
     if (id[0] == 0) return std::nullopt;
     return IdSample{id[0] - 1, id[1]};
+}
+
+void Renderer::ensure_inset_target(glm::ivec2 size) {
+    if (size == inset_size_) return;
+    inset_size_ = size;
+    glBindTexture(GL_TEXTURE_2D, inset_color_.handle());
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, size.x, size.y, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindRenderbuffer(GL_RENDERBUFFER, inset_depth_.handle());
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, size.x, size.y);
+    glBindRenderbuffer(GL_RENDERBUFFER, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, inset_framebuffer_.handle());
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
+                           inset_color_.handle(), 0);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER,
+                              inset_depth_.handle());
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+GLuint Renderer::draw_mesh_alone(const FrameView& view, std::uint32_t mesh, bool posed_vertices,
+                                 const DrawOptions& options, const Overlay& overlay) {
+    if (mesh >= meshes_.size() || view.viewport_px.x <= 0 || view.viewport_px.y <= 0) return 0;
+    ensure_inset_target(view.viewport_px);
+    glBindFramebuffer(GL_FRAMEBUFFER, inset_framebuffer_.handle());
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        return 0;
+    }
+    glViewport(0, 0, view.viewport_px.x, view.viewport_px.y);
+    glClearColor(options.background.r, options.background.g, options.background.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(1.0f, 1.0f);
+    mesh_program_.use();
+    mesh_program_.set("u_clip_from_world", view.projection * view.view);
+    mesh_program_.set("u_eye", view.eye);
+    mesh_program_.set("u_backface_tint", options.backface_tint);
+    mesh_program_.set("u_flat_amount", 0.0f);
+    mesh_program_.set("u_alpha", 1.0f);
+    mesh_program_.set("u_world_from_mesh", glm::mat4(1.0f));
+    mesh_program_.set("u_normal_matrix", glm::mat3(1.0f));
+    mesh_program_.set("u_base_color", mesh_colors_[mesh]);
+    draw_one(meshes_[mesh], posed_vertices);
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    if (options.wireframe) {
+        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        mesh_program_.set("u_flat_amount", 1.0f);
+        mesh_program_.set("u_base_color", options.wireframe_color);
+        draw_one(meshes_[mesh], posed_vertices);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    }
+    glBindVertexArray(0);
+    draw_overlay(view, overlay);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return inset_color_.handle();
 }
 
 }  // namespace render

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -26,8 +27,19 @@ struct FrameView {
     glm::ivec2 viewport_px{1, 1};  ///< framebuffer pixels
 };
 
+/// Where the scene's instances are drawn this frame, and with which vertices.
+struct InstancePlacement {
+    std::span<const glm::mat4> world_from_mesh;  ///< one per Scene::instances() entry
+    /// Deforming meshes: their posed vertices (Renderer::update_posed_vertices); false: the
+    /// vertices as loaded, i.e. the bind pose.
+    bool posed_vertices = true;
+};
+
 struct DrawOptions {
     bool wireframe = false;  ///< draw triangle edges over the shaded meshes
+    /// Also draw this placement as a translucent ghost over the scene (the bind pose).
+    std::optional<InstancePlacement> ghost;
+    glm::vec4 ghost_color{0.75f, 0.88f, 1.0f, 0.28f};
     glm::vec3 background{0.13f, 0.14f, 0.16f};
     glm::vec3 backface_tint{0.55f, 0.65f, 1.0f};
     glm::vec3 wireframe_color{0.08f, 0.08f, 0.09f};
@@ -66,21 +78,38 @@ class Renderer {
 
     /// Uploads every mesh of `scene` and remembers its instances.
     void set_scene(const assets::Scene& scene);
+    /// Replaces the posed vertices of deforming mesh `mesh` (see render/gpu_mesh.h).
+    void update_posed_vertices(std::uint32_t mesh, std::span<const glm::vec3> positions,
+                               std::span<const glm::vec3> normals);
 
-    void draw(const FrameView& view, const std::vector<glm::mat4>& world_from_node,
+    void draw(const FrameView& view, const InstancePlacement& placement,
               const DrawOptions& options, const Overlay& overlay);
 
     /// Draws the ID pass off screen and reads the pixel (framebuffer coordinates, origin at
     /// the top left). Nothing there: nothing returned.
     [[nodiscard]] std::optional<IdSample> read_id(const FrameView& view,
-                                                  const std::vector<glm::mat4>& world_from_node,
+                                                  const InstancePlacement& placement,
                                                   glm::ivec2 pixel_top_left);
 
+    /// Draws mesh `mesh` alone in its own space (no transform) with `overlay` into an offscreen
+    /// colour texture of view.viewport_px pixels, and returns that texture (for ImGui::Image;
+    /// row 0 at the bottom), or 0 when it cannot.
+    [[nodiscard]] GLuint draw_mesh_alone(const FrameView& view, std::uint32_t mesh,
+                                         bool posed_vertices, const DrawOptions& options,
+                                         const Overlay& overlay);
+
   private:
-    void draw_meshes(const FrameView& view, const std::vector<glm::mat4>& world_from_node,
-                     const DrawOptions& options, bool wireframe_pass);
+    struct MeshStyle {
+        std::optional<glm::vec3> color;  ///< instead of the material's
+        float flat_amount = 0.0f;        ///< 1: unlit
+        float alpha = 1.0f;
+    };
+    void draw_meshes(const FrameView& view, const InstancePlacement& placement,
+                     const DrawOptions& options, const MeshStyle& style);
+    void draw_one(const GpuMesh& mesh, bool posed_vertices) const;
     void draw_overlay(const FrameView& view, const Overlay& overlay);
     void ensure_id_target(glm::ivec2 size);
+    void ensure_inset_target(glm::ivec2 size);
 
     gl::Program mesh_program_;
     gl::Program overlay_program_;
@@ -99,6 +128,11 @@ class Renderer {
     gl::Renderbuffer id_color_;
     gl::Renderbuffer id_depth_;
     glm::ivec2 id_size_{0, 0};
+
+    gl::Framebuffer inset_framebuffer_;
+    gl::Texture inset_color_;
+    gl::Renderbuffer inset_depth_;
+    glm::ivec2 inset_size_{0, 0};
 };
 
 }  // namespace render

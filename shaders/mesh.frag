@@ -8,6 +8,7 @@ uniform vec3 u_base_color;
 uniform vec3 u_eye;
 uniform vec3 u_backface_tint;
 uniform float u_flat_amount;  // 1: pure base colour (wireframe pass), 0: lit
+uniform float u_alpha;        // < 1 for the translucent bind-pose ghost
 
 out vec4 o_color;
 
@@ -20,5 +21,5 @@ void main() {
     vec3 ambient = mix(vec3(0.22, 0.20, 0.18), vec3(0.42, 0.45, 0.52), sky);
     vec3 lit = u_base_color * (ambient + 0.75 * headlight);
     if (!gl_FrontFacing) lit *= u_backface_tint;
-    o_color = vec4(mix(lit, u_base_color, u_flat_amount), 1.0);
+    o_color = vec4(mix(lit, u_base_color, u_flat_amount), u_alpha);
 }

@@ -150,8 +150,9 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
                   scene.nodes.size(), load_seconds * 1000.0);
     file_panel_.last_load = line;
     renderer_.set_scene(scene);
-    session_ = std::make_unique<SceneSession>(std::move(scene));
+    session_ = std::make_unique<SceneSession>(std::move(scene), SessionOptions{true});
     session_->set_time(options_.time.value_or(0.0));
+    uploaded_pose_version_ = 0;
     selection_.reset();
     hover_.reset();
     frames_since_scene_ = 0;
@@ -224,7 +225,7 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
         const glm::vec2 scale = glm::vec2(framebuffer_size()) / window_size();
         const glm::ivec2 pixel(glm::floor(selection.cursor_window * scale));
         selection.id_buffer_read = true;
-        if (auto id = renderer_.read_id(frame_view(), session_->world_transforms(), pixel)) {
+        if (auto id = renderer_.read_id(frame_view(), placement(PoseChoice::Current), pixel)) {
             const auto& instances = session_->view().instances;
             if (id->instance < instances.size())
                 selection.id_buffer = std::pair{id->instance, id->triangle};
@@ -355,9 +356,23 @@ void ViewerApp::draw_scene() {
                                      selection_->ray.at(camera_.far_plane() * 2.0f), kRayColor});
         }
     }
+    upload_posed_vertices();
     render::DrawOptions draw_options;
     draw_options.wireframe = view_panel_.wireframe;
-    renderer_.draw(frame_view(), session_->world_transforms(), draw_options, overlay);
+    renderer_.draw(frame_view(), placement(PoseChoice::Current), draw_options, overlay);
+}
+
+render::InstancePlacement ViewerApp::placement(PoseChoice pose) const {
+    return {session_->instance_transforms(pose), pose == PoseChoice::Current};
+}
+
+void ViewerApp::upload_posed_vertices() {
+    // The renderer draws the very vertices picking tests: uploaded whenever the pose changes.
+    if (session_->pose_version() == uploaded_pose_version_) return;
+    for (std::uint32_t mesh : session_->deforming_meshes())
+        renderer_.update_posed_vertices(mesh, session_->mesh_positions(mesh),
+                                        session_->mesh_normals(mesh));
+    uploaded_pose_version_ = session_->pose_version();
 }
 
 void ViewerApp::draw_panels() {

@@ -53,6 +53,8 @@ class ViewerApp {
     [[nodiscard]] glm::vec2 window_size() const;
     [[nodiscard]] glm::ivec2 framebuffer_size() const;
     [[nodiscard]] render::FrameView frame_view() const;
+    [[nodiscard]] render::InstancePlacement placement(PoseChoice pose) const;
+    void upload_posed_vertices();
     [[nodiscard]] Selection pick_at(glm::vec2 cursor_window, bool read_id_buffer);
     [[nodiscard]] bool ui_wants_mouse() const;
 
@@ -78,6 +80,7 @@ class ViewerApp {
     bool cursor_moved_ = false;
     std::optional<glm::vec2> pending_click_;
 
+    std::uint64_t uploaded_pose_version_ = 0;  ///< the pose whose vertices the GPU holds
     double last_frame_time_ = 0.0;
     bool quit_ = false;
     int exit_status_ = 0;

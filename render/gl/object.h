@@ -67,9 +67,19 @@ struct RenderbufferTraits {
     static void destroy(GLuint id) { glDeleteRenderbuffers(1, &id); }
 };
 
+struct TextureTraits {
+    static GLuint create() {
+        GLuint id = 0;
+        glGenTextures(1, &id);
+        return id;
+    }
+    static void destroy(GLuint id) { glDeleteTextures(1, &id); }
+};
+
 using Buffer = Object<BufferTraits>;
 using VertexArray = Object<VertexArrayTraits>;
 using Framebuffer = Object<FramebufferTraits>;
 using Renderbuffer = Object<RenderbufferTraits>;
+using Texture = Object<TextureTraits>;
 
 }  // namespace render::gl
