@@ -99,13 +99,14 @@ void SceneSession::pose_meshes(const assets::Pose& pose, std::vector<assets::Pos
     instance_world.resize(view_.instances.size());
     for (std::size_t i = 0; i < view_.instances.size(); ++i) {
         const picking::Instance& instance = view_.instances[i];
-        instance_world[i] = posed[instance.mesh].world_from_mesh.value_or(pose.world[instance.node]);
+        instance_world[i] =
+            posed[instance.mesh].world_from_mesh.value_or(pose.world[instance.node]);
     }
 }
 
 void SceneSession::repose() {
-    pose_ = assets::evaluate_pose(
-        scene_, clip_ >= 0 ? &scene_.clips[std::size_t(clip_)] : nullptr, time_, loop_);
+    pose_ = assets::evaluate_pose(scene_, clip_ >= 0 ? &scene_.clips[std::size_t(clip_)] : nullptr,
+                                  time_, loop_);
     pose_meshes(pose_, posed_, options_.deform_normals, instance_world_);
     // Posing reuses each mesh's storage, but the first pose allocates it: point the view at it.
     for (std::uint32_t m : deforming_)

@@ -76,9 +76,7 @@ class SceneSession {
     /// SessionOptions::deform_normals is set).
     [[nodiscard]] std::span<const glm::vec3> mesh_normals(std::uint32_t mesh) const;
     /// Meshes whose vertices change with the pose (morph targets, skins of several joints).
-    [[nodiscard]] const std::vector<std::uint32_t>& deforming_meshes() const {
-        return deforming_;
-    }
+    [[nodiscard]] const std::vector<std::uint32_t>& deforming_meshes() const { return deforming_; }
 
     // == Bounds
     /// The world-space box around every instance in the current pose.
@@ -103,17 +101,17 @@ class SceneSession {
   private:
     void repose();
     /// Poses every deforming or skinned mesh at `pose` into `posed`, and fills `instance_world`.
-    void pose_meshes(const assets::Pose& pose, std::vector<assets::PosedMesh>& posed,
-                     bool normals, std::vector<glm::mat4>& instance_world) const;
+    void pose_meshes(const assets::Pose& pose, std::vector<assets::PosedMesh>& posed, bool normals,
+                     std::vector<glm::mat4>& instance_world) const;
     [[nodiscard]] Bounds bounds_in(const std::vector<assets::PosedMesh>& posed,
                                    const std::vector<glm::mat4>& instance_world) const;
 
     assets::Scene scene_;
     SessionOptions options_;
-    std::vector<Bounds> mesh_bounds_;         ///< of the loaded vertices, in each mesh's space
-    std::vector<std::uint32_t> space_node_;   ///< per mesh: the first node that draws it
-    std::vector<std::uint32_t> deforming_;    ///< meshes whose vertices change with the pose
-    std::vector<assets::PosedMesh> posed_;    ///< per mesh (empty for meshes that never change)
+    std::vector<Bounds> mesh_bounds_;        ///< of the loaded vertices, in each mesh's space
+    std::vector<std::uint32_t> space_node_;  ///< per mesh: the first node that draws it
+    std::vector<std::uint32_t> deforming_;   ///< meshes whose vertices change with the pose
+    std::vector<assets::PosedMesh> posed_;   ///< per mesh (empty for meshes that never change)
     assets::Pose pose_;
     std::vector<glm::mat4> instance_world_;
     std::vector<glm::mat4> bind_instance_world_;

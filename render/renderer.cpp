@@ -207,8 +207,8 @@ void Renderer::ensure_id_target(glm::ivec2 size) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
-std::optional<IdSample> Renderer::read_id(const FrameView& view,
-                                          const InstancePlacement& placement, glm::ivec2 pixel) {
+std::optional<IdSample> Renderer::read_id(const FrameView& view, const InstancePlacement& placement,
+                                          glm::ivec2 pixel) {
     if (pixel.x < 0 || pixel.y < 0 || pixel.x >= view.viewport_px.x ||
         pixel.y >= view.viewport_px.y)
         return std::nullopt;

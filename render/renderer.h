@@ -82,8 +82,8 @@ class Renderer {
     void update_posed_vertices(std::uint32_t mesh, std::span<const glm::vec3> positions,
                                std::span<const glm::vec3> normals);
 
-    void draw(const FrameView& view, const InstancePlacement& placement,
-              const DrawOptions& options, const Overlay& overlay);
+    void draw(const FrameView& view, const InstancePlacement& placement, const DrawOptions& options,
+              const Overlay& overlay);
 
     /// Draws the ID pass off screen and reads the pixel (framebuffer coordinates, origin at
     /// the top left). Nothing there: nothing returned.

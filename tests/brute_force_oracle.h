@@ -25,7 +25,14 @@ struct OracleHit {
 /// Every (node, mesh) triangle in world space for the given world transforms.
 class BruteForceOracle {
   public:
+    BruteForceOracle() = default;
+    /// Every instance's mesh as loaded, placed by its node (scenes without deforming meshes).
     BruteForceOracle(const assets::Scene& scene, const std::vector<glm::mat4>& world_from_node);
+    /// Adds one world-space triangle.
+    void add(glm::dvec3 p0, glm::dvec3 p1, glm::dvec3 p2, std::uint32_t mesh, std::uint32_t node,
+             std::uint32_t triangle) {
+        triangles_.push_back({p0, p1, p2, mesh, node, triangle});
+    }
     [[nodiscard]] std::optional<OracleHit> closest(glm::dvec3 origin, glm::dvec3 direction) const;
 
   private:

@@ -1,0 +1,203 @@
+#include "tests/independent_skinning.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <unordered_map>
+
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <assimp/Importer.hpp>
+
+namespace tests {
+
+namespace {
+
+using Matrix = aiMatrix4x4t<double>;
+
+// The loader's post-processing (assets/load_assimp.cpp), so vertex and face numbers match.
+constexpr unsigned kLoaderFlags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
+                                  aiProcess_GenSmoothNormals | aiProcess_LimitBoneWeights |
+                                  aiProcess_SortByPType | aiProcess_ValidateDataStructure;
+
+Matrix to_double(const aiMatrix4x4& m) {
+    return Matrix(m.a1, m.a2, m.a3, m.a4, m.b1, m.b2, m.b3, m.b4, m.c1, m.c2, m.c3, m.c4, m.d1,
+                  m.d2, m.d3, m.d4);
+}
+
+glm::dvec3 apply(const Matrix& m, const aiVector3D& v) {
+    const double x = v.x, y = v.y, z = v.z;
+    return {m.a1 * x + m.a2 * y + m.a3 * z + m.a4, m.b1 * x + m.b2 * y + m.b3 * z + m.b4,
+            m.c1 * x + m.c2 * y + m.c3 * z + m.c4};
+}
+
+/// The key pair around `ticks` by a linear scan (the last key at or before it), Assimp's
+/// DEFAULT (rest value) or CONSTANT outside the keys; other behaviours are not used by the
+/// test models and fail the test.
+template <class Key, class Value, class Lerp>
+Value sample(const Key* keys, unsigned count, double ticks, aiAnimBehaviour pre,
+             aiAnimBehaviour post, Value rest, Lerp lerp) {
+    if (count == 0) return rest;
+    if (count == 1) return keys[0].mValue;
+    for (aiAnimBehaviour b : {pre, post})
+        if (b != aiAnimBehaviour_DEFAULT && b != aiAnimBehaviour_CONSTANT)
+            throw std::runtime_error("independent_skinning: unsupported pre/post state");
+    if (ticks < keys[0].mTime) return pre == aiAnimBehaviour_DEFAULT ? rest : keys[0].mValue;
+    if (ticks > keys[count - 1].mTime)
+        return post == aiAnimBehaviour_DEFAULT ? rest : keys[count - 1].mValue;
+    unsigned k = 0;
+    while (k + 1 < count && keys[k + 1].mTime <= ticks)
+        ++k;
+    if (k + 1 == count) return keys[k].mValue;
+    const double span = keys[k + 1].mTime - keys[k].mTime;
+    const double f = span > 0.0 ? (ticks - keys[k].mTime) / span : 0.0;
+    return lerp(keys[k].mValue, keys[k + 1].mValue, f);
+}
+
+aiMatrix4x4 animated_local(const aiNode& node, const aiNodeAnim* channel, double ticks) {
+    if (channel == nullptr) return node.mTransformation;
+    aiVector3D rest_scale, rest_position;
+    aiQuaternion rest_rotation;
+    node.mTransformation.Decompose(rest_scale, rest_rotation, rest_position);
+    const auto lerp = [](const aiVector3D& a, const aiVector3D& b, double f) {
+        return a + (b - a) * float(f);
+    };
+    const auto slerp = [](const aiQuaternion& a, const aiQuaternion& b, double f) {
+        aiQuaternion out;
+        aiQuaternion::Interpolate(out, a, b, float(f));
+        return out.Normalize();
+    };
+    const aiVector3D position =
+        sample(channel->mPositionKeys, channel->mNumPositionKeys, ticks, channel->mPreState,
+               channel->mPostState, rest_position, lerp);
+    aiQuaternion rotation = sample(channel->mRotationKeys, channel->mNumRotationKeys, ticks,
+                                   channel->mPreState, channel->mPostState, rest_rotation, slerp);
+    rotation.Normalize();
+    const aiVector3D scale = sample(channel->mScalingKeys, channel->mNumScalingKeys, ticks,
+                                    channel->mPreState, channel->mPostState, rest_scale, lerp);
+    return aiMatrix4x4(scale, rotation, position);
+}
+
+struct Globals {
+    std::unordered_map<std::string, Matrix> by_name;  // first node of a name wins
+    std::vector<std::pair<const aiNode*, Matrix>> in_order;
+};
+
+void collect(const aiNode& node, const Matrix& parent, const aiAnimation* animation, double ticks,
+             Globals& globals) {
+    const aiNodeAnim* channel = nullptr;
+    for (unsigned c = 0; animation != nullptr && c < animation->mNumChannels; ++c)
+        if (animation->mChannels[c]->mNodeName == node.mName) {
+            channel = animation->mChannels[c];
+            break;
+        }
+    const Matrix global = parent * to_double(animated_local(node, channel, ticks));
+    globals.by_name.try_emplace(node.mName.C_Str(), global);
+    globals.in_order.emplace_back(&node, global);
+    for (unsigned c = 0; c < node.mNumChildren; ++c)
+        collect(*node.mChildren[c], global, animation, ticks, globals);
+}
+
+}  // namespace
+
+BruteForceOracle skinned_oracle_from_file(const std::string& path, double seconds) {
+    Assimp::Importer importer;
+    importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE,
+                                aiPrimitiveType_POINT | aiPrimitiveType_LINE);
+    const aiScene* scene = importer.ReadFile(path, kLoaderFlags);
+    if (scene == nullptr || scene->mRootNode == nullptr)
+        throw std::runtime_error(path + ": " + importer.GetErrorString());
+
+    const aiAnimation* animation = scene->mNumAnimations > 0 ? scene->mAnimations[0] : nullptr;
+    double ticks = 0.0;
+    if (animation != nullptr) {
+        const double per_second =
+            animation->mTicksPerSecond > 0.0 ? animation->mTicksPerSecond : 25.0;
+        ticks = seconds * per_second;
+        if (animation->mDuration > 0.0) ticks = std::fmod(ticks, animation->mDuration);
+    }
+    Globals globals;
+    collect(*scene->mRootNode, Matrix(), animation, ticks, globals);
+
+    // Per mesh: its vertices in world space (skinned), or nothing when each node places it.
+    std::vector<std::vector<glm::dvec3>> skinned(scene->mNumMeshes);
+    std::vector<std::uint32_t> drawing_node(scene->mNumMeshes, ~0u);
+    for (std::uint32_t n = 0; n < globals.in_order.size(); ++n)
+        for (unsigned i = 0; i < globals.in_order[n].first->mNumMeshes; ++i) {
+            const unsigned m = globals.in_order[n].first->mMeshes[i];
+            if (drawing_node[m] == ~0u) drawing_node[m] = n;
+        }
+    for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+        const aiMesh& mesh = *scene->mMeshes[m];
+        if (mesh.mNumFaces == 0) throw std::runtime_error(path + ": a mesh without triangles");
+        if (mesh.mNumBones == 0 || drawing_node[m] == ~0u) continue;
+        std::vector<glm::dvec3> sum(mesh.mNumVertices, glm::dvec3(0.0));
+        std::vector<double> weight(mesh.mNumVertices, 0.0);
+        for (unsigned b = 0; b < mesh.mNumBones; ++b) {
+            const aiBone& bone = *mesh.mBones[b];
+            const auto global = globals.by_name.find(bone.mName.C_Str());
+            if (global == globals.by_name.end()) continue;
+            const Matrix m_bone = global->second * to_double(bone.mOffsetMatrix);
+            for (unsigned w = 0; w < bone.mNumWeights; ++w) {
+                const aiVertexWeight& vw = bone.mWeights[w];
+                sum[vw.mVertexId] +=
+                    double(vw.mWeight) * apply(m_bone, mesh.mVertices[vw.mVertexId]);
+                weight[vw.mVertexId] += double(vw.mWeight);
+            }
+        }
+        const Matrix& mesh_node = globals.in_order[drawing_node[m]].second;
+        skinned[m].resize(mesh.mNumVertices);
+        for (unsigned v = 0; v < mesh.mNumVertices; ++v)
+            skinned[m][v] =
+                weight[v] > 0.0 ? sum[v] / weight[v] : apply(mesh_node, mesh.mVertices[v]);
+    }
+
+    BruteForceOracle oracle;
+    for (std::uint32_t n = 0; n < globals.in_order.size(); ++n) {
+        const auto& [node, global] = globals.in_order[n];
+        for (unsigned i = 0; i < node->mNumMeshes; ++i) {
+            const unsigned m = node->mMeshes[i];
+            const aiMesh& mesh = *scene->mMeshes[m];
+            const auto world = [&](unsigned v) {
+                return skinned[m].empty() ? apply(global, mesh.mVertices[v]) : skinned[m][v];
+            };
+            std::uint32_t triangle = 0;
+            for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+                const aiFace& face = mesh.mFaces[f];
+                if (face.mNumIndices != 3) continue;
+                oracle.add(world(face.mIndices[0]), world(face.mIndices[1]),
+                           world(face.mIndices[2]), m, n, triangle++);
+            }
+        }
+    }
+    return oracle;
+}
+
+BruteForceOracle skinned_oracle_from_scene(const assets::Scene& scene,
+                                           const std::vector<glm::mat4>& world_from_node) {
+    BruteForceOracle oracle;
+    for (const assets::MeshInstance& instance : scene.instances()) {
+        const assets::MeshData& mesh = scene.meshes[instance.mesh];
+        const glm::dmat4 node_world(world_from_node[instance.node]);
+        std::vector<glm::dvec3> world(mesh.positions.size());
+        for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+            const glm::dvec4 p(glm::dvec3(mesh.positions[v]), 1.0);
+            glm::dvec3 sum(0.0);
+            double total = 0.0;
+            for (int k = 0; k < assets::kMaxJointsPerVertex && !mesh.skin.empty(); ++k) {
+                const double w = mesh.skin.vertex_weights[v][k];
+                if (w <= 0.0) continue;
+                const assets::SkinJoint& joint = mesh.skin.joints[mesh.skin.vertex_joints[v][k]];
+                sum += w * glm::dvec3(glm::dmat4(world_from_node[joint.node]) *
+                                      (glm::dmat4(joint.bone_from_mesh) * p));
+                total += w;
+            }
+            world[v] = total > 0.0 ? sum / total : glm::dvec3(node_world * p);
+        }
+        for (std::uint32_t t = 0; t < mesh.triangle_count(); ++t)
+            oracle.add(world[mesh.indices[3 * t]], world[mesh.indices[3 * t + 1]],
+                       world[mesh.indices[3 * t + 2]], instance.mesh, instance.node, t);
+    }
+    return oracle;
+}
+
+}  // namespace tests
