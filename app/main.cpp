@@ -66,6 +66,10 @@ int main(int argc, char** argv) {
     cli.add_flag("--hover", viewer.hover, "Start in hover mode");
     cli.add_flag("--wireframe", viewer.wireframe, "Start with triangle edges drawn");
     app::add_algorithm_flags(cli, viewer.flags);
+    cli.add_flag("--ghost", viewer.ghost, "Start with the bind-pose ghost drawn");
+    cli.add_flag("--pick-bind-pose", viewer.pick_bind_pose,
+                 "Also pick the bind pose, beside what is drawn (the classic wrong answer)");
+    cli.add_flag("!--no-bone-view", viewer.bone_view, "Do not open the bone-space view on a pick");
 
     app::PickCommandOptions pick;
     CLI::App* pick_command = app::add_pick_command(cli, pick);

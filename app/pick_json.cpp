@@ -1,5 +1,7 @@
 #include "app/pick_json.h"
 
+#include "picking/bone_space.h"
+
 namespace app {
 
 namespace {
@@ -10,7 +12,7 @@ nlohmann::ordered_json vec(glm::vec3 v) {
 
 nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::Ray& ray,
                                     const picking::PickSettings& settings, std::string_view accel,
-                                    const picking::PickResult& result) {
+                                    const picking::PickResult& result, PoseChoice pose) {
     nlohmann::ordered_json j;
     j["hit"] = result.hit.has_value();
     j["ray"] = {ray.origin.x,    ray.origin.y,    ray.origin.z,
@@ -30,8 +32,17 @@ nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::
         j["u"] = hit->u;
         j["v"] = hit->v;
         j["local_point"] = vec(hit->local_point);
-        const picking::Triangle world = session.world_triangle(*hit);
+        const picking::Triangle world = session.world_triangle(hit->instance, hit->triangle, pose);
         j["vertices"] = {vec(world.p0), vec(world.p1), vec(world.p2)};
+        // The mesh's bone space: M (column by column) and the ray moved into it by M^-1.
+        const glm::mat4& m = session.instance_transforms(pose)[hit->instance];
+        j["world_from_mesh"] = {{m[0][0], m[0][1], m[0][2], m[0][3]},
+                                {m[1][0], m[1][1], m[1][2], m[1][3]},
+                                {m[2][0], m[2][1], m[2][2], m[2][3]},
+                                {m[3][0], m[3][1], m[3][2], m[3][3]}};
+        const picking::Ray bone = picking::to_bone_space(ray, picking::mesh_from_world(m));
+        j["bone_ray"] = {bone.origin.x,    bone.origin.y,    bone.origin.z,
+                         bone.direction.x, bone.direction.y, bone.direction.z};
     }
     j["algorithm"] = picking::ray_triangle_algorithm(settings.method).name;
     j["accel"] = accel;
@@ -49,6 +60,11 @@ nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::
     j["instances_tested"] = result.stats.instances_tested;
     j["microseconds"] = result.stats.microseconds;
     j["time"] = session.time();
+    j["clip"] =
+        session.clip() >= 0
+            ? nlohmann::ordered_json(session.scene().clips[std::size_t(session.clip())].name)
+            : nlohmann::ordered_json(nullptr);
+    j["pose"] = pose == PoseChoice::Current ? "current" : "bind";
     return j;
 }
 

@@ -11,11 +11,13 @@
 namespace app {
 
 /// {"hit", "ray", "t", "point", "normal", "mesh", "mesh_name", "node", "node_path", "triangle",
-///  "u", "v", "algorithm", "accel", "triangles_tested", "nodes_visited", "microseconds", ...}
+///  "u", "v", "vertices", "world_from_mesh", "bone_ray", "algorithm", "accel", "triangles_tested",
+///  "nodes_visited", "microseconds", "time", "clip", "pose", ...} for a pick made in `pose`.
 [[nodiscard]] nlohmann::ordered_json pick_to_json(const SceneSession& session,
                                                   const picking::Ray& ray,
                                                   const picking::PickSettings& settings,
                                                   std::string_view accel,
-                                                  const picking::PickResult& result);
+                                                  const picking::PickResult& result,
+                                                  PoseChoice pose = PoseChoice::Current);
 
 }  // namespace app

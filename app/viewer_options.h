@@ -23,6 +23,9 @@ struct ViewerOptions {
     bool obj_via_tinyobjloader = false;
     bool hover = false;
     bool wireframe = false;
+    bool ghost = false;           ///< draw the bind-pose ghost
+    bool pick_bind_pose = false;  ///< also pick the bind pose (the classic wrong answer)
+    bool bone_view = true;        ///< show the "Bone space" window after a pick
 
     /// Scripted runs (a screenshot to take) leave no trace in the user's config.
     [[nodiscard]] bool scripted() const { return !screenshot.empty(); }

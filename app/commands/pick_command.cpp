@@ -23,6 +23,9 @@ CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
     add_algorithm_flags(*pick, o.flags);
     pick->add_option("--space", o.space, "Where triangles are tested: bone (XNA recipe) or world")
         ->check(CLI::IsMember({"bone", "world"}));
+    pick->add_flag("--bind-pose", o.bind_pose,
+                   "Pick the bind pose (loaded vertices, rest transforms) instead of the pose "
+                   "at --time: the classic wrong answer for animated models");
     pick->add_flag("--tinyobjloader", o.obj_via_tinyobjloader,
                    "Read .obj files with tinyobjloader");
     pick->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");
@@ -77,9 +80,10 @@ int run_pick_command(const PickCommandOptions& options) {
     SceneSession& session = *loaded.session;
     session.set_time(o.time);
 
+    const PoseChoice pose = o.bind_pose ? PoseChoice::Bind : PoseChoice::Current;
     for (const picking::Ray& ray : rays) {
-        const picking::PickResult result = session.pick(ray, settings);
-        std::cout << pick_to_json(session, ray, settings, o.accel, result).dump() << "\n";
+        const picking::PickResult result = session.pick(ray, settings, pose);
+        std::cout << pick_to_json(session, ray, settings, o.accel, result, pose).dump() << "\n";
     }
     std::cout.flush();
     return 0;

@@ -20,6 +20,7 @@ struct PickCommandOptions {
     double time = 0.0;
     AlgorithmFlags flags;  ///< t range, culling, the seeds' tolerances
     std::string space = "bone";
+    bool bind_pose = false;  ///< pick the bind pose instead of the pose at --time
     bool obj_via_tinyobjloader = false;
     double load_timeout = 0.0;
 };

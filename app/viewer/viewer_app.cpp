@@ -12,6 +12,7 @@
 
 #include "app/pick_json.h"
 #include "app/settings_names.h"
+#include "app/viewer/bone_space_view.h"
 #include "render/screenshot.h"
 
 namespace app {
@@ -24,14 +25,13 @@ constexpr glm::vec4 kPickOutline{1.0f, 0.95f, 0.35f, 1.0f};
 constexpr glm::vec4 kHoverFill{1.0f, 0.85f, 0.25f, 0.45f};
 constexpr glm::vec4 kHoverOutline{1.0f, 0.85f, 0.25f, 0.9f};
 constexpr glm::vec4 kRayColor{0.3f, 1.0f, 0.9f, 1.0f};
+constexpr glm::vec4 kBindFill{0.20f, 0.80f, 1.0f, 0.85f};  // the bind pose's (wrong) answer
+constexpr glm::vec4 kBindOutline{0.75f, 0.95f, 1.0f, 1.0f};
+constexpr double kStepSeconds = 1.0 / 30.0;
 
 /// Cursor positions name pixels (X11 reports whole numbers): rays go through pixel centres.
 glm::vec2 pixel_centre(glm::vec2 cursor) {
     return glm::floor(cursor) + 0.5f;
-}
-
-glm::vec3 transform_point(const glm::mat4& m, glm::vec3 p) {
-    return glm::vec3(m * glm::vec4(p, 1.0f));
 }
 
 }  // namespace
@@ -48,7 +48,10 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     pick_panel_.t_max = options.flags.t_max;
     pick_panel_.hover = options.hover;
     view_panel_.wireframe = options.wireframe;
-    view_panel_.playing = !options.time.has_value();
+    animation_panel_.playing = !options.time.has_value();
+    animation_panel_.ghost = options.ghost;
+    animation_panel_.pick_bind_pose = options.pick_bind_pose;
+    spaces_panel_.show_bone_view = options.bone_view;
     file_panel_.obj_via_tinyobjloader = options.obj_via_tinyobjloader;
     file_panel_.path_input = options.model == "default" ? "" : options.model;
 
@@ -84,8 +87,8 @@ void ViewerApp::run_frame() {
 void ViewerApp::wait_for_events() {
     // Keep drawing while something moves; otherwise sleep until input arrives, so an idle
     // window does not spin the CPU. Frames are capped near 60 Hz even without vsync (Xvfb).
-    const bool busy = loading_ || (view_panel_.playing && session_->clip() >= 0) || dragging_ ||
-                      options_.scripted() || ImGui::IsAnyMouseDown();
+    const bool busy = loading_ || (animation_panel_.playing && session_->clip() >= 0) ||
+                      dragging_ || options_.scripted() || ImGui::IsAnyMouseDown();
     if (busy) {
         const double remaining = 1.0 / 60.0 - (glfwGetTime() - last_frame_time_);
         if (remaining > 0.0 && !options_.scripted())
@@ -202,8 +205,13 @@ void ViewerApp::update_animation() {
     const double now = glfwGetTime();
     const double dt = now - last_frame_time_;
     last_frame_time_ = now;
-    if (view_panel_.playing && session_->clip() >= 0)
-        session_->set_time(session_->time() + dt * double(view_panel_.speed));
+    if (!animation_panel_.playing || session_->clip() < 0) return;
+    double time = session_->time() + dt * double(animation_panel_.speed);
+    if (!session_->loop() && time >= session_->duration()) {
+        time = session_->duration();  // play once, then stop at the end
+        animation_panel_.playing = false;
+    }
+    session_->set_time(time);
 }
 
 // == Picking
@@ -214,12 +222,17 @@ bool ViewerApp::ui_wants_mouse() const {
 
 Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
     Selection selection;
+    selection.serial = ++pick_count_;
     selection.cursor_window = pixel_centre(cursor_window);
     selection.settings = pick_panel_.settings;
     selection.ray = ray_from_cursor(camera_, selection.cursor_window, window_size());
     selection.ray.t_min = pick_panel_.t_min;
     selection.ray.t_max = pick_panel_.t_max;
     selection.result = session_->pick(selection.ray, selection.settings);
+    if (selection.result.hit)
+        selection.world_from_mesh = session_->instance_transforms()[selection.result.hit->instance];
+    if (animation_panel_.pick_bind_pose)
+        selection.bind_result = session_->pick(selection.ray, selection.settings, PoseChoice::Bind);
     if (read_id_buffer) {
         // The GPU's view of the same pixel, as a cross-check of the CPU ray.
         const glm::vec2 scale = glm::vec2(framebuffer_size()) / window_size();
@@ -306,7 +319,15 @@ void ViewerApp::on_key(int key, int action, int) {
             pick_panel_.hover = !pick_panel_.hover;
             break;
         case GLFW_KEY_SPACE:
-            view_panel_.playing = !view_panel_.playing;
+            animation_panel_.playing = !animation_panel_.playing;
+            break;
+        case GLFW_KEY_G:
+            animation_panel_.ghost = !animation_panel_.ghost;
+            break;
+        case GLFW_KEY_LEFT:
+        case GLFW_KEY_RIGHT:
+            animation_panel_.playing = false;
+            session_->set_time(session_->time() + (key == GLFW_KEY_LEFT ? -1 : 1) * kStepSeconds);
             break;
         case GLFW_KEY_ESCAPE:
             selection_.reset();
@@ -327,30 +348,34 @@ void ViewerApp::on_drop(const char* path) {
 
 void ViewerApp::draw_scene() {
     render::Overlay overlay;
-    const auto& instances = session_->view().instances;
-    auto highlight = [&](const Selection& s, glm::vec4 fill, glm::vec4 outline) {
-        if (!s.result.hit || s.result.hit->instance >= instances.size()) return;
-        // Follow the triangle as the pose changes: its local corners, moved by today's bone.
-        const picking::PickHit& hit = *s.result.hit;
-        const glm::mat4& m = instances[hit.instance].world_from_mesh;
-        const picking::Triangle& t = hit.local_triangle;
-        overlay.triangles.push_back(
-            {{transform_point(m, t.p0), transform_point(m, t.p1), transform_point(m, t.p2)},
-             fill,
-             outline});
+    auto highlight = [&](std::uint32_t instance, std::uint32_t triangle, PoseChoice pose,
+                         glm::vec4 fill, glm::vec4 outline) {
+        // The triangle where it is now: it follows the animation after the pick.
+        const picking::Triangle t = session_->world_triangle(instance, triangle, pose);
+        overlay.triangles.push_back({{t.p0, t.p1, t.p2}, fill, outline});
+        return t;
     };
-    if (hover_) highlight(*hover_, kHoverFill, kHoverOutline);
+    if (hover_ && hover_->result.hit)
+        highlight(hover_->result.hit->instance, hover_->result.hit->triangle, PoseChoice::Current,
+                  kHoverFill, kHoverOutline);
     if (selection_) {
-        highlight(*selection_, kPickFill, kPickOutline);
+        if (selection_->bind_result && selection_->bind_result->hit) {
+            const picking::PickHit& bind = *selection_->bind_result->hit;
+            const picking::Triangle t =
+                highlight(bind.instance, bind.triangle, PoseChoice::Bind, kBindFill, kBindOutline);
+            if (view_panel_.show_ray)
+                overlay.lines.push_back(
+                    {selection_->ray.origin, t.point(bind.u, bind.v), kBindFill});
+        }
         if (selection_->result.hit) {
             const picking::PickHit& hit = *selection_->result.hit;
-            const glm::vec3 point =
-                hit.instance < instances.size()
-                    ? transform_point(instances[hit.instance].world_from_mesh, hit.local_point)
-                    : hit.point;
+            const picking::Triangle t =
+                highlight(hit.instance, hit.triangle, PoseChoice::Current, kPickFill, kPickOutline);
+            const glm::vec3 point = t.point(hit.u, hit.v);
             overlay.marker = point;
             if (view_panel_.show_ray)
                 overlay.lines.push_back({selection_->ray.origin, point, kRayColor});
+            if (spaces_panel_.show_axes) add_bone_axes(*session_, *selection_, overlay);
         } else if (view_panel_.show_ray) {
             overlay.lines.push_back({selection_->ray.origin,
                                      selection_->ray.at(camera_.far_plane() * 2.0f), kRayColor});
@@ -359,7 +384,24 @@ void ViewerApp::draw_scene() {
     upload_posed_vertices();
     render::DrawOptions draw_options;
     draw_options.wireframe = view_panel_.wireframe;
+    if (animation_panel_.ghost) draw_options.ghost = placement(PoseChoice::Bind);
     renderer_.draw(frame_view(), placement(PoseChoice::Current), draw_options, overlay);
+    draw_bone_space_view();
+}
+
+void ViewerApp::draw_bone_space_view() {
+    spaces_panel_.bone_view_texture = 0;
+    if (!spaces_panel_.show_bone_view || !selection_ || !selection_->result.hit) return;
+    const BoneSpaceScene inset =
+        bone_space_scene(*session_, *selection_, spaces_panel_.bone_view_camera,
+                         spaces_panel_.bone_view_serial, spaces_panel_.bone_view_size);
+    render::DrawOptions options;
+    options.wireframe = true;  // the mesh's own triangles, as the ray sees them
+    options.background = {0.09f, 0.10f, 0.12f};
+    spaces_panel_.bone_view_texture = renderer_.draw_mesh_alone(
+        inset.view, selection_->result.hit->mesh, true, options, inset.overlay);
+    const glm::ivec2 fb = framebuffer_size();
+    glViewport(0, 0, fb.x, fb.y);
 }
 
 render::InstancePlacement ViewerApp::placement(PoseChoice pose) const {
@@ -385,10 +427,12 @@ void ViewerApp::draw_panels() {
     if (file.load) start_load(*file.load);
 
     draw_pick_panel(pick_panel_, selection_, *session_);
-    const ViewPanelAction view = draw_view_panel(camera_, view_panel_, *session_);
+    const ViewPanelAction view = draw_view_panel(camera_, view_panel_);
     if (view.frame) frame_scene();
     if (view.reset) reset_view();
-    draw_scene_panel(*session_, selection_);
+    draw_animation_panel(animation_panel_, *session_, selection_);
+    draw_spaces_panel(spaces_panel_, *session_, selection_);
+    draw_bone_space_window(spaces_panel_, *session_, selection_);
     draw_viewport_labels();
 
     ImGui::Render();
@@ -418,12 +462,8 @@ void ViewerApp::draw_viewport_labels() {
     if (selection_ && selection_->result.hit) {
         // Label the picked triangle's corners p0, p1, p2, pushed away from its centre.
         const picking::PickHit& hit = *selection_->result.hit;
-        const auto& instances = session_->view().instances;
-        if (hit.instance >= instances.size()) return;
-        const glm::mat4& m = instances[hit.instance].world_from_mesh;
-        const glm::vec3 corners[3] = {transform_point(m, hit.local_triangle.p0),
-                                      transform_point(m, hit.local_triangle.p1),
-                                      transform_point(m, hit.local_triangle.p2)};
+        const picking::Triangle t = session_->world_triangle(hit.instance, hit.triangle);
+        const glm::vec3 corners[3] = {t.p0, t.p1, t.p2};
         glm::vec2 screen[3];
         for (int i = 0; i < 3; ++i)
             screen[i] = window_from_world(camera_, corners[i], size);
@@ -449,7 +489,7 @@ void ViewerApp::run_script() {
     if (frames_since_scene_ < 3) return;
     if (options_.click && !script_clicked_) {
         script_clicked_ = true;
-        view_panel_.playing = false;  // the screenshot shows the pose of the click
+        animation_panel_.playing = false;  // the screenshot shows the pose of the click
         pending_click_ = glm::vec2(*options_.click);
         frames_since_scene_ = 0;
         return;
@@ -478,6 +518,10 @@ void ViewerApp::run_script() {
                               {"triangle", selection_->id_buffer->second}};
         else
             j["id_buffer"] = nullptr;
+        if (selection_->bind_result)
+            j["bind_pose"] =
+                pick_to_json(*session_, selection_->ray, selection_->settings, pick_panel_.accel,
+                             *selection_->bind_result, PoseChoice::Bind);
     } else {
         j["clicked"] = false;
         j["time"] = session_->time();

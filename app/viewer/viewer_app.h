@@ -42,6 +42,7 @@ class ViewerApp {
     void update_animation();
     void handle_picking();
     void draw_scene();
+    void draw_bone_space_view();
     void draw_panels();
     void draw_viewport_labels();
     void run_script();
@@ -69,8 +70,11 @@ class ViewerApp {
     FilePanelState file_panel_;
     PickPanelState pick_panel_;
     ViewPanelState view_panel_;
+    AnimationPanelState animation_panel_;
+    SpacesPanelState spaces_panel_;
     std::optional<Selection> selection_;
     std::optional<Selection> hover_;
+    std::uint64_t pick_count_ = 0;
 
     // Mouse gesture state: a press becomes a drag once it moves a few pixels.
     int pressed_button_ = -1;

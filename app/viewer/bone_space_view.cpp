@@ -1,0 +1,125 @@
+#include "app/viewer/bone_space_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <glm/geometric.hpp>
+
+#include "picking/bone_space.h"
+
+namespace app {
+
+namespace {
+
+constexpr glm::vec4 kAxisColors[3] = {
+    {1.0f, 0.35f, 0.3f, 1.0f}, {0.4f, 0.95f, 0.4f, 1.0f}, {0.4f, 0.6f, 1.0f, 1.0f}};
+constexpr glm::vec4 kRayColor{0.3f, 1.0f, 0.9f, 1.0f};
+constexpr glm::vec4 kPickFill{0.95f, 0.20f, 0.85f, 1.0f};
+constexpr glm::vec4 kPickOutline{1.0f, 0.95f, 0.35f, 1.0f};
+
+Bounds local_bounds(const SceneSession& session, std::uint32_t mesh) {
+    Bounds b{glm::vec3(std::numeric_limits<float>::max()),
+             glm::vec3(std::numeric_limits<float>::lowest())};
+    for (const glm::vec3& p : session.mesh_positions(mesh)) {
+        b.min = glm::min(b.min, p);
+        b.max = glm::max(b.max, p);
+    }
+    if (!(b.min.x <= b.max.x)) b = {};
+    return b;
+}
+
+/// The part of the ray inside the box [lo, hi] (slab test), or nothing.
+std::optional<std::pair<float, float>> clip_to_box(const picking::Ray& ray, glm::vec3 lo,
+                                                   glm::vec3 hi) {
+    float enter = -std::numeric_limits<float>::infinity();
+    float exit = std::numeric_limits<float>::infinity();
+    for (int i = 0; i < 3; ++i) {
+        if (ray.direction[i] == 0.0f) {
+            if (ray.origin[i] < lo[i] || ray.origin[i] > hi[i]) return std::nullopt;
+            continue;
+        }
+        float a = (lo[i] - ray.origin[i]) / ray.direction[i];
+        float b = (hi[i] - ray.origin[i]) / ray.direction[i];
+        if (a > b) std::swap(a, b);
+        enter = std::max(enter, a);
+        exit = std::min(exit, b);
+    }
+    if (!(enter <= exit)) return std::nullopt;
+    return std::pair{enter, exit};
+}
+
+}  // namespace
+
+BoneSpaceScene bone_space_scene(const SceneSession& session, const Selection& selection,
+                                Camera& camera, std::uint64_t& framed_serial, glm::ivec2 size_px) {
+    const picking::PickHit& hit = *selection.result.hit;
+    BoneSpaceScene scene;
+    const float aspect = float(size_px.x) / float(std::max(size_px.y, 1));
+
+    // Frame the mesh, its origin (where the axes start) and the hit point.
+    Bounds box = local_bounds(session, hit.mesh);
+    const float radius = std::max(box.radius(), 1e-6f);
+    Bounds framed = box;
+    for (const glm::vec3 p : {glm::vec3(0.0f), hit.local_point}) {
+        if (glm::length(p - box.center()) > 3.0f * radius) continue;  // a far origin: skip it
+        framed.min = glm::min(framed.min, p);
+        framed.max = glm::max(framed.max, p);
+    }
+    const picking::Ray bone =
+        picking::to_bone_space(selection.ray, picking::mesh_from_world(selection.world_from_mesh));
+    if (framed_serial != selection.serial) {
+        // Look at the ray from the side, a little from above, so it shows as a line.
+        camera = Camera{};
+        const glm::vec3 along = glm::vec3(glm::normalize(glm::dvec3(bone.direction)));
+        glm::vec3 side = glm::cross(along, glm::vec3(0, 1, 0));
+        if (glm::length(side) < 0.2f) side = glm::cross(along, glm::vec3(1, 0, 0));
+        const glm::vec3 to_eye = glm::normalize(glm::normalize(side) + glm::vec3(0, 0.45f, 0));
+        if (std::isfinite(to_eye.x)) {
+            camera.yaw = std::atan2(to_eye.x, to_eye.z);
+            camera.pitch = std::asin(std::clamp(to_eye.y, -0.95f, 0.95f));
+        }
+        camera.frame(framed.min, framed.max, aspect);
+        framed_serial = selection.serial;
+    }
+    scene.view.viewport_px = size_px;
+    scene.view.view = camera.view();
+    scene.view.projection = camera.projection_matrix(aspect);
+    scene.view.eye = camera.eye();
+
+    // == The axes of the mesh's own space, all of length r here.
+    for (int i = 0; i < 3; ++i) {
+        glm::vec3 axis(0.0f);
+        axis[i] = radius;
+        scene.overlay.lines.push_back({glm::vec3(0.0f), axis, kAxisColors[i]});
+    }
+    // == The ray as the mesh sees it: the inverse of world_from_mesh applied to the world ray.
+    const glm::vec3 margin(0.35f * radius);
+    const auto span = clip_to_box(bone, glm::min(framed.min, hit.local_point) - margin,
+                                  glm::max(framed.max, hit.local_point) + margin);
+    const float length = glm::length(bone.direction);
+    const float t_from = span ? span->first : hit.t - radius / std::max(length, 1e-20f);
+    const float t_to = span ? span->second : hit.t + radius / std::max(length, 1e-20f);
+    scene.overlay.lines.push_back({bone.at(t_from), bone.at(t_to), kRayColor});
+    // == The picked triangle, as picked, and the hit point.
+    scene.overlay.triangles.push_back(
+        {{hit.local_triangle.p0, hit.local_triangle.p1, hit.local_triangle.p2},
+         kPickFill,
+         kPickOutline});
+    scene.overlay.marker = hit.local_point;
+    scene.overlay.marker_size_px = 14.0f;
+    return scene;
+}
+
+void add_bone_axes(const SceneSession& session, const Selection& selection,
+                   render::Overlay& overlay) {
+    if (!selection.result.hit) return;
+    const picking::PickHit& hit = *selection.result.hit;
+    const float radius = std::max(local_bounds(session, hit.mesh).radius(), 1e-6f);
+    const glm::mat4& m = session.instance_transforms()[hit.instance];
+    const glm::vec3 origin = glm::vec3(m[3]);
+    for (int i = 0; i < 3; ++i)
+        overlay.lines.push_back({origin, origin + radius * glm::vec3(m[i]), kAxisColors[i]});
+}
+
+}  // namespace app

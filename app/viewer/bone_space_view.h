@@ -1,0 +1,33 @@
+#pragma once
+/// What the "Bone space" window shows for a pick: the picked mesh alone in its own space, its
+/// axes, the world ray moved into that space by the inverse of world_from_mesh (clipped to a
+/// box around the mesh), the picked triangle and the hit point. Also the same axes as the main
+/// view shows them, moved to the world by world_from_mesh (unequal lengths: non-uniform scale).
+
+#include <cstdint>
+
+#include "app/camera.h"
+#include "app/scene_session.h"
+#include "app/selection.h"
+#include "render/renderer.h"
+
+namespace app {
+
+struct BoneSpaceScene {
+    render::FrameView view;
+    render::Overlay overlay;
+};
+
+/// The bone-space view of `selection` (which must hold a hit) at `size_px`. For a new pick
+/// (`framed_serial` differs from selection.serial, which it then records) `camera` is framed on
+/// the mesh and looks at the ray from the side.
+[[nodiscard]] BoneSpaceScene bone_space_scene(const SceneSession& session,
+                                              const Selection& selection, Camera& camera,
+                                              std::uint64_t& framed_serial, glm::ivec2 size_px);
+
+/// The picked mesh's axes in world space: segments from M * 0 to M * (r e_i), r the mesh's
+/// bounding radius, coloured x red, y green, z blue.
+void add_bone_axes(const SceneSession& session, const Selection& selection,
+                   render::Overlay& overlay);
+
+}  // namespace app
