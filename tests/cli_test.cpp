@@ -133,6 +133,37 @@ TEST(Cli, ARayThroughATerrainVertexLeaksOnlyWithStrictEdges) {
             << name;
 }
 
+// The ray of the viewer's pixel (628, 370) at 1280x720: at 0 s the bent arm is in front of the
+// terrain there; in the bind pose the arm stands straight and the ray meets the terrain.
+TEST(Cli, BindPosePicksTheClassicWrongAnswer) {
+    const std::vector<std::string> ray = {"11.5083914",   "11.7801619",   "16.8217678",
+                                          "-0.515161812", "-0.435274899", "-0.738338709"};
+    std::vector<std::string> args = {raypick_exe(), "pick", "default", "--time", "0", "--ray"};
+    args.insert(args.end(), ray.begin(), ray.end());
+    const ProcessResult drawn = run_process(args);
+    args.push_back("--bind-pose");
+    const ProcessResult bind = run_process(args);
+    ASSERT_EQ(drawn.exit_code, 0) << drawn.err;
+    ASSERT_EQ(bind.exit_code, 0) << bind.err;
+    const auto a = nlohmann::json::parse(drawn.out), b = nlohmann::json::parse(bind.out);
+    EXPECT_EQ(a["pose"], "current");
+    EXPECT_EQ(b["pose"], "bind");
+    EXPECT_EQ(a["node"], "upper_arm_geometry") << a.dump();
+    EXPECT_EQ(b["node"], "terrain") << b.dump();
+    EXPECT_EQ(a["clip"], "arm_wave");
+    // The bone-space ray is the world ray moved by the inverse of world_from_mesh: moving its
+    // hit point back by world_from_mesh gives the world hit point.
+    const auto& m = a["world_from_mesh"];
+    const double t = a["t"];
+    for (int row = 0; row < 3; ++row) {
+        double world = m[3][row].get<double>();
+        for (int col = 0; col < 3; ++col)
+            world += m[col][row].get<double>() *
+                     (a["bone_ray"][col].get<double>() + t * a["bone_ray"][3 + col].get<double>());
+        EXPECT_NEAR(world, a["point"][row].get<double>(), 1e-4);
+    }
+}
+
 TEST(Cli, ErrorsAreClearAndNonZero) {
     struct Case {
         std::vector<std::string> args;

@@ -16,6 +16,8 @@ namespace {
 
 // The viewer's highlight colours (app/viewer/viewer_app.cpp): the opaque fill and the outline.
 const std::array<std::array<int, 3>, 2> kHighlight = {{{242, 51, 217}, {255, 242, 89}}};
+// The bind pose's answer (opaque too).
+const std::array<int, 3> kBindFill = {51, 204, 255};
 
 struct Png {
     int width = 0, height = 0;
@@ -37,11 +39,23 @@ Png read_png(const std::filesystem::path& path) {
     return png;
 }
 
+bool near_color(std::array<int, 3> c, std::array<int, 3> h) {
+    return std::abs(c[0] - h[0]) <= 2 && std::abs(c[1] - h[1]) <= 2 && std::abs(c[2] - h[2]) <= 2;
+}
+
 bool is_highlight(std::array<int, 3> c) {
     for (const auto& h : kHighlight)
-        if (std::abs(c[0] - h[0]) <= 2 && std::abs(c[1] - h[1]) <= 2 && std::abs(c[2] - h[2]) <= 2)
-            return true;
+        if (near_color(c, h)) return true;
     return false;
+}
+
+/// Pixels of `color` inside [x0, x1) x [y0, y1).
+int pixels_in(const Png& png, std::array<int, 3> color, int x0, int y0, int x1, int y1) {
+    int count = 0;
+    for (int y = std::max(y0, 0); y < y1 && y < png.height; ++y)
+        for (int x = std::max(x0, 0); x < x1 && x < png.width; ++x)
+            if (near_color(png.at(x, y), color)) ++count;
+    return count;
 }
 
 struct ViewerRun {
@@ -67,7 +81,8 @@ ViewerRun run_viewer(std::vector<std::string> extra, const std::string& name) {
 }
 
 /// Replays the viewer's printed ray through `raypick pick` and compares the answers.
-void expect_same_as_cli(const nlohmann::json& viewer, const std::string& model) {
+void expect_same_as_cli(const nlohmann::json& viewer, const std::string& model,
+                        bool bind_pose = false) {
     std::vector<std::string> args = {raypick_exe(), "pick", model, "--ray"};
     for (int i = 0; i < 6; ++i) {
         char number[64];
@@ -78,6 +93,7 @@ void expect_same_as_cli(const nlohmann::json& viewer, const std::string& model) 
     std::snprintf(time, sizeof time, "%.17g", viewer["time"].get<double>());
     args.insert(args.end(),
                 {"--time", time, "--algorithm", viewer["algorithm"].get<std::string>()});
+    if (bind_pose) args.push_back("--bind-pose");
     const ProcessResult r = run_process(args);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto cli = nlohmann::json::parse(r.out);
@@ -125,6 +141,54 @@ TEST(Gui, TheArmMovesBetweenTwoTimes) {
     expect_highlight_at_click(b);
     EXPECT_EQ(a.pick.value("node", ""), "upper_arm_geometry") << a.pick.dump();
     EXPECT_EQ(b.pick.value("node", ""), "terrain") << b.pick.dump();
+}
+
+// A skinned model at two times where the same pixel picks different triangles: each answer
+// equals `raypick pick --time T` with the printed ray, and the GPU, drawing the very vertices
+// the CPU skinned, sees the same triangle under the pixel.
+TEST(Gui, SkinnedModelAtTwoTimesEqualsTheCliAndTheIdBuffer) {
+    const std::string model = "/usr/share/assimp/models/FBX/huesitos.fbx";
+    if (!std::filesystem::exists(model)) GTEST_SKIP() << model << " is not installed";
+    const ViewerRun a = run_viewer({model, "--time", "0", "--click", "640,360"}, "skin0");
+    const ViewerRun b = run_viewer({model, "--time", "3", "--click", "640,360"}, "skin3");
+    for (const ViewerRun* run : {&a, &b}) {
+        ASSERT_EQ(run->pick["hit"], true) << run->pick.dump();
+        expect_same_as_cli(run->pick, model);
+        expect_highlight_at_click(*run);
+        ASSERT_TRUE(run->pick["id_buffer"].is_object()) << run->pick.dump();
+        EXPECT_EQ(run->pick["id_buffer"]["triangle"], run->pick["triangle"]);
+    }
+    EXPECT_NE(a.pick["triangle"], b.pick["triangle"]);
+    EXPECT_NE(a.pick["t"], b.pick["t"]);
+}
+
+// With the bind pose picked too, the bent arm's pixel also names what the bind pose has there;
+// where the bind pose's answer is nearer it is drawn over the scene in its own colour. The
+// bone-space view shows the picked triangle in its own window.
+TEST(Gui, BindPoseAnswerBesideTheRightOne) {
+    const ViewerRun run =
+        run_viewer({"--time", "1.5", "--click", "640,360", "--pick-bind-pose", "--ghost"}, "bind");
+    ASSERT_TRUE(run.pick.contains("bind_pose")) << run.pick.dump();
+    const auto& bind = run.pick["bind_pose"];
+    EXPECT_EQ(run.pick["node"], "terrain") << run.pick.dump();
+    EXPECT_EQ(bind["node"], "upper_arm_geometry") << bind.dump();
+    EXPECT_EQ(bind["pose"], "bind");
+    EXPECT_LT(bind["t"].get<double>(), run.pick["t"].get<double>());
+    expect_same_as_cli(bind, "default", true);
+    // Around the click (the marker's hole and the outlines cover the exact pixel).
+    EXPECT_GE(pixels_in(run.png, kBindFill, 636, 356, 645, 365), 5);
+}
+
+// The "Bone space" window (top left of the viewport) shows the picked limb alone in its own
+// space, with the picked triangle in the pick's colour; it can be left closed.
+TEST(Gui, TheBoneSpaceViewShowsThePickedTriangle) {
+    const ViewerRun open = run_viewer({"--time", "0", "--click", "628,370"}, "bone");
+    const ViewerRun closed =
+        run_viewer({"--time", "0", "--click", "628,370", "--no-bone-view"}, "nobone");
+    EXPECT_EQ(open.pick["node"], "upper_arm_geometry");
+    EXPECT_EQ(closed.pick["node"], "upper_arm_geometry");
+    EXPECT_GT(pixels_in(open.png, kHighlight[0], 380, 10, 650, 220), 300);
+    EXPECT_EQ(pixels_in(closed.png, kHighlight[0], 380, 10, 650, 220), 0);
 }
 
 TEST(Gui, BunnyClickEqualsTheCliAndIsHighlighted) {

@@ -69,12 +69,16 @@ BoneSpaceScene bone_space_scene(const SceneSession& session, const Selection& se
     const picking::Ray bone =
         picking::to_bone_space(selection.ray, picking::mesh_from_world(selection.world_from_mesh));
     if (framed_serial != selection.serial) {
-        // Look at the ray from the side, a little from above, so it shows as a line.
-        camera = Camera{};
+        // Look at the face that was hit, from off to one side of the ray and a little from
+        // above: the face shows, and the ray shows as a line.
         const glm::vec3 along = glm::vec3(glm::normalize(glm::dvec3(bone.direction)));
+        glm::vec3 face = glm::vec3(glm::normalize(glm::dvec3(hit.local_triangle.normal())));
+        if (glm::dot(face, along) > 0.0f) face = -face;  // the side the ray came from
         glm::vec3 side = glm::cross(along, glm::vec3(0, 1, 0));
         if (glm::length(side) < 0.2f) side = glm::cross(along, glm::vec3(1, 0, 0));
-        const glm::vec3 to_eye = glm::normalize(glm::normalize(side) + glm::vec3(0, 0.45f, 0));
+        glm::vec3 to_eye = face + 0.9f * glm::normalize(side) + glm::vec3(0, 0.25f, 0);
+        if (!std::isfinite(to_eye.x) || glm::length(to_eye) < 1e-3f) to_eye = -along;
+        to_eye = glm::normalize(to_eye);
         if (std::isfinite(to_eye.x)) {
             camera.yaw = std::atan2(to_eye.x, to_eye.z);
             camera.pitch = std::asin(std::clamp(to_eye.y, -0.95f, 0.95f));

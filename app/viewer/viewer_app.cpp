@@ -25,7 +25,7 @@ constexpr glm::vec4 kPickOutline{1.0f, 0.95f, 0.35f, 1.0f};
 constexpr glm::vec4 kHoverFill{1.0f, 0.85f, 0.25f, 0.45f};
 constexpr glm::vec4 kHoverOutline{1.0f, 0.85f, 0.25f, 0.9f};
 constexpr glm::vec4 kRayColor{0.3f, 1.0f, 0.9f, 1.0f};
-constexpr glm::vec4 kBindFill{0.20f, 0.80f, 1.0f, 0.85f};  // the bind pose's (wrong) answer
+constexpr glm::vec4 kBindFill{0.20f, 0.80f, 1.0f, 1.0f};  // the bind pose's (wrong) answer
 constexpr glm::vec4 kBindOutline{0.75f, 0.95f, 1.0f, 1.0f};
 constexpr double kStepSeconds = 1.0 / 30.0;
 
