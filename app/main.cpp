@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
     cli.add_flag("--pick-bind-pose", viewer.pick_bind_pose,
                  "Also pick the bind pose, beside what is drawn (the classic wrong answer)");
     cli.add_flag("!--no-bone-view", viewer.bone_view, "Do not open the bone-space view on a pick");
+    cli.add_flag("!--no-loop", viewer.loop, "Play the clip once instead of looping");
 
     app::PickCommandOptions pick;
     CLI::App* pick_command = app::add_pick_command(cli, pick);

@@ -64,6 +64,7 @@ nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::
         session.clip() >= 0
             ? nlohmann::ordered_json(session.scene().clips[std::size_t(session.clip())].name)
             : nlohmann::ordered_json(nullptr);
+    j["loop"] = session.loop();
     j["pose"] = pose == PoseChoice::Current ? "current" : "bind";
     return j;
 }

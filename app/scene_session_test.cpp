@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "assets/default_scene.h"
+#include "assets/posed_mesh.h"
 
 namespace app {
 namespace {
@@ -91,6 +92,88 @@ TEST(SceneSession, WorldTriangleMatchesThePickedPoint) {
     const picking::Triangle world = session.world_triangle(*result.hit);
     const glm::vec3 p = world.point(result.hit->u, result.hit->v);
     EXPECT_LT(glm::length(p - result.hit->point), 1e-4f);
+}
+
+TEST(SceneSession, ThePoseVersionCountsRealChanges) {
+    SceneSession session(assets::make_default_scene());
+    const std::uint64_t v0 = session.pose_version();
+    session.set_time(0.0);  // unchanged
+    EXPECT_EQ(session.pose_version(), v0);
+    session.set_time(1.25);
+    const std::uint64_t v1 = session.pose_version();
+    EXPECT_GT(v1, v0);
+    session.set_clip(-1);  // the rest pose: a change
+    const std::uint64_t v2 = session.pose_version();
+    EXPECT_GT(v2, v1);
+    session.set_time(3.0);  // no clip: the time changes nothing
+    EXPECT_EQ(session.pose_version(), v2);
+}
+
+// The tentacle's vertices follow its bones in the current view; the bind view keeps them as
+// loaded under the rest transforms; the spans the renderer uploads are the ones picking reads.
+TEST(SceneSession, DeformingMeshesArePosedInTheViewAndRawInTheBindView) {
+    SceneSession session(assets::make_default_scene());
+    const assets::Scene& scene = session.scene();
+    ASSERT_EQ(session.deforming_meshes().size(), 1u);
+    const std::uint32_t tentacle = session.deforming_meshes()[0];
+    EXPECT_EQ(scene.meshes[tentacle].name, "tentacle");
+    session.set_time(1.7);
+    const auto posed = session.mesh_positions(tentacle);
+    const auto bind = session.view(PoseChoice::Bind).meshes[tentacle].positions;
+    ASSERT_EQ(posed.size(), scene.meshes[tentacle].positions.size());
+    EXPECT_EQ(bind.data(), scene.meshes[tentacle].positions.data());
+    EXPECT_EQ(session.view().meshes[tentacle].positions.data(), posed.data());
+    float moved = 0.0f;
+    for (std::size_t v = 0; v < posed.size(); ++v)
+        moved = std::max(moved, glm::length(posed[v] - bind[v]));
+    EXPECT_GT(moved, 0.3f);  // the tip sways away from the bind pose
+
+    // The same pose, posed again on its own, gives the same vertices.
+    std::uint32_t node = 0;
+    for (const picking::Instance& instance : session.view().instances)
+        if (instance.mesh == tentacle) node = instance.node;
+    assets::PosedMesh again;
+    assets::pose_mesh(scene, tentacle, node, session.pose(), false, again);
+    ASSERT_EQ(again.positions.size(), posed.size());
+    for (std::size_t v = 0; v < posed.size(); ++v)
+        EXPECT_EQ(again.positions[v], posed[v]);
+    // Normals are only recomputed on request (the viewer asks for them, the CLI does not).
+    EXPECT_EQ(session.mesh_normals(tentacle).data(), scene.meshes[tentacle].normals.data());
+    SceneSession drawn(assets::make_default_scene(), SessionOptions{true});
+    drawn.set_time(1.7);
+    EXPECT_NE(drawn.mesh_normals(tentacle).data(), drawn.scene().meshes[tentacle].normals.data());
+}
+
+TEST(SceneSession, TheBindViewUsesRestTransforms) {
+    SceneSession session(assets::make_default_scene());
+    session.set_time(2.0);
+    const assets::Pose rest = assets::rest_pose(session.scene());
+    const auto bind = session.instance_transforms(PoseChoice::Bind);
+    const auto now = session.instance_transforms();
+    ASSERT_EQ(bind.size(), session.view().instances.size());
+    int differ = 0;
+    for (std::size_t i = 0; i < bind.size(); ++i) {
+        EXPECT_EQ(bind[i], rest.world[session.view().instances[i].node]);
+        if (bind[i] != now[i]) ++differ;
+    }
+    EXPECT_GE(differ, 3);  // the arm's limbs and hand
+}
+
+TEST(SceneSession, WithoutLoopTheTimeRunsPastTheClip) {
+    SceneSession session(assets::make_default_scene());
+    std::uint32_t hand = 0;
+    for (std::uint32_t n = 0; n < session.scene().nodes.size(); ++n)
+        if (session.scene().nodes[n].name == "hand_geometry") hand = n;
+    session.set_time(9.0);  // 1 s into the second lap
+    const glm::vec3 looped = glm::vec3(session.world_transforms()[hand][3]);
+    session.set_loop(false);
+    EXPECT_FALSE(session.loop());
+    const glm::vec3 held = glm::vec3(session.world_transforms()[hand][3]);  // the last keys
+    session.set_time(8.0);
+    EXPECT_EQ(glm::vec3(session.world_transforms()[hand][3]), held);
+    session.set_time(1.0);
+    EXPECT_LT(glm::length(glm::vec3(session.world_transforms()[hand][3]) - looped), 1e-5f);
+    EXPECT_GT(glm::length(held - looped), 0.1f);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "assets/procedural_meshes.h"
+#include "assets/skinned_tube.h"
 
 namespace assets {
 
@@ -112,6 +113,18 @@ Scene make_default_scene() {
     const auto wrist = add_node(scene, elbow, "wrist", translate({0, 1.1f, 0}));
     add_node(scene, wrist, "hand_geometry", scale({0.32f, 0.16f, 0.24f}), {hand});
 
+    // == The tentacle: a tube skinned to a chain of six bones (vertices follow two bones each).
+    SkinnedTubeOptions tube;
+    tube.length = 2.2f;
+    tube.base_radius = 0.2f;
+    tube.tip_radius = 0.05f;
+    tube.rings = 48;
+    tube.sides = 20;
+    tube.bones = 6;
+    const std::vector<std::uint32_t> tentacle = add_skinned_tube(
+        scene, 0, "tentacle", translate(ground(3.7f, 0.3f) - glm::vec3(0, 0.05f, 0)), tube,
+        {0.62f, 0.42f, 0.85f});
+
     // == "arm_wave": 8 s loop. The shoulder turns and leans, the elbow bends, the wrist rolls.
     AnimationClip clip;
     clip.name = "arm_wave";
@@ -136,11 +149,15 @@ Scene make_default_scene() {
     }
     channel_for(elbow, keys_about({0, 0, 1}, {-40, -75, -40, -15, -40, -75, -40, -15, -40}));
     channel_for(wrist, keys_about({0, 1, 0}, {0, 90, 180, 270, 360, 270, 180, 90, 0}));
+    add_tube_wave(clip, scene, tentacle, 28.0f, 4.0);
     scene.clips.push_back(std::move(clip));
 
     scene.notes.push_back(
         "The arm's limbs are unit meshes under non-uniformly scaled, rotating nodes: picking moves "
         "the ray into each mesh's bone space instead of moving the triangles.");
+    scene.notes.push_back(
+        "The tentacle is skinned to a chain of six bones: its vertices are skinned on the CPU for "
+        "every pose, and picking tests the very vertices that are drawn.");
     return scene;
 }
 

@@ -83,12 +83,18 @@ void Renderer::draw(const FrameView& view, const InstancePlacement& placement,
     }
     if (options.ghost) {
         // Translucent, tested against the scene but not writing depth: where the ghost is
-        // inside the posed model it hides, where they part it shows.
+        // inside the posed model it hides, where they part it shows. Parts that did not move
+        // land on exactly the depths drawn above (same program, same offset): GL_LESS drops
+        // them, so only what the pose moved is ghosted.
         glEnable(GL_BLEND);
         glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
         glDepthMask(GL_FALSE);
+        glDepthFunc(GL_LESS);
+        glEnable(GL_POLYGON_OFFSET_FILL);
         draw_meshes(view, *options.ghost, options,
                     {glm::vec3(options.ghost_color), 0.35f, options.ghost_color.a});
+        glDisable(GL_POLYGON_OFFSET_FILL);
+        glDepthFunc(GL_LEQUAL);
         glDepthMask(GL_TRUE);
         glDisable(GL_BLEND);
     }

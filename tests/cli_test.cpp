@@ -151,6 +151,7 @@ TEST(Cli, BindPosePicksTheClassicWrongAnswer) {
     EXPECT_EQ(a["node"], "upper_arm_geometry") << a.dump();
     EXPECT_EQ(b["node"], "terrain") << b.dump();
     EXPECT_EQ(a["clip"], "arm_wave");
+    EXPECT_EQ(a["loop"], true);
     // The bone-space ray is the world ray moved by the inverse of world_from_mesh: moving its
     // hit point back by world_from_mesh gives the world hit point.
     const auto& m = a["world_from_mesh"];
@@ -162,6 +163,29 @@ TEST(Cli, BindPosePicksTheClassicWrongAnswer) {
                      (a["bone_ray"][col].get<double>() + t * a["bone_ray"][3 + col].get<double>());
         EXPECT_NEAR(world, a["point"][row].get<double>(), 1e-4);
     }
+}
+
+// 9 s is 1 s into the second lap of the 8 s clip, or past its end without looping (the last
+// keys hold). Along the ray of pixel (628, 370) the arm is out of the way at 1 s and in front
+// of the terrain at the end of the clip.
+TEST(Cli, NoLoopHoldsTheLastKeys) {
+    auto pick = [](std::vector<std::string> extra) {
+        std::vector<std::string> args = {
+            raypick_exe(), "pick",       "default",      "--ray",        "11.5083914",
+            "11.7801619",  "16.8217678", "-0.515161812", "-0.435274899", "-0.738338709"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const ProcessResult r = run_process(args);
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        return r.exit_code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json::object();
+    };
+    const auto looped = pick({"--time", "9"});
+    const auto once = pick({"--time", "9", "--no-loop"});
+    EXPECT_EQ(looped["loop"], true);
+    EXPECT_EQ(once["loop"], false);
+    EXPECT_EQ(looped["node"], "terrain") << looped.dump();
+    EXPECT_EQ(once["node"], "upper_arm_geometry") << once.dump();
+    EXPECT_EQ(looped["t"], pick({"--time", "1"})["t"]);
+    EXPECT_EQ(once["t"], pick({"--time", "8", "--no-loop"})["t"]);
 }
 
 TEST(Cli, ErrorsAreClearAndNonZero) {

@@ -94,6 +94,7 @@ void expect_same_as_cli(const nlohmann::json& viewer, const std::string& model,
     args.insert(args.end(),
                 {"--time", time, "--algorithm", viewer["algorithm"].get<std::string>()});
     if (bind_pose) args.push_back("--bind-pose");
+    if (viewer.contains("loop") && !viewer["loop"].get<bool>()) args.push_back("--no-loop");
     const ProcessResult r = run_process(args);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto cli = nlohmann::json::parse(r.out);

@@ -4,6 +4,8 @@
 // several times of each clip.
 
 #include <filesystem>
+#include <map>
+#include <optional>
 
 #include <gtest/gtest.h>
 
@@ -25,12 +27,14 @@ constexpr double kEdgeTolerance = 1e-5;  // barycentric distance counted as "on 
 
 struct Counts {
     int hits = 0, near_edge = 0;
+    std::map<std::uint32_t, int> hits_per_mesh;
 };
 
-/// Compares the session's picks with the oracle's on seeded random rays at the current pose.
+/// Compares the session's picks with the oracle's on seeded random rays at the current pose,
+/// aimed into `aim` (the whole scene when empty).
 void compare(const app::SceneSession& session, const BruteForceOracle& oracle, unsigned seed,
-             const std::string& what, Counts& counts) {
-    const app::Bounds bounds = session.world_bounds();
+             const std::string& what, Counts& counts, std::optional<app::Bounds> aim = {}) {
+    const app::Bounds bounds = aim.value_or(session.world_bounds());
     for (const picking::Ray& ray : incoherent_rays(bounds.min, bounds.max, seed, kRaysPerTime)) {
         const auto expected = oracle.closest(glm::dvec3(ray.origin), glm::dvec3(ray.direction));
         const auto got = session.pick(ray, {}).hit;
@@ -41,6 +45,7 @@ void compare(const app::SceneSession& session, const BruteForceOracle& oracle, u
         ASSERT_EQ(got.has_value(), expected.has_value()) << what;
         if (!got) continue;
         ++counts.hits;
+        ++counts.hits_per_mesh[expected->mesh];
         const bool same = got->mesh == expected->mesh && got->triangle == expected->triangle;
         EXPECT_TRUE(same || std::abs(double(got->t) - expected->t) <= 1e-5 * expected->t)
             << what << ": oracle triangle " << expected->triangle << ", picked " << got->triangle;
@@ -76,6 +81,39 @@ TEST(SkinnedPick, BoxNestedCollada_Seed331) {
 }
 TEST(SkinnedPick, WusonSmd_Seed341) {
     check_file("SMD/WusonSMD.smd", {0.0}, 341);
+}
+
+/// The world box of mesh `mesh`'s first instance in the current pose.
+app::Bounds instance_bounds(const app::SceneSession& session, std::uint32_t mesh) {
+    app::Bounds b{glm::vec3(1e30f), glm::vec3(-1e30f)};
+    for (std::size_t i = 0; i < session.view().instances.size(); ++i) {
+        if (session.view().instances[i].mesh != mesh) continue;
+        const glm::mat4& m = session.instance_transforms()[i];
+        for (const glm::vec3& p : session.mesh_positions(mesh)) {
+            const glm::vec3 w = glm::vec3(m * glm::vec4(p, 1.0f));
+            b.min = glm::min(b.min, w);
+            b.max = glm::max(b.max, w);
+        }
+        break;
+    }
+    return b;
+}
+
+// The default scene's tentacle, skinned independently from the Scene's own weights in double,
+// with the rays aimed at where the tentacle is at each time.
+TEST(SkinnedPick, DefaultSceneTentacle_Seed351) {
+    app::SceneSession session(assets::make_default_scene());
+    ASSERT_EQ(session.deforming_meshes().size(), 1u);
+    const std::uint32_t tentacle = session.deforming_meshes()[0];
+    Counts counts;
+    unsigned seed = 351;
+    for (const double time : {0.5, 2.9, 5.3}) {
+        session.set_time(time);
+        compare(session, skinned_oracle_from_scene(session.scene(), session.world_transforms()),
+                seed++, "default at " + std::to_string(time) + " s", counts,
+                instance_bounds(session, tentacle));
+    }
+    EXPECT_GT(counts.hits_per_mesh[tentacle], 3 * kRaysPerTime / 10);
 }
 
 }  // namespace

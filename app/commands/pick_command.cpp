@@ -23,6 +23,9 @@ CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
     add_algorithm_flags(*pick, o.flags);
     pick->add_option("--space", o.space, "Where triangles are tested: bone (XNA recipe) or world")
         ->check(CLI::IsMember({"bone", "world"}));
+    pick->add_flag("!--no-loop", o.loop,
+                   "Do not wrap --time into the clip: past its ends the keys' pre/post states "
+                   "apply");
     pick->add_flag("--bind-pose", o.bind_pose,
                    "Pick the bind pose (loaded vertices, rest transforms) instead of the pose "
                    "at --time: the classic wrong answer for animated models");
@@ -78,6 +81,7 @@ int run_pick_command(const PickCommandOptions& options) {
         return loaded.timed_out ? 3 : 1;
     }
     SceneSession& session = *loaded.session;
+    session.set_loop(o.loop);
     session.set_time(o.time);
 
     const PoseChoice pose = o.bind_pose ? PoseChoice::Bind : PoseChoice::Current;

@@ -21,6 +21,7 @@ struct PickCommandOptions {
     AlgorithmFlags flags;  ///< t range, culling, the seeds' tolerances
     std::string space = "bone";
     bool bind_pose = false;  ///< pick the bind pose instead of the pose at --time
+    bool loop = true;        ///< --time wraps into the clip (the viewer's default)
     bool obj_via_tinyobjloader = false;
     double load_timeout = 0.0;
 };

@@ -154,6 +154,7 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
     file_panel_.last_load = line;
     renderer_.set_scene(scene);
     session_ = std::make_unique<SceneSession>(std::move(scene), SessionOptions{true});
+    session_->set_loop(options_.loop);
     session_->set_time(options_.time.value_or(0.0));
     uploaded_pose_version_ = 0;
     selection_.reset();
