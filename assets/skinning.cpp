@@ -28,6 +28,22 @@ std::vector<glm::mat4> skinning_palette(const MeshSkin& skin,
     return palette;
 }
 
+namespace {
+
+/// An affine map as its three rows (x, y, z, translation): blending and applying one costs a
+/// few vec4 multiply-adds, which compilers keep in SIMD registers.
+struct Rows {
+    glm::vec4 x, y, z;
+};
+
+Rows rows_of(const glm::mat4& m) {
+    return {{m[0][0], m[1][0], m[2][0], m[3][0]},
+            {m[0][1], m[1][1], m[2][1], m[3][1]},
+            {m[0][2], m[1][2], m[2][2], m[3][2]}};
+}
+
+}  // namespace
+
 void skin_vertices(const MeshSkin& skin, std::span<const glm::mat4> palette,
                    std::span<const glm::vec3> positions, std::span<const glm::vec3> normals,
                    std::span<glm::vec3> out_positions, std::span<glm::vec3> out_normals) {
@@ -35,31 +51,41 @@ void skin_vertices(const MeshSkin& skin, std::span<const glm::mat4> palette,
                                         skin.vertex_joints.size(), skin.vertex_weights.size()});
     if (palette.empty()) return;
     const bool with_normals = normals.size() >= count && out_normals.size() >= count;
-    const std::size_t unweighted = palette.size() - 1;
+    std::vector<Rows> rows(palette.size());
+    for (std::size_t j = 0; j < palette.size(); ++j)
+        rows[j] = rows_of(palette[j]);
+    const auto unweighted = std::uint32_t(palette.size() - 1);
     for (std::size_t v = 0; v < count; ++v) {
         const glm::vec4 w = skin.vertex_weights[v];
         const glm::uvec4 j = glm::min(skin.vertex_joints[v], glm::uvec4(unweighted));
-        glm::mat4 m;
+        Rows m;
         if (!(w[0] > 0.0f)) {
-            m = palette[unweighted];
-        } else if (w[0] == 1.0f) {
-            m = palette[j[0]];
+            m = rows[unweighted];
         } else {
             // Weights are sorted heaviest first: stop at the first zero.
-            m = w[0] * palette[j[0]];
-            for (int k = 1; k < kMaxJointsPerVertex && w[k] > 0.0f; ++k)
-                m += w[k] * palette[j[k]];
+            const Rows& first = rows[j[0]];
+            m = {w[0] * first.x, w[0] * first.y, w[0] * first.z};
+            for (int k = 1; k < kMaxJointsPerVertex && w[k] > 0.0f; ++k) {
+                const Rows& next = rows[j[k]];
+                m.x += w[k] * next.x;
+                m.y += w[k] * next.y;
+                m.z += w[k] * next.z;
+            }
         }
-        out_positions[v] = glm::vec3(m * glm::vec4(positions[v], 1.0f));
+        const glm::vec4 p(positions[v], 1.0f);
+        out_positions[v] = {glm::dot(m.x, p), glm::dot(m.y, p), glm::dot(m.z, p)};
         if (with_normals) {
-            const glm::vec3 c0(m[0]), c1(m[1]), c2(m[2]);
-            // cofactor(M) = det(M) * inverse(M)^T; the sign of det keeps normals outward.
-            const glm::mat3 cofactor(glm::cross(c1, c2), glm::cross(c2, c0), glm::cross(c0, c1));
-            const float det = glm::dot(c0, glm::cross(c1, c2));
-            glm::vec3 n = cofactor * normals[v];
-            if (det < 0.0f) n = -n;
+            // The normal moves by inverse(M)^T = cofactor(M) / det(M); with M's rows r0, r1,
+            // r2 the cofactor's rows are r1 x r2, r2 x r0, r0 x r1. The sign of det keeps
+            // normals outward under mirrors.
+            const glm::vec3 r0(m.x), r1(m.y), r2(m.z);
+            const glm::vec3 c0 = glm::cross(r1, r2), c1 = glm::cross(r2, r0),
+                            c2 = glm::cross(r0, r1);
+            const glm::vec3 n0 = normals[v];
+            glm::vec3 n(glm::dot(c0, n0), glm::dot(c1, n0), glm::dot(c2, n0));
+            if (glm::dot(r0, c0) < 0.0f) n = -n;
             const float length = glm::length(n);
-            out_normals[v] = length > 0.0f ? n / length : normals[v];
+            out_normals[v] = length > 0.0f ? n / length : n0;
         }
     }
 }

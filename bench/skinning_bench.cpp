@@ -1,0 +1,114 @@
+// What one animated frame costs the picking side on a big skinned mesh: a generated tube of
+// ~100K triangles bent by 20 bones (assets/skinned_tube.h). Pose evaluation, CPU skinning
+// (positions only, as picking needs; and with normals, as the viewer also uploads), one pick,
+// and the whole frame: advance the clock, skin, pick.
+//
+//   build/release/bench/skinning_bench --benchmark_repetitions=9
+//       --benchmark_report_aggregates_only=true
+//
+// Single thread. The target: skin + refit + pick within 2 ms per frame on one core.
+
+#include <benchmark/benchmark.h>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "app/scene_session.h"
+#include "assets/pose.h"
+#include "assets/posed_mesh.h"
+#include "assets/skinned_tube.h"
+#include "tests/random_rays.h"
+
+namespace {
+
+constexpr double kFrameSeconds = 1.0 / 60.0;
+
+/// The benchmark's scene: one tube of rings x sides quads (2 triangles each) and 20 bones.
+assets::Scene make_tube_scene(int rings, int sides) {
+    assets::Scene scene;
+    scene.source = "skinned tube";
+    scene.nodes.push_back({"root", glm::mat4(1.0f), -1, {}, {}});
+    assets::SkinnedTubeOptions options;
+    options.length = 10.0f;
+    options.base_radius = 0.6f;
+    options.tip_radius = 0.2f;
+    options.rings = rings;
+    options.sides = sides;
+    options.bones = 20;
+    const auto bones =
+        assets::add_skinned_tube(scene, 0, "tube", glm::mat4(1.0f), options, glm::vec3(0.6f));
+    assets::AnimationClip clip;
+    clip.name = "wave";
+    clip.ticks_per_second = 24.0;
+    clip.duration_ticks = 24.0 * 8.0;
+    assets::add_tube_wave(clip, scene, bones, 30.0f, 4.0);
+    scene.clips.push_back(std::move(clip));
+    return scene;
+}
+
+const assets::Scene& tube_scene() {
+    static const assets::Scene scene = make_tube_scene(1000, 50);  // 100,100 triangles
+    return scene;
+}
+
+void BM_EvaluatePose(benchmark::State& state) {
+    const assets::Scene& scene = tube_scene();
+    double t = 0.0;
+    for (auto _ : state) {
+        const assets::Pose pose = assets::evaluate_pose(scene, &scene.clips[0], t, true);
+        benchmark::DoNotOptimize(pose.world.data());
+        t += kFrameSeconds;
+    }
+}
+BENCHMARK(BM_EvaluatePose)->Unit(benchmark::kMicrosecond);
+
+void skin(benchmark::State& state, bool normals) {
+    const assets::Scene& scene = tube_scene();
+    const assets::Pose pose = assets::evaluate_pose(scene, &scene.clips[0], 1.3, true);
+    assets::PosedMesh posed;
+    for (auto _ : state) {
+        assets::pose_mesh(scene, 0, 1, pose, normals, posed);
+        benchmark::DoNotOptimize(posed.positions.data());
+    }
+    state.counters["vertices"] = double(scene.meshes[0].positions.size());
+    state.counters["ns_per_vertex"] = benchmark::Counter(
+        double(scene.meshes[0].positions.size()),
+        benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+void BM_SkinPositions(benchmark::State& state) {
+    skin(state, false);
+}
+void BM_SkinPositionsAndNormals(benchmark::State& state) {
+    skin(state, true);
+}
+BENCHMARK(BM_SkinPositions)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SkinPositionsAndNormals)->Unit(benchmark::kMillisecond);
+
+void BM_PickSkinned(benchmark::State& state) {
+    app::SceneSession session{assets::Scene(tube_scene())};
+    session.set_time(1.3);
+    const app::Bounds b = session.world_bounds();
+    const auto rays = tests::incoherent_rays(b.min, b.max, 7, 256);
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(session.pick(rays[i++ % rays.size()], {}));
+    }
+}
+BENCHMARK(BM_PickSkinned)->Unit(benchmark::kMillisecond);
+
+/// One frame as the viewer has it with hover picking: advance the clock, pose and skin, pick.
+void BM_FrameSkinAndPick(benchmark::State& state) {
+    app::SceneSession session{assets::Scene(tube_scene())};
+    const app::Bounds b = session.animated_bounds();
+    const auto rays = tests::incoherent_rays(b.min, b.max, 11, 256);
+    std::size_t i = 0;
+    double t = 0.0;
+    for (auto _ : state) {
+        t += kFrameSeconds;
+        session.set_time(t);
+        benchmark::DoNotOptimize(session.pick(rays[i++ % rays.size()], {}));
+    }
+}
+BENCHMARK(BM_FrameSkinAndPick)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
