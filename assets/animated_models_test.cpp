@@ -172,6 +172,11 @@ struct BindPoseCase {
     double seconds;  ///< negative: the rest pose
 };
 
+/// Stable, readable test names in ctest (which lists the parameter).
+void PrintTo(const BindPoseCase& c, std::ostream* out) {
+    *out << c.model << " at " << c.seconds << " s";
+}
+
 class SkinnedInTheBindPose : public testing::TestWithParam<BindPoseCase> {};
 
 TEST_P(SkinnedInTheBindPose, GivesTheBindVertices) {
@@ -207,7 +212,13 @@ TEST_P(SkinnedInTheBindPose, GivesTheBindVertices) {
 INSTANTIATE_TEST_SUITE_P(AssimpModels, SkinnedInTheBindPose,
                          testing::Values(BindPoseCase{"FBX/animation_with_skeleton.fbx", 0.0},
                                          BindPoseCase{"FBX/huesitos.fbx", -1.0},
-                                         BindPoseCase{"SMD/WusonSMD.smd", -1.0}));
+                                         BindPoseCase{"SMD/WusonSMD.smd", -1.0}),
+                         [](const testing::TestParamInfo<BindPoseCase>& param_info) {
+                             // "FBX/huesitos.fbx" -> "huesitos"
+                             std::string name = param_info.param.model;
+                             name = name.substr(name.find('/') + 1);
+                             return name.substr(0, name.find('.'));
+                         });
 
 }  // namespace
 }  // namespace assets
