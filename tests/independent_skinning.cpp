@@ -1,5 +1,6 @@
 #include "tests/independent_skinning.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <unordered_map>
@@ -24,10 +25,14 @@ Matrix to_double(const aiMatrix4x4& m) {
                   m.d2, m.d3, m.d4);
 }
 
-glm::dvec3 apply(const Matrix& m, const aiVector3D& v) {
+glm::dvec3 apply(const Matrix& m, const glm::dvec3& v) {
     const double x = v.x, y = v.y, z = v.z;
     return {m.a1 * x + m.a2 * y + m.a3 * z + m.a4, m.b1 * x + m.b2 * y + m.b3 * z + m.b4,
             m.c1 * x + m.c2 * y + m.c3 * z + m.c4};
+}
+
+glm::dvec3 to_double(const aiVector3D& v) {
+    return {double(v.x), double(v.y), double(v.z)};
 }
 
 /// The key pair around `ticks` by a linear scan (the last key at or before it), Assimp's
@@ -126,6 +131,41 @@ BruteForceOracle skinned_oracle_from_file(const std::string& path, double second
             const unsigned m = globals.in_order[n].first->mMeshes[i];
             if (drawing_node[m] == ~0u) drawing_node[m] = n;
         }
+    // Morph targets first (their weights from the channel of the node that draws the mesh),
+    // as replacement vertices blended over the base: p = base + sum w_i (target_i - base).
+    std::vector<std::vector<glm::dvec3>> base(scene->mNumMeshes);
+    for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+        const aiMesh& mesh = *scene->mMeshes[m];
+        for (unsigned v = 0; v < mesh.mNumVertices; ++v)
+            base[m].push_back(to_double(mesh.mVertices[v]));
+        if (mesh.mNumAnimMeshes == 0 || drawing_node[m] == ~0u) continue;
+        std::vector<double> weights(mesh.mNumAnimMeshes);
+        for (unsigned a = 0; a < mesh.mNumAnimMeshes; ++a)
+            weights[a] = mesh.mAnimMeshes[a]->mWeight;
+        const aiString& node_name = globals.in_order[drawing_node[m]].first->mName;
+        for (unsigned c = 0; animation != nullptr && c < animation->mNumMorphMeshChannels; ++c) {
+            const aiMeshMorphAnim& channel = *animation->mMorphMeshChannels[c];
+            if (channel.mName != node_name || channel.mNumKeys == 0) continue;
+            unsigned k = 0;
+            while (k + 1 < channel.mNumKeys && channel.mKeys[k + 1].mTime <= ticks)
+                ++k;
+            const aiMeshMorphKey& a = channel.mKeys[k];
+            const aiMeshMorphKey& b = channel.mKeys[std::min(k + 1, channel.mNumKeys - 1)];
+            const double span = b.mTime - a.mTime;
+            const double f = span > 0.0 ? std::clamp((ticks - a.mTime) / span, 0.0, 1.0) : 0.0;
+            std::fill(weights.begin(), weights.end(), 0.0);
+            for (unsigned i = 0; i < a.mNumValuesAndWeights; ++i)
+                if (a.mValues[i] < weights.size())
+                    weights[a.mValues[i]] += (1.0 - f) * a.mWeights[i];
+            for (unsigned i = 0; i < b.mNumValuesAndWeights; ++i)
+                if (b.mValues[i] < weights.size()) weights[b.mValues[i]] += f * b.mWeights[i];
+        }
+        for (unsigned v = 0; v < mesh.mNumVertices; ++v)
+            for (unsigned a = 0; a < mesh.mNumAnimMeshes; ++a)
+                base[m][v] += weights[a] * (to_double(mesh.mAnimMeshes[a]->mVertices[v]) -
+                                            to_double(mesh.mVertices[v]));
+    }
+
     for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
         const aiMesh& mesh = *scene->mMeshes[m];
         if (mesh.mNumFaces == 0) throw std::runtime_error(path + ": a mesh without triangles");
@@ -139,16 +179,14 @@ BruteForceOracle skinned_oracle_from_file(const std::string& path, double second
             const Matrix m_bone = global->second * to_double(bone.mOffsetMatrix);
             for (unsigned w = 0; w < bone.mNumWeights; ++w) {
                 const aiVertexWeight& vw = bone.mWeights[w];
-                sum[vw.mVertexId] +=
-                    double(vw.mWeight) * apply(m_bone, mesh.mVertices[vw.mVertexId]);
+                sum[vw.mVertexId] += double(vw.mWeight) * apply(m_bone, base[m][vw.mVertexId]);
                 weight[vw.mVertexId] += double(vw.mWeight);
             }
         }
         const Matrix& mesh_node = globals.in_order[drawing_node[m]].second;
         skinned[m].resize(mesh.mNumVertices);
         for (unsigned v = 0; v < mesh.mNumVertices; ++v)
-            skinned[m][v] =
-                weight[v] > 0.0 ? sum[v] / weight[v] : apply(mesh_node, mesh.mVertices[v]);
+            skinned[m][v] = weight[v] > 0.0 ? sum[v] / weight[v] : apply(mesh_node, base[m][v]);
     }
 
     BruteForceOracle oracle;
@@ -158,7 +196,7 @@ BruteForceOracle skinned_oracle_from_file(const std::string& path, double second
             const unsigned m = node->mMeshes[i];
             const aiMesh& mesh = *scene->mMeshes[m];
             const auto world = [&](unsigned v) {
-                return skinned[m].empty() ? apply(global, mesh.mVertices[v]) : skinned[m][v];
+                return skinned[m].empty() ? apply(global, base[m][v]) : skinned[m][v];
             };
             std::uint32_t triangle = 0;
             for (unsigned f = 0; f < mesh.mNumFaces; ++f) {

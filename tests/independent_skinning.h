@@ -11,9 +11,11 @@
 
 namespace tests {
 
-/// Every triangle of `path` in world space at `seconds` of its first animation (looping), each
-/// vertex skinned as p = sum_k w_k * global(bone_k) * offset_k * p_bind (weights renormalised;
-/// unweighted vertices follow the node that draws the mesh). Mesh and triangle numbers are the
+/// Every triangle of `path` in world space at `seconds` of its first animation (looping): morph
+/// targets blended first (p = base + sum_i w_i (target_i - base), the weights keyed for the
+/// node that draws the mesh), then each vertex skinned as
+/// p = sum_k w_k * global(bone_k) * offset_k * p_bind (weights renormalised; unweighted
+/// vertices follow the node that draws the mesh). Mesh and triangle numbers are the
 /// loader's: the file must have no mesh without triangles (checked).
 [[nodiscard]] BruteForceOracle skinned_oracle_from_file(const std::string& path, double seconds);
 

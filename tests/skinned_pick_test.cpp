@@ -1,7 +1,7 @@
-// Picking skinned models while they move: the session's picks (CPU-skinned vertices, the ray in
-// each mesh's space) against a brute force over vertices skinned independently in double
-// precision from Assimp's own data (tests/independent_skinning.h), with seeded random rays at
-// several times of each clip.
+// Picking skinned and morphing models while they move: the session's picks (CPU-deformed
+// vertices, the ray in each mesh's space) against a brute force over vertices deformed
+// independently in double precision from Assimp's own data (tests/independent_skinning.h),
+// with seeded random rays at several times of each clip.
 
 #include <filesystem>
 #include <map>
@@ -79,6 +79,12 @@ TEST(SkinnedPick, SimpleSkinGltf_Seed321) {
 TEST(SkinnedPick, BoxNestedCollada_Seed331) {
     check_file("Collada/box_nested_animation.dae", {0.0, 0.5, 1.1, 1.6}, 331);
 }
+// Morph targets (no skin): the cube's faces move with the keyed weights.
+TEST(SkinnedPick, AnimatedMorphCubeGltf_Seed361) {
+    check_file("glTF2/glTF-Sample-Models/AnimatedMorphCube-glTF/AnimatedMorphCube.gltf",
+               {0.0, 1.0, 2.0, 3.1}, 361);
+}
+
 TEST(SkinnedPick, WusonSmd_Seed341) {
     check_file("SMD/WusonSMD.smd", {0.0}, 341);
 }

@@ -88,6 +88,11 @@ TEST(XnaEquivalence, HuesitosFbx_Seed231) {
 TEST(XnaEquivalence, WusonSmd_Seed241) {
     check_equivalence(kModels + "SMD/WusonSMD.smd", 241);
 }
+TEST(XnaEquivalence, AnimatedMorphCubeGltf_Seed261) {
+    check_equivalence(
+        kModels + "glTF2/glTF-Sample-Models/AnimatedMorphCube-glTF/AnimatedMorphCube.gltf", 261,
+        {0.5, 2.0});
+}
 TEST(XnaEquivalence, SimpleSkinGltf_Seed251) {
     check_equivalence(kModels + "glTF2/simple_skin/simple_skin.gltf", 251, {0.0, 0.6, 2.2, 4.4});
 }
