@@ -103,8 +103,12 @@ void draw_animation_panel(AnimationPanelState& state, SceneSession& session,
             ImGui::EndCombo();
         }
         ImGui::SameLine();
-        if (ImGui::Button(state.playing ? "Pause" : "Play", ImVec2(50, 0)))
+        if (ImGui::Button(state.playing ? "Pause" : "Play", ImVec2(50, 0))) {
             state.playing = !state.playing;
+            // Played once to the end: play again from the start.
+            if (state.playing && !session.loop() && session.time() >= session.duration())
+                session.set_time(0.0);
+        }
         ImGui::SameLine();
         if (ImGui::ArrowButton("##back", ImGuiDir_Left)) {
             state.playing = false;

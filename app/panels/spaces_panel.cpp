@@ -78,7 +78,7 @@ void draw_placement(const SceneSession& session, const picking::PickHit& hit) {
                " joints: no single matrix moves it, so its vertices are skinned on the CPU for "
                "every pose, into the space of node " +
                node_name(scene, hit.node) +
-               " (the one that draws it). The ray moves into that space, and the BVH is refit.";
+               " (the one that draws it). The ray moves into that space.";
     } else {
         text = "Placed by node " + node_name(scene, hit.node) +
                ": world_from_mesh is its world transform in this pose. The ray moves into the "

@@ -321,6 +321,9 @@ void ViewerApp::on_key(int key, int action, int) {
             break;
         case GLFW_KEY_SPACE:
             animation_panel_.playing = !animation_panel_.playing;
+            if (animation_panel_.playing && !session_->loop() &&
+                session_->time() >= session_->duration())
+                session_->set_time(0.0);
             break;
         case GLFW_KEY_G:
             animation_panel_.ghost = !animation_panel_.ghost;
