@@ -1,4 +1,5 @@
-#include <cstdarg>
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include <imgui.h>
@@ -41,11 +42,17 @@ void draw_node(const assets::Scene& scene, std::uint32_t node, std::optional<std
 void draw_matrix(const char* id, const glm::dmat4& m) {
     if (!ImGui::BeginTable(id, 4, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_BordersOuter))
         return;
+    double largest = 0.0;
+    for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 4; ++r)
+            largest = std::max(largest, std::abs(m[c][r]));
     for (int r = 0; r < 4; ++r) {
         ImGui::TableNextRow();
         for (int c = 0; c < 4; ++c) {
             ImGui::TableSetColumnIndex(c);
-            ImGui::Text("%.4g", m[c][r] == 0.0 ? 0.0 : m[c][r]);  // no "-0"
+            // Rounding noise (cos 90° = -4.4e-8) reads as 0, and never as "-0".
+            const double v = std::abs(m[c][r]) <= 1e-6 * largest ? 0.0 : m[c][r];
+            ImGui::Text("%.4g", v);
         }
     }
     ImGui::EndTable();
@@ -118,7 +125,9 @@ void draw_corner_joints(const assets::Scene& scene, const picking::PickHit& hit)
             line += part;
         }
         if (!(mesh.skin.vertex_weights[v][0] > 0.0f)) line += " (no joint: follows the node)";
-        ImGui::TextDisabled("%s", line.c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", line.c_str());
+        ImGui::PopStyleColor();
     }
 }
 
