@@ -54,7 +54,9 @@ SceneSession::SceneSession(assets::Scene scene, SessionOptions options)
         const assets::MeshData& mesh = scene_.meshes[m];
         mesh_bounds_.push_back(bounds_of(mesh.positions));
         view_.meshes.push_back({mesh.positions, mesh.indices});
-        if (mesh.deforms()) deforming_.push_back(m);
+        // Only meshes that some node draws are worth posing.
+        if (seen[m] && moves_with_joints_or_targets(mesh)) moving_.push_back(m);
+        if (seen[m] && mesh.deforms()) deforming_.push_back(m);
     }
     bind_view_.meshes = view_.meshes;
     posed_.resize(mesh_count);
@@ -93,9 +95,8 @@ double SceneSession::duration() const {
 
 void SceneSession::pose_meshes(const assets::Pose& pose, std::vector<assets::PosedMesh>& posed,
                                bool normals, std::vector<glm::mat4>& instance_world) const {
-    for (std::uint32_t m = 0; m < scene_.meshes.size(); ++m)
-        if (moves_with_joints_or_targets(scene_.meshes[m]))
-            assets::pose_mesh(scene_, m, space_node_[m], pose, normals, posed[m]);
+    for (std::uint32_t m : moving_)
+        assets::pose_mesh(scene_, m, space_node_[m], pose, normals, posed[m]);
     instance_world.resize(view_.instances.size());
     for (std::size_t i = 0; i < view_.instances.size(); ++i) {
         const picking::Instance& instance = view_.instances[i];

@@ -110,7 +110,8 @@ class SceneSession {
     SessionOptions options_;
     std::vector<Bounds> mesh_bounds_;        ///< of the loaded vertices, in each mesh's space
     std::vector<std::uint32_t> space_node_;  ///< per mesh: the first node that draws it
-    std::vector<std::uint32_t> deforming_;   ///< meshes whose vertices change with the pose
+    std::vector<std::uint32_t> moving_;      ///< drawn meshes with a skin or morph targets
+    std::vector<std::uint32_t> deforming_;   ///< of those, the ones whose vertices change
     std::vector<assets::PosedMesh> posed_;   ///< per mesh (empty for meshes that never change)
     assets::Pose pose_;
     std::vector<glm::mat4> instance_world_;
