@@ -71,6 +71,8 @@ int main(int argc, char** argv) {
                  "Also pick the bind pose, beside what is drawn (the classic wrong answer)");
     cli.add_flag("!--no-bone-view", viewer.bone_view, "Do not open the bone-space view on a pick");
     cli.add_flag("!--no-loop", viewer.loop, "Play the clip once instead of looping");
+    cli.add_option("--clip", viewer.clip,
+                   "The clip to play, by name or index, or 'rest' (default: the first)");
 
     app::PickCommandOptions pick;
     CLI::App* pick_command = app::add_pick_command(cli, pick);

@@ -1,6 +1,7 @@
 #include "app/scene_session.h"
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
 
 namespace app {
@@ -81,6 +82,30 @@ void SceneSession::set_time(double seconds) {
 void SceneSession::set_clip(int clip) {
     clip_ = clip >= 0 && clip < int(scene_.clips.size()) ? clip : -1;
     repose();
+}
+
+std::optional<std::string> SceneSession::choose_clip(std::string_view name) {
+    if (name == "rest") {
+        set_clip(-1);
+        return std::nullopt;
+    }
+    for (std::size_t i = 0; i < scene_.clips.size(); ++i)
+        if (scene_.clips[i].name == name) {
+            set_clip(int(i));
+            return std::nullopt;
+        }
+    // An index, when no clip has that name.
+    int index = -1;
+    const auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), index);
+    if (error == std::errc() && end == name.data() + name.size() && index >= 0 &&
+        index < int(scene_.clips.size())) {
+        set_clip(index);
+        return std::nullopt;
+    }
+    std::string known = "rest";
+    for (const assets::AnimationClip& clip : scene_.clips)
+        known += ", '" + clip.name + "'";
+    return "no clip '" + std::string(name) + "' (the clips: " + known + ", or an index)";
 }
 
 void SceneSession::set_loop(bool loop) {

@@ -6,7 +6,10 @@
 /// picked is what is drawn.
 
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "assets/pose.h"
@@ -50,6 +53,9 @@ class SceneSession {
     [[nodiscard]] double time() const { return time_; }
     /// -1 for the rest pose.
     void set_clip(int clip);
+    /// Selects a clip by name, by index, or "rest" for the rest pose; returns why not (naming
+    /// the clips there are) when there is no such clip.
+    [[nodiscard]] std::optional<std::string> choose_clip(std::string_view name);
     [[nodiscard]] int clip() const { return clip_; }
     /// Looping wraps the time into the clip; otherwise the keys' pre/post states apply outside.
     void set_loop(bool loop);

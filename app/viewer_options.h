@@ -27,6 +27,7 @@ struct ViewerOptions {
     bool pick_bind_pose = false;  ///< also pick the bind pose (the classic wrong answer)
     bool bone_view = true;        ///< show the "Bone space" window after a pick
     bool loop = true;             ///< wrap the time into the clip
+    std::string clip;             ///< the clip of the first model (name, index, "rest")
 
     /// Scripted runs (a screenshot to take) leave no trace in the user's config.
     [[nodiscard]] bool scripted() const { return !screenshot.empty(); }

@@ -188,6 +188,30 @@ TEST(Cli, NoLoopHoldsTheLastKeys) {
     EXPECT_EQ(once["t"], pick({"--time", "8", "--no-loop"})["t"]);
 }
 
+// --clip chooses the pose's clip by name or index; "rest" is the rest pose (at 0 s the arm of
+// pixel (628, 370) is bent in front of the terrain; at rest it stands straight).
+TEST(Cli, ClipByNameIndexOrRest) {
+    auto pick = [](std::vector<std::string> extra) {
+        std::vector<std::string> args = {raypick_exe(),  "pick",         "default",
+                                         "--ray",        "11.5083914",   "11.7801619",
+                                         "16.8217678",   "-0.515161812", "-0.435274899",
+                                         "-0.738338709", "--time",       "0"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_process(args);
+    };
+    const auto by_name = nlohmann::json::parse(pick({"--clip", "arm_wave"}).out);
+    const auto by_index = nlohmann::json::parse(pick({"--clip", "0"}).out);
+    const auto rest = nlohmann::json::parse(pick({"--clip", "rest"}).out);
+    EXPECT_EQ(by_name["node"], "upper_arm_geometry");
+    EXPECT_EQ(by_name["clip"], "arm_wave");
+    EXPECT_EQ(by_index["t"], by_name["t"]);
+    EXPECT_EQ(rest["clip"], nullptr);
+    EXPECT_EQ(rest["node"], "terrain");
+    const ProcessResult bad = pick({"--clip", "dance"});
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("'arm_wave'"), std::string::npos) << bad.err;
+}
+
 TEST(Cli, ErrorsAreClearAndNonZero) {
     struct Case {
         std::vector<std::string> args;

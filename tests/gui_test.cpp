@@ -95,6 +95,10 @@ void expect_same_as_cli(const nlohmann::json& viewer, const std::string& model,
                 {"--time", time, "--algorithm", viewer["algorithm"].get<std::string>()});
     if (bind_pose) args.push_back("--bind-pose");
     if (viewer.contains("loop") && !viewer["loop"].get<bool>()) args.push_back("--no-loop");
+    if (viewer.contains("clip"))
+        args.insert(args.end(),
+                    {"--clip", viewer["clip"].is_null() ? std::string("rest")
+                                                        : viewer["clip"].get<std::string>()});
     const ProcessResult r = run_process(args);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto cli = nlohmann::json::parse(r.out);

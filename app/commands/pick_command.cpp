@@ -23,6 +23,8 @@ CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
     add_algorithm_flags(*pick, o.flags);
     pick->add_option("--space", o.space, "Where triangles are tested: bone (XNA recipe) or world")
         ->check(CLI::IsMember({"bone", "world"}));
+    pick->add_option("--clip", o.clip,
+                     "The clip to pose, by name or index, or 'rest' (default: the first)");
     pick->add_flag("!--no-loop", o.loop,
                    "Do not wrap --time into the clip: past its ends the keys' pre/post states "
                    "apply");
@@ -81,6 +83,12 @@ int run_pick_command(const PickCommandOptions& options) {
         return loaded.timed_out ? 3 : 1;
     }
     SceneSession& session = *loaded.session;
+    if (!o.clip.empty()) {
+        if (auto error = session.choose_clip(o.clip)) {
+            std::cerr << "raypick pick: " << *error << "\n";
+            return 2;
+        }
+    }
     session.set_loop(o.loop);
     session.set_time(o.time);
 

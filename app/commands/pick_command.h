@@ -22,6 +22,7 @@ struct PickCommandOptions {
     std::string space = "bone";
     bool bind_pose = false;  ///< pick the bind pose instead of the pose at --time
     bool loop = true;        ///< --time wraps into the clip (the viewer's default)
+    std::string clip;        ///< a clip name, index or "rest"; empty: the first clip
     bool obj_via_tinyobjloader = false;
     double load_timeout = 0.0;
 };

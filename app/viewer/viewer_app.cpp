@@ -154,6 +154,16 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
     file_panel_.last_load = line;
     renderer_.set_scene(scene);
     session_ = std::make_unique<SceneSession>(std::move(scene), SessionOptions{true});
+    // --clip names a clip of the model on the command line, not of models opened later.
+    if (!options_.clip.empty() && !initial_load_done_) {
+        if (auto error = session_->choose_clip(options_.clip)) {
+            std::cerr << "raypick: " << *error << "\n";
+            if (options_.scripted()) {
+                exit_status_ = 2;
+                quit_ = true;
+            }
+        }
+    }
     session_->set_loop(options_.loop);
     session_->set_time(options_.time.value_or(0.0));
     uploaded_pose_version_ = 0;
