@@ -131,6 +131,66 @@ int exact_det3(const std::array<Expansion<A>, 3>& a, const std::array<Expansion<
     return det.sign();
 }
 
+/// Rows whose entries are each one double (the usual case: the difference of two floats is
+/// exact in double unless their exponents are far apart) take expansions a quarter the size.
+template <std::size_t N>
+bool all_single(const std::array<Expansion<N>, 3>& row) {
+    return row[0].size <= 1 && row[1].size <= 1 && row[2].size <= 1;
+}
+
+/// The exact sign of the sum of `count` doubles: Grow-Expansion term by term (zeros dropped),
+/// then the sign of the largest component.
+int sign_of_sum(const double* terms, int count) {
+    double h[32];
+    int size = 0;
+    for (int t = 0; t < count; ++t) {
+        double q = terms[t];
+        if (q == 0.0) continue;
+        int grown = 0;
+        for (int i = 0; i < size; ++i) {
+            const Pair s = two_sum(q, h[i]);
+            if (s.lo != 0.0) h[grown++] = s.lo;
+            q = s.hi;
+        }
+        if (q != 0.0) h[grown++] = q;
+        size = grown;
+    }
+    return size == 0 ? 0 : (h[size - 1] > 0.0 ? 1 : -1);
+}
+
+/// det[a; b; c] for rows of single doubles: every product exact as a two-term pair (FMA), so
+/// the determinant is a sum of 24 doubles whose sign is taken exactly.
+int exact_det3_single(const double a[3], const double b[3], const double c[3]) {
+    double terms[24];
+    int n = 0;
+    for (int k = 0; k < 3; ++k) {
+        const int i = (k + 1) % 3, j = (k + 2) % 3;
+        // a_k (b_i c_j - b_j c_i), each of the two products split exactly, then scaled by a_k
+        const Pair p = two_product(b[i], c[j]), q = two_product(b[j], c[i]);
+        for (double term : {p.hi, p.lo, -q.hi, -q.lo}) {
+            const Pair t = two_product(a[k], term);
+            terms[n++] = t.hi;
+            terms[n++] = t.lo;
+        }
+    }
+    return sign_of_sum(terms, n);
+}
+
+template <std::size_t A, std::size_t B, std::size_t C>
+int exact_det3_rows(const std::array<Expansion<A>, 3>& a, const std::array<Expansion<B>, 3>& b,
+                    const std::array<Expansion<C>, 3>& c) {
+    if (all_single(a) && all_single(b) && all_single(c)) {
+        double ra[3], rb[3], rc[3];
+        for (int i = 0; i < 3; ++i) {
+            ra[i] = a[i].size ? a[i].terms[0] : 0.0;
+            rb[i] = b[i].size ? b[i].terms[0] : 0.0;
+            rc[i] = c[i].size ? c[i].terms[0] : 0.0;
+        }
+        return exact_det3_single(ra, rb, rc);
+    }
+    return exact_det3(a, b, c);
+}
+
 constexpr double kEpsilon = 0x1p-53;
 // Shewchuk's orient3d bound is (7 + 56ε)ε · permanent for three rounded differences, six
 // products and five sums; ours have at most that many rounding steps.
@@ -163,10 +223,12 @@ int orient_ray_edge(glm::vec3 o, glm::vec3 d, glm::vec3 a, glm::vec3 b) {
     const std::array<Expansion<2>, 3> eb = {difference(b.x, od.x), difference(b.y, od.y),
                                             difference(b.z, od.z)};
     const std::array<Expansion<1>, 3> ed = {single(dx), single(dy), single(dz)};
-    return exact_det3(ea, eb, ed);
+    return exact_det3_rows(ea, eb, ed);
 }
 
 int orient3d(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) {
+    // A repeated point (shared corners in a mesh) makes the determinant exactly zero.
+    if (d == a || d == b || d == c || a == b || b == c || a == c) return 0;
     const glm::dvec3 ad(a), bd = glm::dvec3(b) - ad, cd = glm::dvec3(c) - ad,
                             dd = glm::dvec3(d) - ad;
     const double bx = bd.x, by = bd.y, bz = bd.z;
@@ -187,7 +249,31 @@ int orient3d(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) {
                                             difference(c_.z, ad.z)};
     const std::array<Expansion<2>, 3> ed = {difference(d_.x, ad.x), difference(d_.y, ad.y),
                                             difference(d_.z, ad.z)};
-    return exact_det3(eb, ec, ed);
+    return exact_det3_rows(eb, ec, ed);
+}
+
+int orient3d_direction(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 from, glm::vec3 to) {
+    const glm::dvec3 ad(a), bd = glm::dvec3(b) - ad, cd = glm::dvec3(c) - ad,
+                            dd = glm::dvec3(to) - glm::dvec3(from);
+    const double bx = bd.x, by = bd.y, bz = bd.z;
+    const double cx = cd.x, cy = cd.y, cz = cd.z;
+    const double dx = dd.x, dy = dd.y, dz = dd.z;
+    const double m0 = cy * dz - cz * dy, m1 = cz * dx - cx * dz, m2 = cx * dy - cy * dx;
+    const double det = bx * m0 + by * m1 + bz * m2;
+    const double permanent = std::abs(bx) * (std::abs(cy * dz) + std::abs(cz * dy)) +
+                             std::abs(by) * (std::abs(cz * dx) + std::abs(cx * dz)) +
+                             std::abs(bz) * (std::abs(cx * dy) + std::abs(cy * dx));
+    if (!std::isfinite(det) || !std::isfinite(permanent)) return 0;
+    if (std::abs(det) > kDet3Bound * permanent) return sign_of(det);
+
+    const glm::dvec3 b_(b), c_(c), from_(from), to_(to);
+    const std::array<Expansion<2>, 3> eb = {difference(b_.x, ad.x), difference(b_.y, ad.y),
+                                            difference(b_.z, ad.z)};
+    const std::array<Expansion<2>, 3> ec = {difference(c_.x, ad.x), difference(c_.y, ad.y),
+                                            difference(c_.z, ad.z)};
+    const std::array<Expansion<2>, 3> ed = {difference(to_.x, from_.x), difference(to_.y, from_.y),
+                                            difference(to_.z, from_.z)};
+    return exact_det3_rows(eb, ec, ed);
 }
 
 int orient2d(glm::vec3 a, glm::vec3 b, glm::vec3 c, int drop) {

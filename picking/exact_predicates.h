@@ -15,6 +15,12 @@ namespace picking {
 /// The exact sign of det[b - a, c - a, d - a]: which side of the plane (a, b, c) d lies on.
 [[nodiscard]] int orient3d(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d);
 
+/// The exact sign of det[b - a, c - a, to - from]: whether moving from `from` to `to` goes
+/// towards the positive side of the plane (a, b, c) (zero: the move is parallel to the plane).
+/// Equals sign(orient3d(a, b, c, to) - orient3d(a, b, c, from)) taken as exact real values.
+[[nodiscard]] int orient3d_direction(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 from,
+                                     glm::vec3 to);
+
 /// The exact sign of (b - a) × (c - a) projected on the plane that drops axis `drop` (0, 1, 2).
 [[nodiscard]] int orient2d(glm::vec3 a, glm::vec3 b, glm::vec3 c, int drop);
 

@@ -81,3 +81,48 @@ TEST(ExactPredicates, NonFiniteInputGivesZero) {
 
 }  // namespace
 }  // namespace picking
+
+namespace picking {
+namespace {
+
+TEST(ExactPredicates, RepeatedPointsAreExactlyFlat) {
+    const glm::vec3 a(0.1f, 0.7f, -3.3f), b(2.9f, -1.3f, 0.01f), c(-0.6f, 5.5f, 1.7f);
+    EXPECT_EQ(orient3d(a, b, c, a), 0);
+    EXPECT_EQ(orient3d(a, b, c, c), 0);
+    EXPECT_EQ(orient3d(a, a, c, b), 0);
+}
+
+TEST(ExactPredicates, Seed77_Orient3dIsExactOnTiltedPlanesWithOneUlpNudges) {
+    // Points o + i u + j w with small integers on a tilted plane are exactly coplanar; nudging
+    // one coordinate of the fourth point by one ulp must give a sign that flips with the nudge.
+    std::mt19937 rng(77);
+    std::uniform_int_distribution<int> small(-9, 9);
+    int checked = 0;
+    for (int trial = 0; trial < 2000; ++trial) {
+        const glm::vec3 o(float(small(rng)), float(small(rng)), float(small(rng)));
+        const glm::vec3 u(float(small(rng)), float(small(rng)), float(small(rng)));
+        const glm::vec3 w(float(small(rng)), float(small(rng)), float(small(rng)));
+        if (glm::length(glm::cross(u, w)) == 0.0f) continue;
+        const auto at = [&](int i, int j) { return o + float(i) * u + float(j) * w; };
+        const glm::vec3 a = at(0, 0), b = at(1, 0), c = at(0, 1), d = at(small(rng), small(rng));
+        ASSERT_EQ(orient3d(a, b, c, d), 0);
+        const glm::vec3 n = glm::cross(b - a, c - a);
+        const int axis = std::abs(n.x) >= std::abs(n.y) && std::abs(n.x) >= std::abs(n.z) ? 0
+                         : std::abs(n.y) >= std::abs(n.z)                                 ? 1
+                                                                                          : 2;
+        glm::vec3 up = d, down = d;
+        up[axis] = std::nextafter(d[axis], 1e30f);
+        down[axis] = std::nextafter(d[axis], -1e30f);
+        const int expected = n[axis] > 0.0f ? 1 : -1;
+        ASSERT_EQ(orient3d(a, b, c, up), expected);
+        ASSERT_EQ(orient3d(a, b, c, down), -expected);
+        // A move within the plane keeps the distance; one off it changes it.
+        ASSERT_EQ(orient3d_direction(a, b, c, d, d + u), 0);
+        ASSERT_EQ(orient3d_direction(a, b, c, d, up), expected);
+        ++checked;
+    }
+    EXPECT_GT(checked, 1500);
+}
+
+}  // namespace
+}  // namespace picking

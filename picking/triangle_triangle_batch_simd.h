@@ -1,0 +1,19 @@
+#pragma once
+/// The SIMD batches of Möller 97, each in a translation unit compiled for its instruction set.
+/// This header is all they include besides the kernel: plain declarations on raw floats, so no
+/// inline code compiled with AVX can be shared with (and picked by the linker for) baseline code.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace picking::batch {
+
+/// Pairs are 18 floats each (V0 V1 V2 Q0 Q1 Q2); writes out[i] for i < count, returns hits.
+/// Call only when the CPU has the instruction set.
+std::size_t moller97_avx2(const float* pairs, std::size_t count, std::uint8_t* out);
+std::size_t moller97_avx512(const float* pairs, std::size_t count, std::uint8_t* out);
+
+/// The scalar function on one pair: what lanes the vector code cannot settle defer to.
+bool moller97_scalar(const float* pair);
+
+}  // namespace picking::batch
