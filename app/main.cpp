@@ -11,6 +11,7 @@
 
 #include "app/async_load.h"
 #include "app/commands/pick_command.h"
+#include "app/commands/tritri_command.h"
 #include "app/viewer_options.h"
 #include "picking/ray_triangle.h"
 
@@ -77,6 +78,8 @@ int main(int argc, char** argv) {
     app::PickCommandOptions pick;
     CLI::App* pick_command = app::add_pick_command(cli, pick);
     CLI::App* algorithms = cli.add_subcommand("algorithms", "List the ray–triangle algorithms");
+    app::TriTriCommandOptions tritri;
+    CLI::App* tritri_command = app::add_tritri_command(cli, tritri);
 
     try {
         cli.parse(argc, argv);
@@ -96,6 +99,7 @@ int main(int argc, char** argv) {
         finish(0);
     }
     if (*pick_command) finish(app::run_pick_command(pick));
+    if (*tritri_command) finish(app::run_tritri_command(tritri));
     if (viewer.click && !viewer.scripted())
         std::cerr << "raypick: --click without --screenshot picks once and keeps the window open\n";
     finish(app::run_viewer(viewer));

@@ -38,6 +38,7 @@ struct Avx2Ops {
     static M and_(M a, M b) { return {_mm256_and_ps(a.m, b.m)}; }
     static M or_(M a, M b) { return {_mm256_or_ps(a.m, b.m)}; }
     static M not_(M a) { return {_mm256_xor_ps(a.m, _mm256_castsi256_ps(_mm256_set1_epi32(-1)))}; }
+    static bool any(M m) { return _mm256_movemask_ps(m.m) != 0; }
     static F select(M m, F a, F b) { return {_mm256_blendv_ps(b.v, a.v, m.m)}; }
 };
 

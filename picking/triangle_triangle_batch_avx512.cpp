@@ -2,8 +2,9 @@
 // chosen at run time). The arithmetic is moller97_kernel's, so every lane rounds as the scalar
 // function does.
 
-// GCC 12's _mm512_i32gather_ps starts from _mm512_undefined_ps() and then warns about it.
+// GCC 12's AVX-512 intrinsics start from _mm512_undefined_ps() and then warn about it.
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
 
 #include "picking/triangle_triangle_batch_simd.h"
@@ -41,6 +42,7 @@ struct Avx512Ops {
     static M and_(M a, M b) { return M(a & b); }
     static M or_(M a, M b) { return M(a | b); }
     static M not_(M a) { return M(~a); }
+    static bool any(M m) { return m != 0; }
     static F select(M m, F a, F b) { return {_mm512_mask_blend_ps(m, b.v, a.v)}; }
 };
 

@@ -19,48 +19,6 @@ namespace picking {
 
 namespace {
 
-float orient2d(glm::vec2 a, glm::vec2 b, glm::vec2 c) {
-    return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
-}
-
-/// Closed 2D segments ab and cd share a point.
-bool segments_meet(glm::vec2 a, glm::vec2 b, glm::vec2 c, glm::vec2 d) {
-    const float abc = orient2d(a, b, c), abd = orient2d(a, b, d);
-    const float cda = orient2d(c, d, a), cdb = orient2d(c, d, b);
-    if (((abc > 0.0f && abd < 0.0f) || (abc < 0.0f && abd > 0.0f)) &&
-        ((cda > 0.0f && cdb < 0.0f) || (cda < 0.0f && cdb > 0.0f)))
-        return true;
-    // Touching or collinear: an endpoint on the other segment.
-    const auto on = [](glm::vec2 p, glm::vec2 s0, glm::vec2 s1, float side) {
-        return side == 0.0f && std::min(s0.x, s1.x) <= p.x && p.x <= std::max(s0.x, s1.x) &&
-               std::min(s0.y, s1.y) <= p.y && p.y <= std::max(s0.y, s1.y);
-    };
-    return on(c, a, b, abc) || on(d, a, b, abd) || on(a, c, d, cda) || on(b, c, d, cdb);
-}
-
-/// Closed 2D triangle contains p.
-bool contains(const glm::vec2 t[3], glm::vec2 p) {
-    const float s0 = orient2d(t[0], t[1], p), s1 = orient2d(t[1], t[2], p),
-                s2 = orient2d(t[2], t[0], p);
-    return (s0 >= 0.0f && s1 >= 0.0f && s2 >= 0.0f) || (s0 <= 0.0f && s1 <= 0.0f && s2 <= 0.0f);
-}
-
-/// The paper's coplanar test: project on the axis-aligned plane where V's area is largest, then
-/// every edge of V against every edge of Q, then containment of one triangle in the other.
-bool coplanar_tri_tri(glm::vec3 n, const glm::vec3 v[3], const glm::vec3 q[3]) {
-    const int drop = detail::largest_axis(n);
-    const int i = drop == 0 ? 1 : 0, j = drop == 2 ? 1 : 2;
-    glm::vec2 a[3], b[3];
-    for (int k = 0; k < 3; ++k) {
-        a[k] = {v[k][i], v[k][j]};
-        b[k] = {q[k][i], q[k][j]};
-    }
-    for (int e = 0; e < 3; ++e)
-        for (int f = 0; f < 3; ++f)
-            if (segments_meet(a[e], a[(e + 1) % 3], b[f], b[(f + 1) % 3])) return true;
-    return contains(b, a[0]) || contains(a, b[0]);
-}
-
 /// The scalar lane of moller97_kernel: plain floats and bools.
 struct ScalarOps {
     using F = float;
@@ -83,6 +41,7 @@ struct ScalarOps {
     static M or_(M a, M b) { return a || b; }
     static M not_(M a) { return !a; }
     static F select(M m, F a, F b) { return m ? a : b; }
+    static bool any(M m) { return m; }
 };
 
 namespace k = moller97_kernel;
@@ -111,6 +70,17 @@ void interval_points(const glm::vec3 t[3], const float d[3], glm::vec3 out[2]) {
         const float da = d[a], dd = d[others[e]];
         out[e] = t[a] + (t[others[e]] - t[a]) * (da / (da - dd));
     }
+}
+
+/// The kernel's coplanar test, leaving at the first edge pair that meets.
+bool coplanar(const P& n, const P v[3], const P q[3]) {
+    using O = ScalarOps;
+    k::Point2<float> a[3], b[3];
+    k::coplanar_projection<O>(n, v, q, a, b);
+    for (int e = 0; e < 3; ++e)
+        for (int f = 0; f < 3; ++f)
+            if (k::segments_meet<O>(a[e], a[(e + 1) % 3], b[f], b[(f + 1) % 3])) return true;
+    return k::contains<O>(b, a[0]) || k::contains<O>(a, b[0]);
 }
 
 // The scalar function takes the kernel's steps in the kernel's order, leaving as soon as the
@@ -163,7 +133,7 @@ bool moller97(const Triangle& tv, const Triangle& tq, Moller97Trace* trace,
     const glm::vec3 cv[3] = {tv.p0, tv.p1, tv.p2}, cq[3] = {tq.p0, tq.p1, tq.p2};
     if (k::all_zero<O>(du) || k::all_zero<O>(dv)) {
         if constexpr (kContact) contact->coplanar = true;
-        return decide(Moller97Step::Coplanar, coplanar_tri_tri(vec(pv.n), cv, cq));
+        return decide(Moller97Step::Coplanar, coplanar(pv.n, v, q));
     }
 
     // == The line of the planes has direction D = N1 × N2; read positions on its largest axis.

@@ -151,6 +151,91 @@ typename O::M overlap(const typename O::F a[2], const typename O::F b[2]) {
     return O::not_(O::or_(O::lt(a_hi, b_lo), O::lt(b_hi, a_lo)));
 }
 
+// == The coplanar case (the paper's coplanar_tri_tri): project on the axis-aligned plane where
+// V's area is largest, then every edge of V against every edge of Q, then either triangle's
+// first corner inside the other.
+
+template <class F>
+struct Point2 {
+    F x, y;
+};
+
+template <class O>
+typename O::F orient2d(const Point2<typename O::F>& a, const Point2<typename O::F>& b,
+                       const Point2<typename O::F>& c) {
+    return O::sub(O::mul(O::sub(b.x, a.x), O::sub(c.y, a.y)),
+                  O::mul(O::sub(b.y, a.y), O::sub(c.x, a.x)));
+}
+
+/// p lies on the closed segment s0 s1, given that it is on its line (side == 0).
+template <class O>
+typename O::M on_segment(const Point2<typename O::F>& p, const Point2<typename O::F>& s0,
+                         const Point2<typename O::F>& s1, typename O::F side) {
+    const auto in_x = O::and_(O::ge(p.x, O::min(s0.x, s1.x)), O::ge(O::max(s0.x, s1.x), p.x));
+    const auto in_y = O::and_(O::ge(p.y, O::min(s0.y, s1.y)), O::ge(O::max(s0.y, s1.y), p.y));
+    return O::and_(O::eq(side, O::splat(0.0f)), O::and_(in_x, in_y));
+}
+
+template <class O>
+typename O::M opposite_strict(typename O::F a, typename O::F b) {
+    const auto zero = O::splat(0.0f);
+    return O::or_(O::and_(O::gt(a, zero), O::lt(b, zero)), O::and_(O::lt(a, zero), O::gt(b, zero)));
+}
+
+/// Closed 2D segments ab and cd share a point: a proper crossing, or an end on the other.
+template <class O>
+typename O::M segments_meet(const Point2<typename O::F>& a, const Point2<typename O::F>& b,
+                            const Point2<typename O::F>& c, const Point2<typename O::F>& d) {
+    const auto abc = orient2d<O>(a, b, c), abd = orient2d<O>(a, b, d);
+    const auto cda = orient2d<O>(c, d, a), cdb = orient2d<O>(c, d, b);
+    const auto proper = O::and_(opposite_strict<O>(abc, abd), opposite_strict<O>(cda, cdb));
+    const auto touch = O::or_(O::or_(on_segment<O>(c, a, b, abc), on_segment<O>(d, a, b, abd)),
+                              O::or_(on_segment<O>(a, c, d, cda), on_segment<O>(b, c, d, cdb)));
+    return O::or_(proper, touch);
+}
+
+/// The closed 2D triangle t contains p (either orientation).
+template <class O>
+typename O::M contains(const Point2<typename O::F> t[3], const Point2<typename O::F>& p) {
+    const auto zero = O::splat(0.0f);
+    const auto s0 = orient2d<O>(t[0], t[1], p), s1 = orient2d<O>(t[1], t[2], p);
+    const auto s2 = orient2d<O>(t[2], t[0], p);
+    const auto all_ge = O::and_(O::and_(O::ge(s0, zero), O::ge(s1, zero)), O::ge(s2, zero));
+    const auto all_le = O::and_(O::and_(O::ge(zero, s0), O::ge(zero, s1)), O::ge(zero, s2));
+    return O::or_(all_ge, all_le);
+}
+
+/// Both triangles in the axis-aligned plane where V's area (normal n) is largest.
+template <class O>
+void coplanar_projection(const Point<typename O::F>& n, const Point<typename O::F> v[3],
+                         const Point<typename O::F> q[3], Point2<typename O::F> a[3],
+                         Point2<typename O::F> b[3]) {
+    typename O::M drop_x, drop_y;  // the dropped axis: the largest |n| component
+    largest_axis<O>(n, drop_x, drop_y);
+    const auto keep_z = O::or_(drop_x, drop_y);
+    const auto project = [&](const Point<typename O::F>& p) {
+        return Point2<typename O::F>{O::select(drop_x, p.y, p.x), O::select(keep_z, p.z, p.y)};
+    };
+    for (int k = 0; k < 3; ++k) {
+        a[k] = project(v[k]);
+        b[k] = project(q[k]);
+    }
+}
+
+/// The coplanar test in every lane (the scalar function asks the same questions one by one and
+/// stops at the first yes; the answer is the same).
+template <class O>
+typename O::M coplanar(const Point<typename O::F>& n, const Point<typename O::F> v[3],
+                       const Point<typename O::F> q[3]) {
+    Point2<typename O::F> a[3], b[3];
+    coplanar_projection<O>(n, v, q, a, b);
+    auto meet = O::or_(contains<O>(b, a[0]), contains<O>(a, b[0]));
+    for (int e = 0; e < 3; ++e)
+        for (int f = 0; f < 3; ++f)
+            meet = O::or_(meet, segments_meet<O>(a[e], a[(e + 1) % 3], b[f], b[(f + 1) % 3]));
+    return meet;
+}
+
 /// How a pair ends in Möller 97, in the order the scalar function decides it.
 template <class M>
 struct Outcome {
@@ -159,8 +244,8 @@ struct Outcome {
 };
 
 /// The whole decision without branches, for SIMD lanes: degenerate V → false; sliver V or
-/// overflow → scalar; Q strictly on one side → false; then the same for Q against V; coplanar
-/// or nearly parallel planes → scalar; else the interval overlap.
+/// overflow → scalar; Q strictly on one side → false; then the same for Q against V; coplanar →
+/// the 2D test; nearly parallel planes → scalar; else the interval overlap.
 template <class O>
 Outcome<typename O::M> decide(const Point<typename O::F> v[3], const Point<typename O::F> q[3]) {
     using F = typename O::F;
@@ -181,11 +266,12 @@ Outcome<typename O::M> decide(const Point<typename O::F> v[3], const Point<typen
     scalar = O::or_(scalar, O::and_(O::not_(decided), fallback_q));
     decided = O::or_(O::or_(decided, fallback_q), same_strict_side<O>(dv));
 
+    const M is_coplanar = O::and_(O::not_(decided), O::or_(all_zero<O>(du), all_zero<O>(dv)));
+    decided = O::or_(decided, is_coplanar);
     const Point<F> dir = cross<O>(pv.n, pq.n);
-    const M special =
-        O::or_(O::or_(all_zero<O>(du), all_zero<O>(dv)), ill_conditioned<O>(dir, pv.n, pq.n));
-    scalar = O::or_(scalar, O::and_(O::not_(decided), special));
-    decided = O::or_(decided, special);
+    const M parallel = ill_conditioned<O>(dir, pv.n, pq.n);
+    scalar = O::or_(scalar, O::and_(O::not_(decided), parallel));
+    decided = O::or_(decided, parallel);
 
     M is_x, is_y;
     largest_axis<O>(dir, is_x, is_y);
@@ -196,7 +282,11 @@ Outcome<typename O::M> decide(const Point<typename O::F> v[3], const Point<typen
     }
     interval<O>(vp, dv, iv);
     interval<O>(up, du, iq);
-    return {O::and_(O::not_(decided), overlap<O>(iv, iq)), scalar};
+    M intersect = O::and_(O::not_(decided), overlap<O>(iv, iq));
+    // The 2D test costs as much as the rest: only when a lane needs it.
+    if (O::any(is_coplanar))
+        intersect = O::or_(intersect, O::and_(is_coplanar, coplanar<O>(pv.n, v, q)));
+    return {intersect, scalar};
 }
 
 }  // namespace picking::moller97_kernel

@@ -1,0 +1,149 @@
+#include "app/commands/tritri_command.h"
+
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/pair_file.h"
+#include "app/tritri_experiment.h"
+#include "picking/triangle_pair_generator.h"
+
+namespace app {
+
+namespace {
+
+std::string algorithm_names() {
+    std::string names;
+    for (const auto& algorithm : picking::kTriTriAlgorithms)
+        names += (names.empty() ? "" : ", ") + std::string(algorithm.name);
+    return names;
+}
+
+nlohmann::ordered_json pair_json(const picking::TriTriAlgorithm& algorithm,
+                                 const picking::TrianglePair& pair, bool segment) {
+    nlohmann::ordered_json j;
+    const auto id = picking::classify_triangle_pair(pair.v, pair.q);
+    if (segment) {
+        const auto contact = algorithm.contact(pair.v, pair.q);
+        j["intersect"] = contact.has_value();
+        j["case"] = picking::tri_tri_case_info(id).name;
+        if (contact && contact->coplanar) {
+            j["coplanar"] = true;
+        } else if (contact) {
+            const glm::vec3 a = contact->segment.a, b = contact->segment.b;
+            j["segment"] = {{a.x, a.y, a.z}, {b.x, b.y, b.z}};
+        }
+    } else {
+        j["intersect"] = algorithm.intersects(pair.v, pair.q);
+        j["case"] = picking::tri_tri_case_info(id).name;
+    }
+    return j;
+}
+
+}  // namespace
+
+CLI::App* add_tritri_command(CLI::App& cli, TriTriCommandOptions& o) {
+    CLI::App* c = cli.add_subcommand(
+        "tritri", "Triangle-triangle tests without a window: one JSON line per pair, or a summary");
+    c->add_option("--pairs", o.pairs_file,
+                  "Pairs: 18 numbers per line (V0 V1 V2 Q0 Q1 Q2), raw float32 (.f32), or - for "
+                  "standard input");
+    c->add_option("--algorithm", o.algorithm, "One of: " + algorithm_names());
+    c->add_flag("--summary", o.summary,
+                "Time the algorithm(s): one JSON line each, per seed case too; without --pairs on "
+                "seed 003's experiment");
+    c->add_flag("--segment", o.segment, "Per pair, also the intersection segment");
+    c->add_flag("--batch", o.batch, "With --summary, also time the SIMD batch of moller97");
+    c->add_flag("--list", o.list, "Print the algorithm names, one per line");
+    c->add_option("--mix", o.mix,
+                  "Generated pairs: seed (seed 003's nine cases) or near_equilateral")
+        ->check(CLI::IsMember({"seed", "near_equilateral"}));
+    c->add_option("--count", o.count, "How many pairs to generate (default 10,000,000)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{200'000'000}));
+    c->add_option("--seed", o.seed, "Seed of the generated pairs");
+    c->add_option("--repetitions", o.repetitions, "Timed passes; the median is reported")
+        ->check(CLI::Range(1, 100));
+    c->add_option("--write-pairs", o.write_pairs,
+                  "Write the generated pairs to this file (text, or .f32) and exit");
+    return c;
+}
+
+int run_tritri_command(const TriTriCommandOptions& o) {
+    if (o.list) {
+        for (const auto& algorithm : picking::kTriTriAlgorithms)
+            std::cout << algorithm.name << "\n";
+        return 0;
+    }
+    const picking::TriTriAlgorithm* chosen = nullptr;
+    if (o.algorithm) {
+        chosen = picking::find_tri_tri_algorithm(*o.algorithm);
+        if (!chosen) {
+            std::cerr << "raypick tritri: unknown algorithm '" << *o.algorithm << "' (one of "
+                      << algorithm_names() << ")\n";
+            return 2;
+        }
+    }
+
+    // == The pairs: a file, or generated
+    std::vector<picking::TrianglePair> pairs;
+    std::vector<picking::TriTriCase> cases;
+    const bool generated = o.pairs_file.empty();
+    if (!generated) {
+        try {
+            pairs = read_pair_file(o.pairs_file);
+        } catch (const PairFileError& e) {
+            std::cerr << "raypick tritri: " << e.what() << "\n";
+            return 2;
+        }
+    } else if (o.summary || !o.write_pairs.empty()) {
+        if (o.mix == "seed") {
+            picking::GeneratedPairs mix = picking::generate_seed_mix(o.count, o.seed);
+            pairs = std::move(mix.pairs);
+            cases = std::move(mix.cases);
+        } else {
+            pairs = picking::generate_near_equilateral_pairs(o.count, o.seed);
+        }
+    } else {
+        std::cerr << "raypick tritri: give pairs (--pairs FILE, or - for standard input), or "
+                     "--summary for seed 003's experiment\n";
+        return 2;
+    }
+    if (!o.write_pairs.empty()) {
+        try {
+            write_pair_file(o.write_pairs, pairs);
+        } catch (const PairFileError& e) {
+            std::cerr << "raypick tritri: " << e.what() << "\n";
+            return 1;
+        }
+        std::cerr << "raypick tritri: wrote " << pairs.size() << " pairs to " << o.write_pairs
+                  << "\n";
+        if (!o.summary) return 0;
+    }
+
+    if (!o.summary) {
+        const auto& algorithm = chosen ? *chosen : picking::kTriTriAlgorithms.front();
+        for (const auto& pair : pairs)
+            std::cout << pair_json(algorithm, pair, o.segment).dump() << "\n";
+        std::cout.flush();
+        return 0;
+    }
+
+    // == The experiment: every algorithm (or the chosen one), then the batch path if asked
+    const bool seed_mix = generated && o.mix == "seed";
+    const ExperimentPairs experiment = prepare_experiment(std::move(pairs), cases);
+    const auto report = [&](const picking::TriTriAlgorithm& algorithm,
+                            std::optional<picking::BatchIsa> batch) {
+        const AlgorithmTiming t = time_algorithm(algorithm, experiment, o.repetitions, batch);
+        nlohmann::ordered_json j = timing_to_json(t, seed_mix);
+        j["exact_intersecting"] = experiment.exact_intersecting;
+        std::cout << j.dump() << std::endl;
+    };
+    for (const auto& algorithm : picking::kTriTriAlgorithms)
+        if (!chosen || chosen == &algorithm) report(algorithm, std::nullopt);
+    if (o.batch && (!chosen || chosen->method == picking::TriTriMethod::Moller97))
+        report(picking::tri_tri_algorithm(picking::TriTriMethod::Moller97),
+               picking::best_batch_isa());
+    return 0;
+}
+
+}  // namespace app
