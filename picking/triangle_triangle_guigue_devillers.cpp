@@ -5,6 +5,7 @@
 // Floating-Point Arithmetic and Fast Robust Geometric Predicates", 1997); the rare ones it
 // cannot settle are computed exactly. The coplanar case tests the six edge lines in 2D.
 
+#include <array>
 #include <cmath>
 
 #include "picking/exact_predicates.h"
@@ -24,12 +25,14 @@ constexpr float kOrient3dBound = (8.0f + 64.0f * kFloatEpsilon) * kFloatEpsilon;
 constexpr float kOrient2dBound = (4.0f + 32.0f * kFloatEpsilon) * kFloatEpsilon;
 constexpr float kSmallestPermanent = 0x1p-100f;
 
-/// The sign of a float determinant when its error bound settles it, else 2 (undecided).
-int filtered_sign(float det, float permanent, float bound) {
-    if (!(permanent >= kSmallestPermanent) || !detail::finite(permanent)) return 2;
-    if (det > bound * permanent) return 1;
-    if (det < -bound * permanent) return -1;
-    return 2;
+/// The sign of a float determinant when its error bound settles it, else 0 with `unsure` set
+/// (also for a permanent that underflowed or is not finite). No branches on the sign itself:
+/// in a mixed set of pairs those would be coin flips for the branch predictor.
+int filtered_sign(float det, float permanent, float bound, bool& unsure) {
+    const float margin = bound * permanent;
+    unsure |= !(permanent >= kSmallestPermanent) || !(permanent < 3.40282347e38f) ||
+              !(std::abs(det) > margin);
+    return int(det > margin) - int(det < -margin);
 }
 
 /// The orientation signs in float, each checked against its error bound; the few that the
@@ -42,11 +45,15 @@ struct FilteredOrientation {
         const glm::vec3 n_abs(std::abs(b.y * c.z) + std::abs(b.z * c.y),
                               std::abs(b.z * c.x) + std::abs(b.x * c.z),
                               std::abs(b.x * c.y) + std::abs(b.y * c.x));
+        bool unsure[3] = {false, false, false};
         for (int i = 0; i < 3; ++i) {
             const glm::vec3 w = other[i] - plane[0];
-            signs[i] = filtered_sign(glm::dot(n, w), glm::dot(n_abs, glm::abs(w)), kOrient3dBound);
-            if (signs[i] == 2) signs[i] = orient3d(plane[0], plane[1], plane[2], other[i]);
+            signs[i] = filtered_sign(glm::dot(n, w), glm::dot(n_abs, glm::abs(w)), kOrient3dBound,
+                                     unsure[i]);
         }
+        if (unsure[0] || unsure[1] || unsure[2]) [[unlikely]]
+            for (int i = 0; i < 3; ++i)
+                if (unsure[i]) signs[i] = orient3d(plane[0], plane[1], plane[2], other[i]);
     }
     static int orient(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) {
         const glm::vec3 ba = b - a, ca = c - a, da = d - a;
@@ -54,14 +61,20 @@ struct FilteredOrientation {
         const glm::vec3 n_abs(std::abs(ba.y * ca.z) + std::abs(ba.z * ca.y),
                               std::abs(ba.z * ca.x) + std::abs(ba.x * ca.z),
                               std::abs(ba.x * ca.y) + std::abs(ba.y * ca.x));
-        const int sign = filtered_sign(det, glm::dot(n_abs, glm::abs(da)), kOrient3dBound);
-        return sign != 2 ? sign : orient3d(a, b, c, d);
+        bool unsure = false;
+        const int sign = filtered_sign(det, glm::dot(n_abs, glm::abs(da)), kOrient3dBound, unsure);
+        if (unsure) [[unlikely]]
+            return orient3d(a, b, c, d);
+        return sign;
     }
     static int orient2d(glm::vec3 a, glm::vec3 b, glm::vec3 c, int drop) {
         const int i = drop == 0 ? 1 : 0, j = drop == 2 ? 1 : 2;
         const float l = (b[i] - a[i]) * (c[j] - a[j]), r = (b[j] - a[j]) * (c[i] - a[i]);
-        const int sign = filtered_sign(l - r, std::abs(l) + std::abs(r), kOrient2dBound);
-        return sign != 2 ? sign : picking::orient2d(a, b, c, drop);
+        bool unsure = false;
+        const int sign = filtered_sign(l - r, std::abs(l) + std::abs(r), kOrient2dBound, unsure);
+        if (unsure) [[unlikely]]
+            return picking::orient2d(a, b, c, drop);
+        return sign;
     }
 };
 
@@ -100,22 +113,35 @@ int coplanar_drop_axis(const glm::vec3 t[3]) {
     return axis;
 }
 
-/// The vertex alone on its side of the other plane, and whether that side is the negative one:
+/// The corner alone on its side of the other plane, and whether that side is the negative one:
 /// a corner with a sign whose two neighbours are on the other side or on the plane; failing
 /// that (x, x, 0), the corner on the plane, with the other two as "the other side".
-int apex(const int s[3], bool& negative) {
+struct Apex {
+    int corner = 0;
+    bool negative = false;
+};
+
+constexpr Apex find_apex(const int s[3]) {
     for (int i = 0; i < 3; ++i)
-        if (s[i] != 0 && s[(i + 1) % 3] != s[i] && s[(i + 2) % 3] != s[i]) {
-            negative = s[i] < 0;
-            return i;
-        }
+        if (s[i] != 0 && s[(i + 1) % 3] != s[i] && s[(i + 2) % 3] != s[i]) return {i, s[i] < 0};
     for (int i = 0; i < 3; ++i)
-        if (s[i] == 0) {
-            negative = s[(i + 1) % 3] > 0;
-            return i;
-        }
-    negative = false;
-    return 0;
+        if (s[i] == 0) return {i, s[(i + 1) % 3] > 0};
+    return {};
+}
+
+/// find_apex for all 27 sign patterns, indexed by (s0 + 1)·9 + (s1 + 1)·3 + (s2 + 1): a table
+/// lookup instead of a chain of data-dependent branches.
+constexpr std::array<Apex, 27> kApex = [] {
+    std::array<Apex, 27> table{};
+    for (int code = 0; code < 27; ++code) {
+        const int s[3] = {code / 9 - 1, code / 3 % 3 - 1, code % 3 - 1};
+        table[std::size_t(code)] = find_apex(s);
+    }
+    return table;
+}();
+
+Apex apex_of(int s0, int s1, int s2) {
+    return kApex[std::size_t((s0 + 1) * 9 + (s1 + 1) * 3 + (s2 + 1))];
 }
 
 /// The coplanar case in the plane that drops `drop`: the triangles overlap unless an edge line
@@ -183,21 +209,22 @@ bool guigue_devillers(const Triangle& tv, const Triangle& tq, GuigueDevillersTra
     const glm::vec3 q[3] = {tq.p0, tq.p1, tq.p2};
 
     // == Q against V's plane, then V against Q's: one strict sign for all three rejects.
-    int sq[3], sv[3];
+    int sq[3], sv[3] = {0, 0, 0};
     P::plane_signs(v, q, sq);
+    if constexpr (kTrace)
+        for (int i = 0; i < 3; ++i)
+            trace->sign_q[i] = sq[i];
+    const int sum_q = sq[0] + sq[1] + sq[2];
+    if (sum_q == 3 || sum_q == -3) return decide(GuigueDevillersStep::PlaneOfV, false);
     P::plane_signs(q, v, sv);
     if constexpr (kTrace)
-        for (int i = 0; i < 3; ++i) {
-            trace->sign_q[i] = sq[i];
+        for (int i = 0; i < 3; ++i)
             trace->sign_v[i] = sv[i];
-        }
-    if (sq[0] == sq[1] && sq[1] == sq[2] && sq[0] != 0)
-        return decide(GuigueDevillersStep::PlaneOfV, false);
-    if (sv[0] == sv[1] && sv[1] == sv[2] && sv[0] != 0)
-        return decide(GuigueDevillersStep::PlaneOfQ, false);
+    const int sum_v = sv[0] + sv[1] + sv[2];
+    if (sum_v == 3 || sum_v == -3) return decide(GuigueDevillersStep::PlaneOfQ, false);
 
     // All of Q on V's "plane": coplanar, or V has no area (then every point is on it).
-    if (sq[0] == 0 && sq[1] == 0 && sq[2] == 0) {
+    if (sq[0] == 0 && sq[1] == 0 && sq[2] == 0) [[unlikely]] {
         if (degenerate<P>(v) || degenerate<P>(q))
             return decide(GuigueDevillersStep::Degenerate, false);
         if constexpr (kContact) contact->coplanar = true;
@@ -205,22 +232,19 @@ bool guigue_devillers(const Triangle& tv, const Triangle& tq, GuigueDevillersTra
                       coplanar_overlap<P>(v, q, coplanar_drop_axis<P>(v)));
     }
     // All of V on Q's plane but not the other way round: only a Q without area does that.
-    if (sv[0] == 0 && sv[1] == 0 && sv[2] == 0)
+    if (sv[0] == 0 && sv[1] == 0 && sv[2] == 0) [[unlikely]]
         return decide(GuigueDevillersStep::Degenerate, false);
 
     // == Canonical form: p1 alone on the positive side of Q's plane, p2 alone on the positive
     // side of V's. Rotations keep a triangle's orientation; swapping q and r of one triangle
     // flips its plane, which turns the other's apex positive.
-    bool negative = false;
-    const int a1 = apex(sv, negative);
-    int ov[3] = {a1, (a1 + 1) % 3, (a1 + 2) % 3};
-    int oq[3] = {0, 1, 2};
-    if (negative) std::swap(oq[1], oq[2]);
-    const int sq_ordered[3] = {sq[oq[0]], sq[oq[1]], sq[oq[2]]};
-    const int a2 = apex(sq_ordered, negative);
-    const int rotated[3] = {oq[a2], oq[(a2 + 1) % 3], oq[(a2 + 2) % 3]};
-    oq[0] = rotated[0], oq[1] = rotated[1], oq[2] = rotated[2];
-    if (negative) std::swap(ov[1], ov[2]);
+    static constexpr int kNext[3] = {1, 2, 0}, kLast[3] = {2, 0, 1};
+    const Apex a1 = apex_of(sv[0], sv[1], sv[2]);
+    int ov[3] = {a1.corner, kNext[a1.corner], kLast[a1.corner]};
+    const int oq0[3] = {0, a1.negative ? 2 : 1, a1.negative ? 1 : 2};
+    const Apex a2 = apex_of(sq[oq0[0]], sq[oq0[1]], sq[oq0[2]]);
+    const int oq[3] = {oq0[a2.corner], oq0[kNext[a2.corner]], oq0[kLast[a2.corner]]};
+    if (a2.negative) std::swap(ov[1], ov[2]);
 
     const glm::vec3 p1 = v[ov[0]], q1 = v[ov[1]], r1 = v[ov[2]];
     const glm::vec3 p2 = q[oq[0]], q2 = q[oq[1]], r2 = q[oq[2]];
@@ -228,7 +252,7 @@ bool guigue_devillers(const Triangle& tv, const Triangle& tq, GuigueDevillersTra
     // overlap iff k <= j and i <= l, which are these two orientations.
     const int k_before_j = P::orient(p1, q1, p2, q2);
     const int i_before_l = P::orient(p1, r1, r2, p2);
-    const bool intersect = k_before_j <= 0 && i_before_l <= 0;
+    const bool intersect = (k_before_j <= 0) & (i_before_l <= 0);
     if constexpr (kTrace) {
         for (int i = 0; i < 3; ++i) {
             trace->order_v[i] = ov[i];

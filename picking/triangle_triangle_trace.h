@@ -43,6 +43,7 @@ struct Seed003Trace {
     bool intersect = false;
 };
 
+[[nodiscard]] std::string_view step_name(Seed003Step step);
 [[nodiscard]] Seed003Trace trace_seed003(const Triangle& v, const Triangle& q);
 
 // == Möller 97
@@ -69,6 +70,7 @@ struct Moller97Trace {
     bool intersect = false;
 };
 
+[[nodiscard]] std::string_view step_name(Moller97Step step);
 [[nodiscard]] Moller97Trace trace_moller97(const Triangle& v, const Triangle& q);
 
 // == Guigue–Devillers
@@ -93,6 +95,7 @@ struct GuigueDevillersTrace {
     bool intersect = false;
 };
 
+[[nodiscard]] std::string_view step_name(GuigueDevillersStep step);
 [[nodiscard]] GuigueDevillersTrace trace_guigue_devillers(const Triangle& v, const Triangle& q);
 
 }  // namespace picking

@@ -74,9 +74,9 @@ void Renderer::draw(const FrameView& view, const InstancePlacement& placement,
     // Push the shaded surfaces back a little so wireframe edges and highlights sit on top.
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(1.0f, 1.0f);
-    draw_meshes(view, placement, options, {});
+    if (options.draw_meshes) draw_meshes(view, placement, options, {});
     glDisable(GL_POLYGON_OFFSET_FILL);
-    if (options.wireframe) {
+    if (options.wireframe && options.draw_meshes) {
         glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
         draw_meshes(view, placement, options, {options.wireframe_color, 1.0f, 1.0f});
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
@@ -140,11 +140,18 @@ void Renderer::draw_overlay(const FrameView& view, const Overlay& overlay) {
             vertices.push_back({t.corners[std::size_t((i + 1) % 3)], t.outline});
         }
     const auto outline_count = GLsizei(vertices.size()) - fill_count;
-    for (const LineSegment& line : overlay.lines) {
-        vertices.push_back({line.a, line.color});
-        vertices.push_back({line.b, line.color});
-    }
+    for (const LineSegment& line : overlay.lines)
+        if (!line.on_top) {
+            vertices.push_back({line.a, line.color});
+            vertices.push_back({line.b, line.color});
+        }
     const auto line_count = GLsizei(vertices.size()) - fill_count - outline_count;
+    for (const LineSegment& line : overlay.lines)
+        if (line.on_top) {
+            vertices.push_back({line.a, line.color});
+            vertices.push_back({line.b, line.color});
+        }
+    const auto top_count = GLsizei(vertices.size()) - fill_count - outline_count - line_count;
 
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
@@ -175,6 +182,16 @@ void Renderer::draw_overlay(const FrameView& view, const Overlay& overlay) {
         }
         overlay_program_.set("u_pixel_offset", glm::vec2(0.0f));
         glDrawArrays(GL_LINES, fill_count + outline_count, line_count);
+        if (top_count > 0) {
+            // Two pixels wide and over everything: contacts that lie inside the surfaces.
+            glDisable(GL_DEPTH_TEST);
+            for (const glm::vec2 offset : {glm::vec2(0, 0), glm::vec2(1, 0), glm::vec2(0, 1)}) {
+                overlay_program_.set("u_pixel_offset", offset);
+                glDrawArrays(GL_LINES, fill_count + outline_count + line_count, top_count);
+            }
+            overlay_program_.set("u_pixel_offset", glm::vec2(0.0f));
+            glEnable(GL_DEPTH_TEST);
+        }
         glBindVertexArray(0);
     }
 

@@ -36,7 +36,8 @@ struct InstancePlacement {
 };
 
 struct DrawOptions {
-    bool wireframe = false;  ///< draw triangle edges over the shaded meshes
+    bool draw_meshes = true;  ///< false: only the overlay (the Triangle lab)
+    bool wireframe = false;   ///< draw triangle edges over the shaded meshes
     /// Also draw this placement as a translucent ghost over the scene (the bind pose).
     std::optional<InstancePlacement> ghost;
     glm::vec4 ghost_color{0.75f, 0.88f, 1.0f, 0.28f};
@@ -55,6 +56,7 @@ struct TriangleHighlight {
 struct LineSegment {
     glm::vec3 a{0.0f}, b{0.0f};
     glm::vec4 color{1.0f};
+    bool on_top = false;  ///< drawn over everything (e.g. a contact lying inside surfaces)
 };
 
 struct Overlay {

@@ -54,6 +54,14 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     spaces_panel_.show_bone_view = options.bone_view;
     file_panel_.obj_via_tinyobjloader = options.obj_via_tinyobjloader;
     file_panel_.path_input = options.model == "default" ? "" : options.model;
+    mode_ = find_mode(options.mode).value_or(ViewerMode::Pick);
+    if (!options.lab_case.empty()) {
+        const auto id = picking::find_tri_tri_case(options.lab_case);
+        if (!id || *id == picking::TriTriCase::Degenerate)
+            throw std::invalid_argument("--lab: unknown seed case '" + options.lab_case + "'");
+        lab_mode_.lab().load_preset(*id);
+        mode_ = ViewerMode::TriangleLab;
+    }
 
     // An empty scene until the first load lands, so every frame has something to draw.
     assets::Scene empty;
@@ -176,8 +184,13 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
 // == Camera
 
 void ViewerApp::frame_scene() {
-    const Bounds bounds = session_->animated_bounds();
     const glm::vec2 size = window_size();
+    if (mode_ == ViewerMode::TriangleLab) {
+        const auto [lo, hi] = lab_mode_.lab().bounds();
+        camera_.frame(lo, hi, size.x / size.y);
+        return;
+    }
+    const Bounds bounds = session_->animated_bounds();
     camera_.frame(bounds.min, bounds.max, size.x / size.y);
 }
 
@@ -259,6 +272,11 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
 }
 
 void ViewerApp::handle_picking() {
+    if (mode_ == ViewerMode::TriangleLab) {  // clicks there move corners, they do not pick
+        pending_click_.reset();
+        hover_.reset();
+        return;
+    }
     if (pending_click_) {
         selection_ = pick_at(*pending_click_, true);
         pending_click_.reset();
@@ -280,7 +298,10 @@ void ViewerApp::on_mouse_button(int button, int action, int) {
         pressed_button_ = button;
         press_cursor_ = last_cursor_ = cursor;
         dragging_ = false;
+        if (mode_ == ViewerMode::TriangleLab && button == GLFW_MOUSE_BUTTON_LEFT)
+            (void)lab_mode_.grab(cursor, camera_, window_size());
     } else if (action == GLFW_RELEASE && button == pressed_button_) {
+        lab_mode_.release();
         // A click is a press and release without a drag in between.
         if (!dragging_ && button == GLFW_MOUSE_BUTTON_LEFT) pending_click_ = cursor;
         pressed_button_ = -1;
@@ -296,7 +317,9 @@ void ViewerApp::on_cursor(double x, double y) {
     if (pressed_button_ < 0) return;
     if (!dragging_ && glm::length(cursor - press_cursor_) < kDragThresholdPx) return;
     dragging_ = true;
-    if (pressed_button_ == GLFW_MOUSE_BUTTON_LEFT)
+    if (lab_mode_.dragging())
+        lab_mode_.drag(cursor, camera_, window_size());
+    else if (pressed_button_ == GLFW_MOUSE_BUTTON_LEFT)
         camera_.orbit(-delta.x * 0.008f, delta.y * 0.008f);
     else
         camera_.pan(delta, window_size());
@@ -362,6 +385,13 @@ void ViewerApp::on_drop(const char* path) {
 
 void ViewerApp::draw_scene() {
     render::Overlay overlay;
+    if (mode_ == ViewerMode::TriangleLab) {
+        lab_mode_.add_overlay(overlay);
+        render::DrawOptions draw_options;
+        draw_options.draw_meshes = false;
+        renderer_.draw(frame_view(), placement(PoseChoice::Current), draw_options, overlay);
+        return;
+    }
     auto highlight = [&](std::uint32_t instance, std::uint32_t triangle, PoseChoice pose,
                          glm::vec4 fill, glm::vec4 outline) {
         // The triangle where it is now: it follows the animation after the pick.
@@ -432,7 +462,9 @@ void ViewerApp::upload_posed_vertices() {
 }
 
 void ViewerApp::draw_panels() {
-    const FilePanelAction file = draw_file_panel(file_panel_, recent_, loading_.get(), *session_);
+    const bool lab = mode_ == ViewerMode::TriangleLab;  // the lab needs no scene panels
+    const FilePanelAction file =
+        lab ? FilePanelAction{} : draw_file_panel(file_panel_, recent_, loading_.get(), *session_);
     if (file.cancel && loading_) {
         loading_->cancel();
         file_panel_.error = loading_->path().string() + ": loading cancelled";
@@ -440,13 +472,21 @@ void ViewerApp::draw_panels() {
     }
     if (file.load) start_load(*file.load);
 
-    draw_pick_panel(pick_panel_, selection_, *session_);
+    const ViewerMode chosen = draw_mode_panel(mode_);
+    if (chosen != mode_) {
+        mode_ = chosen;
+        frame_scene();
+    }
+    if (mode_ == ViewerMode::TriangleLab && lab_mode_.draw_panel()) frame_scene();
+    if (mode_ == ViewerMode::Pick) draw_pick_panel(pick_panel_, selection_, *session_);
     const ViewPanelAction view = draw_view_panel(camera_, view_panel_);
     if (view.frame) frame_scene();
     if (view.reset) reset_view();
-    draw_animation_panel(animation_panel_, *session_, selection_);
-    draw_spaces_panel(spaces_panel_, *session_, selection_);
-    draw_bone_space_window(spaces_panel_, *session_, selection_);
+    if (!lab) draw_animation_panel(animation_panel_, *session_, selection_);
+    if (mode_ == ViewerMode::Pick) {
+        draw_spaces_panel(spaces_panel_, *session_, selection_);
+        draw_bone_space_window(spaces_panel_, *session_, selection_);
+    }
     draw_viewport_labels();
 
     ImGui::Render();
@@ -456,6 +496,10 @@ void ViewerApp::draw_panels() {
 void ViewerApp::draw_viewport_labels() {
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     const glm::vec2 size = window_size();
+    if (mode_ == ViewerMode::TriangleLab) {
+        lab_mode_.draw_labels(camera_, size);
+        return;
+    }
     if (loading_) {
         char text[512];
         std::snprintf(text, sizeof text, "Loading %s ... %.0f%%  (%.1f s)",
@@ -540,6 +584,8 @@ void ViewerApp::run_script() {
         j["clicked"] = false;
         j["time"] = session_->time();
     }
+    j["mode"] = mode_name(mode_);
+    if (mode_ == ViewerMode::TriangleLab) j["lab"] = lab_mode_.report_json();
     j["model"] = session_->scene().source;
     j["window"] = {int(window_size().x), int(window_size().y)};
     j["framebuffer"] = {fb.x, fb.y};

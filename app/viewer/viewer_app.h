@@ -7,10 +7,12 @@
 
 #include "app/async_load.h"
 #include "app/camera.h"
+#include "app/panels/mode_panel.h"
 #include "app/panels/panels.h"
 #include "app/recent_files.h"
 #include "app/scene_session.h"
 #include "app/selection.h"
+#include "app/viewer/lab_mode.h"
 #include "app/viewer_options.h"
 #include "render/renderer.h"
 
@@ -66,6 +68,9 @@ class ViewerApp {
     std::shared_ptr<AsyncLoad> loading_;
     RecentFiles recent_;
     Camera camera_;
+
+    ViewerMode mode_ = ViewerMode::Pick;
+    LabMode lab_mode_;
 
     FilePanelState file_panel_;
     PickPanelState pick_panel_;

@@ -1,0 +1,42 @@
+#pragma once
+/// The viewer's Triangle lab mode: the two lab triangles drawn in the 3D view instead of the
+/// scene, their corners dragged in the screen plane, the panel, and the JSON of a scripted run.
+
+#include <nlohmann/json.hpp>
+
+#include "app/camera.h"
+#include "app/panels/triangle_lab_panel.h"
+#include "app/triangle_lab.h"
+#include "render/renderer.h"
+
+namespace app {
+
+class LabMode {
+  public:
+    [[nodiscard]] TriangleLab& lab() { return lab_; }
+    [[nodiscard]] const TriangleLab& lab() const { return lab_; }
+
+    /// The triangles, the contact segment, the crossing points and the planes' common line.
+    void add_overlay(render::Overlay& overlay) const;
+    /// Corner names next to the corners, on the background draw list.
+    void draw_labels(const Camera& camera, glm::vec2 window_size) const;
+    /// The panel; true when the camera should frame the (replaced) pair.
+    [[nodiscard]] bool draw_panel();
+
+    /// A press within reach of a corner's label grabs that corner; true when it did.
+    [[nodiscard]] bool grab(glm::vec2 cursor, const Camera& camera, glm::vec2 window_size);
+    [[nodiscard]] bool dragging() const { return panel_.grabbed_corner >= 0; }
+    /// Moves the grabbed corner under the cursor, in the plane through it facing the camera.
+    void drag(glm::vec2 cursor, const Camera& camera, glm::vec2 window_size);
+    void release() { panel_.grabbed_corner = -1; }
+
+    /// {"case", "intersect": {algorithm: bool}, "seed003_step", "moller97_step",
+    ///  "guigue_devillers_step", "corners"}
+    [[nodiscard]] nlohmann::ordered_json report_json() const;
+
+  private:
+    TriangleLab lab_;
+    TriangleLabPanelState panel_;
+};
+
+}  // namespace app
