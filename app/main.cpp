@@ -74,8 +74,8 @@ int main(int argc, char** argv) {
     cli.add_flag("!--no-loop", viewer.loop, "Play the clip once instead of looping");
     cli.add_option("--clip", viewer.clip,
                    "The clip to play, by name or index, or 'rest' (default: the first)");
-    cli.add_option("--mode", viewer.mode, "Start in this mode: pick, collide or lab")
-        ->check(CLI::IsMember({"pick", "collide", "lab"}));
+    cli.add_option("--mode", viewer.mode, "Start in this mode: pick or lab")
+        ->check(CLI::IsMember({"pick", "lab"}));
     cli.add_option("--lab", viewer.lab_case,
                    "Start in the Triangle lab with this seed case's preset (e.g. "
                    "intersect_no_point_inside)");

@@ -28,7 +28,7 @@ struct ViewerOptions {
     bool bone_view = true;        ///< show the "Bone space" window after a pick
     bool loop = true;             ///< wrap the time into the clip
     std::string clip;             ///< the clip of the first model (name, index, "rest")
-    std::string mode = "pick";    ///< pick | collide | lab
+    std::string mode = "pick";    ///< pick | lab
     std::string lab_case;         ///< the Triangle lab's starting preset (a seed case name)
 
     /// Scripted runs (a screenshot to take) leave no trace in the user's config.
