@@ -1,11 +1,12 @@
-// Every triangle–triangle algorithm against CGAL's exact do_intersect on 10^7 seeded pairs of
-// every stress kind (near-coplanar, touching, shared corners and edges, far from the origin,
-// slivers, the seed's nine cases, random). The exact algorithms must agree on every pair; a
-// float algorithm may disagree only on pairs within kTouchingTolerance of touching: moving the
-// corners by at most that much (relative to the pair's largest coordinate) makes the exact answer
-// the algorithm's. The witness is a translation of Q (distance_to_touching: the gap, or the depth
-// to pull apart) or, failing that, one corner moved along a normal or an edge. The table of
-// disagreements by kind is printed (docs/triangle_triangle.md).
+// Every triangle–triangle algorithm against CGAL's exact do_intersect on seeded pairs of every
+// stress kind (near-coplanar, touching, shared corners and edges, far from the origin, slivers,
+// the seed's nine cases, random): 400,000 in CI, RAYPICK_CGAL_PAIRS=10000000 for the 10^7 run. The
+// exact algorithms must agree on every pair; a float algorithm may disagree only on pairs within
+// kTouchingTolerance of touching: moving the corners by at most that much (relative to the pair's
+// largest coordinate) makes the exact answer the algorithm's. The witness is a translation of Q
+// (distance_to_touching: the gap, or the depth to pull apart) or, failing that, one corner moved
+// along a normal or an edge. The table of disagreements by kind is printed
+// (docs/triangle_triangle.md).
 
 #include <algorithm>
 #include <array>
@@ -27,10 +28,12 @@ namespace {
 
 using namespace picking;
 
+// CI's share: about two seconds in release. The 10^7-pair campaign of docs/triangle_triangle.md
+// is the same test with RAYPICK_CGAL_PAIRS=10000000 (about a minute on two cores).
 #if defined(RAYPICK_SANITIZED)
-constexpr std::size_t kDefaultPairs = 200'000;
+constexpr std::size_t kDefaultPairs = 100'000;
 #else
-constexpr std::size_t kDefaultPairs = 10'000'000;
+constexpr std::size_t kDefaultPairs = 400'000;
 #endif
 
 /// RAYPICK_CGAL_PAIRS=N runs a longer (or shorter) campaign than the default.
@@ -149,7 +152,7 @@ void run_stream(std::uint64_t stream, std::size_t count, std::array<Tally, kStre
     }
 }
 
-TEST(TriTriAgainstCgal, TenMillionStressPairs) {
+TEST(TriTriAgainstCgal, SeededStressPairs) {
     // Two fixed streams (one per thread), so the pairs do not depend on the machine.
     std::array<std::array<Tally, kStressKindCount>, 2> tallies{};
     const std::size_t pairs = pair_count();
