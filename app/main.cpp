@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/async_load.h"
+#include "app/commands/leaks_command.h"
 #include "app/commands/pick_command.h"
 #include "app/commands/tritri_command.h"
 #include "app/viewer_options.h"
@@ -79,12 +80,22 @@ int main(int argc, char** argv) {
     cli.add_option("--lab", viewer.lab_case,
                    "Start in the Triangle lab with this seed case's preset (e.g. "
                    "intersect_no_point_inside)");
+    cli.add_option("--panel", viewer.panels,
+                   "Open the Algorithms window on a tab: compare | explain | all-hits | leaks | "
+                   "far (repeatable)")
+        ->check(CLI::IsMember({"compare", "explain", "all-hits", "leaks", "far"}));
+    cli.add_option("--far-distance", viewer.far_distance,
+                   "Start with the model this many units from the origin (1 .. 1e7)")
+        ->check(CLI::Range(0.0, 1e7));
+    cli.add_flag("--leaks", viewer.leaks, "Run the edge-crack sweep once the scene is loaded");
 
     app::PickCommandOptions pick;
     CLI::App* pick_command = app::add_pick_command(cli, pick);
     CLI::App* algorithms = cli.add_subcommand("algorithms", "List the ray–triangle algorithms");
     app::TriTriCommandOptions tritri;
     CLI::App* tritri_command = app::add_tritri_command(cli, tritri);
+    app::LeaksCommandOptions leaks;
+    CLI::App* leaks_command = app::add_leaks_command(cli, leaks);
 
     try {
         cli.parse(argc, argv);
@@ -105,6 +116,7 @@ int main(int argc, char** argv) {
     }
     if (*pick_command) finish(app::run_pick_command(pick));
     if (*tritri_command) finish(app::run_tritri_command(tritri));
+    if (*leaks_command) finish(app::run_leaks_command(leaks));
     if (viewer.click && !viewer.scripted())
         std::cerr << "raypick: --click without --screenshot picks once and keeps the window open\n";
     finish(app::run_viewer(viewer));

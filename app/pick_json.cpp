@@ -69,4 +69,24 @@ nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::
     return j;
 }
 
+nlohmann::ordered_json all_hits_to_json(const SceneSession& session,
+                                        const picking::AllHitsResult& hits) {
+    const assets::Scene& scene = session.scene();
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const picking::AllHit& h : hits.hits) {
+        nlohmann::ordered_json j;
+        j["t"] = h.hit.t;
+        j["mesh"] = h.hit.mesh;
+        j["mesh_name"] = scene.meshes[h.hit.mesh].name;
+        j["node"] = scene.nodes[h.hit.node].name;
+        j["triangle"] = h.hit.triangle;
+        j["u"] = h.hit.u;
+        j["v"] = h.hit.v;
+        j["front_face"] = h.hit.front_face;
+        j["near_duplicate"] = h.near_duplicate;
+        list.push_back(std::move(j));
+    }
+    return list;
+}
+
 }  // namespace app

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/scene_session.h"
+#include "picking/all_hits.h"
 #include "picking/scene_pick.h"
 
 namespace app {
@@ -19,5 +20,10 @@ namespace app {
                                                   std::string_view accel,
                                                   const picking::PickResult& result,
                                                   PoseChoice pose = PoseChoice::Current);
+
+/// [{"t", "mesh", "mesh_name", "node", "triangle", "u", "v", "front_face", "near_duplicate"}]
+/// in the order of increasing t.
+[[nodiscard]] nlohmann::ordered_json all_hits_to_json(const SceneSession& session,
+                                                      const picking::AllHitsResult& hits);
 
 }  // namespace app

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <limits>
 
+#include <glm/gtc/matrix_transform.hpp>
+
 namespace app {
 
 namespace {
@@ -134,12 +136,38 @@ void SceneSession::repose() {
     pose_ = assets::evaluate_pose(scene_, clip_ >= 0 ? &scene_.clips[std::size_t(clip_)] : nullptr,
                                   time_, loop_);
     pose_meshes(pose_, posed_, options_.deform_normals, instance_world_);
+    instance_world_home_ = instance_world_;
+    if (offset_ != glm::dvec3(0.0)) {
+        // Far from origin: the translation is applied in float, like a far model's data.
+        const glm::mat4 moved = glm::translate(glm::mat4(1.0f), glm::vec3(offset_));
+        for (glm::mat4& m : instance_world_)
+            m = moved * m;
+    }
     // Posing reuses each mesh's storage, but the first pose allocates it: point the view at it.
     for (std::uint32_t m : deforming_)
         view_.meshes[m].positions = posed_[m].positions;
     for (std::size_t i = 0; i < view_.instances.size(); ++i)
         view_.instances[i].world_from_mesh = instance_world_[i];
     ++pose_version_;
+}
+
+void SceneSession::set_world_offset(glm::dvec3 offset) {
+    offset_ = offset;
+    repose();
+}
+
+std::vector<picking::TriangleD> SceneSession::world_triangles_without_offset() const {
+    std::vector<picking::TriangleD> triangles;
+    for (std::size_t i = 0; i < view_.instances.size(); ++i) {
+        const glm::dmat4 m(instance_world_home_[i]);
+        auto world = [&](glm::vec3 p) { return glm::dvec3(m * glm::dvec4(glm::dvec3(p), 1.0)); };
+        const picking::MeshView& mesh = view_.meshes[view_.instances[i].mesh];
+        for (std::size_t k = 0; k < mesh.triangle_count(); ++k) {
+            const picking::Triangle t = mesh.triangle(k);
+            triangles.push_back({world(t.p0), world(t.p1), world(t.p2)});
+        }
+    }
+    return triangles;
 }
 
 std::span<const glm::vec3> SceneSession::mesh_normals(std::uint32_t mesh) const {
@@ -179,8 +207,8 @@ Bounds SceneSession::animated_bounds() const {
             assets::evaluate_pose(scene_, &clip, duration() * i / kSamples, loop_);
         pose_meshes(pose, posed, false, instance_world);
         const Bounds b = bounds_in(posed, instance_world);
-        corners.push_back(b.min);
-        corners.push_back(b.max);
+        corners.push_back(b.min + glm::vec3(offset_));
+        corners.push_back(b.max + glm::vec3(offset_));
     }
     return bounds_of(corners);
 }

@@ -15,6 +15,8 @@
 #include "assets/pose.h"
 #include "assets/posed_mesh.h"
 #include "assets/scene.h"
+#include "picking/all_hits.h"
+#include "picking/far_from_origin.h"
 #include "picking/scene_pick.h"
 
 namespace app {
@@ -65,6 +67,15 @@ class SceneSession {
     /// for anyone who saw an older version.
     [[nodiscard]] std::uint64_t pose_version() const { return pose_version_; }
 
+    // == Far from origin
+    /// Moves the whole scene by `offset`: every instance's world_from_mesh gains the
+    /// translation, in float, as a model stored far from the origin would have it.
+    void set_world_offset(glm::dvec3 offset);
+    [[nodiscard]] glm::dvec3 world_offset() const { return offset_; }
+    /// Every instance's triangles in world space in the current pose, without the offset, in
+    /// double precision: the truth the Far from origin study grades against.
+    [[nodiscard]] std::vector<picking::TriangleD> world_triangles_without_offset() const;
+
     // == The pose
     [[nodiscard]] const assets::Pose& pose() const { return pose_; }
     /// world_from_node for every node in the current pose.
@@ -95,6 +106,12 @@ class SceneSession {
                                            const picking::PickSettings& settings,
                                            PoseChoice pose = PoseChoice::Current) const {
         return picking::pick(view(pose), world_ray, settings);
+    }
+    /// Every intersection along the ray (the All hits view, pick --all-hits).
+    [[nodiscard]] picking::AllHitsResult all_hits(const picking::Ray& world_ray,
+                                                  const picking::PickSettings& settings,
+                                                  PoseChoice pose = PoseChoice::Current) const {
+        return picking::all_hits(view(pose), world_ray, settings);
     }
     /// The picked triangle's corners as picked (hit.local_triangle), moved to world space by its
     /// instance's current transform.
@@ -128,6 +145,8 @@ class SceneSession {
     int clip_ = -1;
     bool loop_ = true;
     std::uint64_t pose_version_ = 0;
+    glm::dvec3 offset_{0.0};
+    std::vector<glm::mat4> instance_world_home_;  ///< instance_world_ without the offset
 };
 
 }  // namespace app

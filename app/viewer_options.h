@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
@@ -30,6 +31,11 @@ struct ViewerOptions {
     std::string clip;             ///< the clip of the first model (name, index, "rest")
     std::string mode = "pick";    ///< pick | lab
     std::string lab_case;         ///< the Triangle lab's starting preset (a seed case name)
+    /// Open the Algorithms window on these tabs (the last one shown): compare, explain,
+    /// all-hits, leaks, far.
+    std::vector<std::string> panels;
+    std::optional<double> far_distance;  ///< start with the model this far from the origin
+    bool leaks = false;                  ///< run the edge-crack sweep once the scene is loaded
 
     /// Scripted runs (a screenshot to take) leave no trace in the user's config.
     [[nodiscard]] bool scripted() const { return !screenshot.empty(); }

@@ -12,6 +12,7 @@
 #include "picking/ray.h"
 #include "picking/ray_hit.h"
 #include "picking/ray_triangle_trace.h"
+#include "picking/scene_view.h"
 #include "picking/triangle.h"
 
 namespace picking {
@@ -35,6 +36,18 @@ struct RayTriangleOptions {
 /// Returns the hit with t inside the ray's range, or nothing. Never traps on bad input.
 using RayTriangleFn = std::optional<RayHit> (*)(const Ray&, const Triangle&,
                                                 const RayTriangleOptions&);
+/// What one algorithm finds in a whole mesh: the closest hit (or the first, for "first
+/// found"), which triangle, and how many triangles it tested.
+struct MeshQuery {
+    std::optional<RayHit> hit;
+    std::uint32_t triangle = 0;
+    std::uint64_t triangles_tested = 0;
+};
+/// The brute-force loop over a mesh with the algorithm's test inlined (no call per triangle);
+/// exactly what calling the RayTriangleFn on each triangle in order, narrowing t_max to each
+/// closer hit, returns.
+using RayMeshFn = MeshQuery (*)(const Ray&, const MeshView&, const RayTriangleOptions&,
+                                bool first_found);
 /// The same computation, recording its intermediate values (see ray_triangle_trace.h).
 using RayTriangleExplainFn = RayTriangleExplanation (*)(const Ray&, const Triangle&,
                                                         const RayTriangleOptions&);
@@ -102,6 +115,29 @@ using RayTriangleExplainFn = RayTriangleExplanation (*)(const Ray&, const Triang
 [[nodiscard]] RayTriangleExplanation explain_reference(const Ray&, const Triangle&,
                                                        const RayTriangleOptions&);
 
+[[nodiscard]] MeshQuery closest_in_mesh_dx_pick(const Ray&, const MeshView&,
+                                                const RayTriangleOptions&, bool first_found);
+[[nodiscard]] MeshQuery closest_in_mesh_unity_pick(const Ray&, const MeshView&,
+                                                   const RayTriangleOptions&, bool first_found);
+[[nodiscard]] MeshQuery closest_in_mesh_xna_plane(const Ray&, const MeshView&,
+                                                  const RayTriangleOptions&, bool first_found);
+[[nodiscard]] MeshQuery closest_in_mesh_moller_trumbore(const Ray&, const MeshView&,
+                                                        const RayTriangleOptions&,
+                                                        bool first_found);
+[[nodiscard]] MeshQuery closest_in_mesh_barycentric(const Ray&, const MeshView&,
+                                                    const RayTriangleOptions&, bool first_found);
+[[nodiscard]] MeshQuery closest_in_mesh_barycentric_cross(const Ray&, const MeshView&,
+                                                          const RayTriangleOptions&,
+                                                          bool first_found);
+[[nodiscard]] MeshQuery closest_in_mesh_crossing_2d(const Ray&, const MeshView&,
+                                                    const RayTriangleOptions&, bool first_found);
+[[nodiscard]] MeshQuery closest_in_mesh_watertight(const Ray&, const MeshView&,
+                                                   const RayTriangleOptions&, bool first_found);
+[[nodiscard]] MeshQuery closest_in_mesh_baldwin_weber(const Ray&, const MeshView&,
+                                                      const RayTriangleOptions&, bool first_found);
+[[nodiscard]] MeshQuery closest_in_mesh_reference(const Ray&, const MeshView&,
+                                                  const RayTriangleOptions&, bool first_found);
+
 // == The table
 
 enum class RayTriangleMethod {
@@ -130,6 +166,7 @@ struct RayTriangleAlgorithm {
     std::string_view citation;  ///< where it comes from, shown in the UI
     RayTriangleFn intersect;
     RayTriangleExplainFn explain;
+    RayMeshFn closest_in_mesh;
     EdgeRule edges;
     /// The seed's code has no t range (see RayTriangleOptions::seed_ignores_t_range).
     bool seed_without_t_range = false;
@@ -140,36 +177,43 @@ struct RayTriangleAlgorithm {
 inline constexpr std::array kRayTriangleAlgorithms = {
     RayTriangleAlgorithm{RayTriangleMethod::DxPick, "dx_pick",
                          "DirectX SDK Pick sample, IntersectTriangle (seed 000)", intersect_dx_pick,
-                         explain_dx_pick, EdgeRule::Inclusive, true},
+                         explain_dx_pick, closest_in_mesh_dx_pick, EdgeRule::Inclusive, true},
     RayTriangleAlgorithm{RayTriangleMethod::UnityPick, "unity_pick",
                          "the Unity C# port of IntersectTriangle (seed 000)", intersect_unity_pick,
-                         explain_unity_pick, EdgeRule::Inclusive, true},
+                         explain_unity_pick, closest_in_mesh_unity_pick, EdgeRule::Inclusive, true},
     RayTriangleAlgorithm{RayTriangleMethod::XnaPlane, "xna_plane",
                          "XNA recipe 4-18: RayPlaneIntersection + PointInsideTriangle (seed 001)",
-                         intersect_xna_plane, explain_xna_plane, EdgeRule::Strict, true, true},
+                         intersect_xna_plane, explain_xna_plane, closest_in_mesh_xna_plane,
+                         EdgeRule::Strict, true, true},
     RayTriangleAlgorithm{RayTriangleMethod::MollerTrumbore, "moller_trumbore",
                          "Moller & Trumbore 1997, in seed 002's form", intersect_moller_trumbore,
-                         explain_moller_trumbore, EdgeRule::Strict},
+                         explain_moller_trumbore, closest_in_mesh_moller_trumbore,
+                         EdgeRule::Strict},
     RayTriangleAlgorithm{RayTriangleMethod::Barycentric, "barycentric",
                          "plane hit + closed-form barycentric alpha, beta, gamma (seed 002)",
-                         intersect_barycentric, explain_barycentric, EdgeRule::Inclusive},
+                         intersect_barycentric, explain_barycentric, closest_in_mesh_barycentric,
+                         EdgeRule::Inclusive},
     RayTriangleAlgorithm{RayTriangleMethod::BarycentricCross, "barycentric_cross",
                          "plane hit + barycentric by the cross-product form (seed 002)",
                          intersect_barycentric_cross, explain_barycentric_cross,
-                         EdgeRule::Inclusive},
+                         closest_in_mesh_barycentric_cross, EdgeRule::Inclusive},
     RayTriangleAlgorithm{RayTriangleMethod::Crossing2d, "crossing_2d",
                          "plane hit + 2D crossing test in the triangle's plane (seed 002)",
-                         intersect_crossing_2d, explain_crossing_2d, EdgeRule::HalfOpen},
+                         intersect_crossing_2d, explain_crossing_2d, closest_in_mesh_crossing_2d,
+                         EdgeRule::HalfOpen},
     RayTriangleAlgorithm{RayTriangleMethod::Watertight, "watertight",
                          "Woop, Benthin & Wald, Watertight Ray/Triangle Intersection, JCGT 2013",
-                         intersect_watertight, explain_watertight, EdgeRule::Inclusive},
+                         intersect_watertight, explain_watertight, closest_in_mesh_watertight,
+                         EdgeRule::Inclusive},
     RayTriangleAlgorithm{RayTriangleMethod::BaldwinWeber, "baldwin_weber",
                          "Baldwin & Weber, Fast Ray-Triangle Intersections by Coordinate "
                          "Transformation, JCGT 2016",
-                         intersect_baldwin_weber, explain_baldwin_weber, EdgeRule::Inclusive},
+                         intersect_baldwin_weber, explain_baldwin_weber,
+                         closest_in_mesh_baldwin_weber, EdgeRule::Inclusive},
     RayTriangleAlgorithm{RayTriangleMethod::Reference, "reference",
                          "double precision, exact orientation signs (the oracle)",
-                         intersect_reference, explain_reference, EdgeRule::Inclusive},
+                         intersect_reference, explain_reference, closest_in_mesh_reference,
+                         EdgeRule::Inclusive},
 };
 
 /// The algorithm with that CLI name, or nothing.

@@ -3,6 +3,7 @@
 // γ = 1 − α − β for C) on the two axes where the triangle's projection is largest.
 
 #include "picking/ray_triangle.h"
+#include "picking/ray_triangle_mesh_loop.h"
 #include "picking/ray_triangle_plane_hit.h"
 
 namespace picking {
@@ -52,6 +53,15 @@ RayTriangleExplanation explain_barycentric(const Ray& ray, const Triangle& tri,
     ExplainTrace trace;
     const auto hit = barycentric(ray, tri, options, trace);
     return trace.finish(hit);
+}
+
+MeshQuery closest_in_mesh_barycentric(const Ray& ray, const MeshView& mesh,
+                                      const RayTriangleOptions& options, bool first_found) {
+    const RayTriangleOptions o = options;  // a local copy the loop can keep in registers
+    return detail::closest_in_mesh(ray, mesh, first_found, [&](const Ray& r, const Triangle& t) {
+        NoTrace trace;
+        return barycentric(r, t, o, trace);
+    });
 }
 
 }  // namespace picking

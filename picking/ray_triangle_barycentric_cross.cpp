@@ -3,6 +3,7 @@
 // product is proportional to [u, v, 1]. Run on the two axes where the projection is largest.
 
 #include "picking/ray_triangle.h"
+#include "picking/ray_triangle_mesh_loop.h"
 #include "picking/ray_triangle_plane_hit.h"
 
 namespace picking {
@@ -47,6 +48,15 @@ RayTriangleExplanation explain_barycentric_cross(const Ray& ray, const Triangle&
     ExplainTrace trace;
     const auto hit = barycentric_cross(ray, tri, options, trace);
     return trace.finish(hit);
+}
+
+MeshQuery closest_in_mesh_barycentric_cross(const Ray& ray, const MeshView& mesh,
+                                            const RayTriangleOptions& options, bool first_found) {
+    const RayTriangleOptions o = options;  // a local copy the loop can keep in registers
+    return detail::closest_in_mesh(ray, mesh, first_found, [&](const Ray& r, const Triangle& t) {
+        NoTrace trace;
+        return barycentric_cross(r, t, o, trace);
+    });
 }
 
 }  // namespace picking

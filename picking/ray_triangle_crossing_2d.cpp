@@ -6,6 +6,7 @@
 #include <glm/vec2.hpp>
 
 #include "picking/ray_triangle.h"
+#include "picking/ray_triangle_mesh_loop.h"
 #include "picking/ray_triangle_plane_hit.h"
 
 namespace picking {
@@ -66,6 +67,15 @@ RayTriangleExplanation explain_crossing_2d(const Ray& ray, const Triangle& tri,
     ExplainTrace trace;
     const auto hit = crossing_2d(ray, tri, options, trace);
     return trace.finish(hit);
+}
+
+MeshQuery closest_in_mesh_crossing_2d(const Ray& ray, const MeshView& mesh,
+                                      const RayTriangleOptions& options, bool first_found) {
+    const RayTriangleOptions o = options;  // a local copy the loop can keep in registers
+    return detail::closest_in_mesh(ray, mesh, first_found, [&](const Ray& r, const Triangle& t) {
+        NoTrace trace;
+        return crossing_2d(r, t, o, trace);
+    });
 }
 
 }  // namespace picking

@@ -7,6 +7,7 @@
 #include <glm/geometric.hpp>
 
 #include "picking/ray_triangle.h"
+#include "picking/ray_triangle_mesh_loop.h"
 
 namespace picking {
 
@@ -83,6 +84,15 @@ RayTriangleExplanation explain_dx_pick(const Ray& ray, const Triangle& tri,
     ExplainTrace trace;
     const auto hit = dx_pick(ray, tri, options, trace);
     return trace.finish(hit);
+}
+
+MeshQuery closest_in_mesh_dx_pick(const Ray& ray, const MeshView& mesh,
+                                  const RayTriangleOptions& options, bool first_found) {
+    const RayTriangleOptions o = options;  // a local copy the loop can keep in registers
+    return detail::closest_in_mesh(ray, mesh, first_found, [&](const Ray& r, const Triangle& t) {
+        NoTrace trace;
+        return dx_pick(r, t, o, trace);
+    });
 }
 
 }  // namespace picking

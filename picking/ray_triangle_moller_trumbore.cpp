@@ -3,6 +3,7 @@
 // with S = O − C, E1 = A − C, E2 = B − C, S1 = D × E2, S2 = S × E1.
 
 #include "picking/ray_triangle.h"
+#include "picking/ray_triangle_mesh_loop.h"
 
 #include <glm/geometric.hpp>
 
@@ -33,22 +34,32 @@ std::optional<RayHit> moller_trumbore(const Ray& ray, const Triangle& tri,
         return trace.reject(options.cull_backfaces ? "det <= 0: a back face (culling) or parallel"
                                                    : "det = 0: the ray is parallel to the plane");
 
+    const float inv_det = 1.0f / det;
+    const float alpha = glm::dot(s, s1) * inv_det;
+    trace.value("alpha", "(S · S1) / det", alpha, kFlopsDot + 2);
+    // α alone can already fail the seed's test: with β > 0, α + β < 1 needs α < 1 (rounding
+    // is monotonic, so this holds in float too). Deciding it before S2 skips half the work for
+    // most triangles of a brute-force loop, with exactly the same answers.
+    if (!((alpha > 0.0f) & (alpha < 1.0f)))
+        return trace.reject("not 0 < alpha < 1: outside (or on) an edge");
+
     const glm::vec3 s2 = glm::cross(s, e1);
     trace.value("S2", "S × E1", s2, kFlopsCross);
-    const float inv_det = 1.0f / det;
     const float t = glm::dot(s2, e2) * inv_det;
-    trace.value("t", "(S2 · E2) / det", t, kFlopsDot + 2);
-    const float alpha = glm::dot(s, s1) * inv_det;
-    trace.value("alpha", "(S · S1) / det", alpha, kFlopsDot + 1);
+    trace.value("t", "(S2 · E2) / det", t, kFlopsDot + 1);
     const float beta = glm::dot(ray.direction, s2) * inv_det;
     trace.value("beta", "(D · S2) / det", beta, kFlopsDot + 1);
 
-    // The seed's acceptance test: t_min < t < t_max, α > 0, β > 0, α + β < 1. Written so that
-    // a NaN anywhere fails it.
-    if (!(t > ray.t_min && t < ray.t_max)) return trace.reject("not t_min < t < t_max");
+    // The rest of the seed's acceptance test: t_min < t < t_max, β > 0, α + β < 1. Written so
+    // that a NaN anywhere fails it, and evaluated whole (& not &&): one branch instead of four
+    // unpredictable ones.
+    const bool in_range = (t > ray.t_min) & (t < ray.t_max);
+    const bool inside = (beta > 0.0f) & (alpha + beta < 1.0f);
     trace.work(1);
-    if (!(alpha > 0.0f && beta > 0.0f && alpha + beta < 1.0f))
-        return trace.reject("not (alpha > 0, beta > 0, alpha + beta < 1): outside or on an edge");
+    if (!(in_range & inside))
+        return trace.reject(!in_range ? "not t_min < t < t_max"
+                                      : "not (beta > 0, alpha + beta < 1): outside (or on) an "
+                                        "edge");
 
     // α weighs A = p0 and β weighs B = p1, so p1's weight u is β and p2's weight v is 1 − α − β.
     return RayHit{t, beta, 1.0f - alpha - beta};
@@ -67,6 +78,15 @@ RayTriangleExplanation explain_moller_trumbore(const Ray& ray, const Triangle& t
     ExplainTrace trace;
     const auto hit = moller_trumbore(ray, tri, options, trace);
     return trace.finish(hit);
+}
+
+MeshQuery closest_in_mesh_moller_trumbore(const Ray& ray, const MeshView& mesh,
+                                          const RayTriangleOptions& options, bool first_found) {
+    const RayTriangleOptions o = options;  // a local copy the loop can keep in registers
+    return detail::closest_in_mesh(ray, mesh, first_found, [&](const Ray& r, const Triangle& t) {
+        NoTrace trace;
+        return moller_trumbore(r, t, o, trace);
+    });
 }
 
 }  // namespace picking

@@ -11,6 +11,7 @@
 
 #include "picking/exact_predicates.h"
 #include "picking/ray_triangle.h"
+#include "picking/ray_triangle_mesh_loop.h"
 
 namespace picking {
 
@@ -81,6 +82,15 @@ RayTriangleExplanation explain_reference(const Ray& ray, const Triangle& tri,
     ExplainTrace trace;
     const auto hit = reference(ray, tri, options, trace);
     return trace.finish(hit);
+}
+
+MeshQuery closest_in_mesh_reference(const Ray& ray, const MeshView& mesh,
+                                    const RayTriangleOptions& options, bool first_found) {
+    const RayTriangleOptions o = options;  // a local copy the loop can keep in registers
+    return detail::closest_in_mesh(ray, mesh, first_found, [&](const Ray& r, const Triangle& t) {
+        NoTrace trace;
+        return reference(r, t, o, trace);
+    });
 }
 
 }  // namespace picking

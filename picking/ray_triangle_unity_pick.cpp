@@ -7,6 +7,7 @@
 #include <glm/geometric.hpp>
 
 #include "picking/ray_triangle.h"
+#include "picking/ray_triangle_mesh_loop.h"
 
 namespace picking {
 
@@ -77,6 +78,15 @@ RayTriangleExplanation explain_unity_pick(const Ray& ray, const Triangle& tri,
     ExplainTrace trace;
     const auto hit = unity_pick(ray, tri, options, trace);
     return trace.finish(hit);
+}
+
+MeshQuery closest_in_mesh_unity_pick(const Ray& ray, const MeshView& mesh,
+                                     const RayTriangleOptions& options, bool first_found) {
+    const RayTriangleOptions o = options;  // a local copy the loop can keep in registers
+    return detail::closest_in_mesh(ray, mesh, first_found, [&](const Ray& r, const Triangle& t) {
+        NoTrace trace;
+        return unity_pick(r, t, o, trace);
+    });
 }
 
 }  // namespace picking

@@ -8,6 +8,7 @@
 #include <glm/geometric.hpp>
 
 #include "picking/ray_triangle.h"
+#include "picking/ray_triangle_mesh_loop.h"
 
 namespace picking {
 
@@ -55,12 +56,13 @@ std::optional<RayHit> watertight(const Ray& ray, const Triangle& tri,
         w = float(double(bx) * double(ay) - double(by) * double(ax));
         trace.value("U, V, W (double)", "the same in double precision", glm::vec3(u, v, w), 9);
     }
-    if (options.cull_backfaces) {
-        if (u < 0.0f || v < 0.0f || w < 0.0f)
-            return trace.reject("an edge function < 0: outside or a back face (culling)");
-    } else if ((u < 0.0f || v < 0.0f || w < 0.0f) && (u > 0.0f || v > 0.0f || w > 0.0f)) {
-        return trace.reject("edge functions of both signs: outside the triangle");
-    }
+    // Evaluated whole (| and &, not || and &&): one branch instead of six unpredictable ones.
+    const bool any_negative = (u < 0.0f) | (v < 0.0f) | (w < 0.0f);
+    const bool any_positive = (u > 0.0f) | (v > 0.0f) | (w > 0.0f);
+    if (options.cull_backfaces ? any_negative : any_negative & any_positive)
+        return trace.reject(options.cull_backfaces
+                                ? "an edge function < 0: outside or a back face (culling)"
+                                : "edge functions of both signs: outside the triangle");
     const float det = u + v + w;
     trace.value("det", "U + V + W", det, 2);
     if (!(det != 0.0f)) return trace.reject("det = 0: parallel or degenerate");
@@ -92,6 +94,15 @@ RayTriangleExplanation explain_watertight(const Ray& ray, const Triangle& tri,
     ExplainTrace trace;
     const auto hit = watertight(ray, tri, options, trace);
     return trace.finish(hit);
+}
+
+MeshQuery closest_in_mesh_watertight(const Ray& ray, const MeshView& mesh,
+                                     const RayTriangleOptions& options, bool first_found) {
+    const RayTriangleOptions o = options;  // a local copy the loop can keep in registers
+    return detail::closest_in_mesh(ray, mesh, first_found, [&](const Ray& r, const Triangle& t) {
+        NoTrace trace;
+        return watertight(r, t, o, trace);
+    });
 }
 
 }  // namespace picking

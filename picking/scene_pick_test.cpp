@@ -151,5 +151,64 @@ TEST(ScenePick, SeedsWithoutATRangePickBehindTheEye) {
     EXPECT_EQ(pick(scene, ray, settings).hit->instance, 0u);
 }
 
+// Analytic shapes are picked by their equations in their own space, and the closer of a
+// shape and a triangle wins.
+TEST(ScenePick, AnalyticShapesArePickedInTheirOwnSpace) {
+    SceneView scene = quad_scene({at_z(-5)});
+    AnalyticShape ball;
+    ball.kind = ShapeKind::Sphere;
+    ball.sphere = {{0, 0, 0}, 1.0f};
+    // A unit sphere stretched 2x along z and moved to z = -2: an ellipsoid in the world.
+    scene.shapes.push_back({ball, 7, glm::scale(at_z(-2), glm::vec3(1, 1, 2))});
+    const PickResult r = pick(scene, Ray{{0, 0, 0}, {0, 0, -1}}, {});
+    ASSERT_TRUE(r.shape);
+    EXPECT_FALSE(r.hit);
+    EXPECT_TRUE(r.any());
+    EXPECT_EQ(r.shape->node, 7u);
+    EXPECT_EQ(r.shape->kind, ShapeKind::Sphere);
+    EXPECT_NEAR(r.shape->t, 0.0f, 1e-5f);  // the ellipsoid reaches z = 0
+    EXPECT_NEAR(r.shape->normal.z, 1.0f, 1e-5f);
+    EXPECT_TRUE(r.shape->front_face);
+    EXPECT_EQ(r.stats.shapes_tested, 1u);
+    // Beside the ellipsoid the quad behind it is hit.
+    const PickResult beside = pick(scene, Ray{{0.9f, 0.7f, 0}, {0, 0, -1}}, {});
+    ASSERT_TRUE(beside.hit);
+    EXPECT_FALSE(beside.shape);
+}
+
+TEST(ScenePick, EachShapeKindAndTestForm) {
+    SceneView scene;
+    AnalyticShape box;
+    box.kind = ShapeKind::Box;
+    box.box = {{-1, -1, -1}, {1, 1, 1}};
+    AnalyticShape floor;
+    floor.kind = ShapeKind::Rect;
+    floor.rect = {{-1, 0, -1}, {2, 0, 0}, {0, 0, 2}};
+    AnalyticShape sea;
+    sea.kind = ShapeKind::Plane;
+    sea.plane = {{0, -10, 0}, {0, 1, 0}};
+    scene.shapes.push_back({box, 0, glm::translate(glm::mat4(1.0f), {5, 0, 0})});
+    scene.shapes.push_back({floor, 1, glm::mat4(1.0f)});
+    scene.shapes.push_back({sea, 2, glm::mat4(1.0f)});
+    PickSettings settings;
+    const auto box_hit = pick(scene, Ray{{5, 5, 0.5f}, {0, -1, 0}}, settings);
+    ASSERT_TRUE(box_hit.shape);
+    EXPECT_EQ(box_hit.shape->shape, 0u);
+    EXPECT_FLOAT_EQ(box_hit.shape->t, 4.0f);
+    EXPECT_NEAR(box_hit.shape->normal.y, 1.0f, 1e-6f);
+    const Ray down{{0.2f, 3, 0.3f}, {0, -1, 0}};
+    ASSERT_TRUE(pick(scene, down, settings).shape);
+    EXPECT_EQ(pick(scene, down, settings).shape->shape, 1u);  // the rectangle before the sea
+    // The seed's strict min/max check never hits this axis-aligned rectangle: the sea does.
+    settings.shapes.rect = RectTest::Seed;
+    EXPECT_EQ(pick(scene, down, settings).shape->shape, 2u);
+    EXPECT_FLOAT_EQ(pick(scene, down, settings).shape->t, 13.0f);
+    // The seed's slab form misses a ray lying in the box's face plane; the robust one hits.
+    const Ray in_face{{6, 5, 0.5f}, {0, -1, 0}};
+    EXPECT_EQ(pick(scene, in_face, settings).shape->shape, 0u);
+    settings.shapes.slab = SlabTest::Seed;
+    EXPECT_EQ(pick(scene, in_face, settings).shape->shape, 2u);
+}
+
 }  // namespace
 }  // namespace picking

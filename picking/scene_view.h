@@ -10,6 +10,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
+#include "picking/analytic_shape.h"
 #include "picking/triangle.h"
 
 namespace picking {
@@ -38,6 +39,7 @@ struct Instance {
 struct SceneView {
     std::vector<MeshView> meshes;
     std::vector<Instance> instances;
+    std::vector<ShapeInstance> shapes;  ///< analytic shapes, picked by their equations
 };
 
 }  // namespace picking

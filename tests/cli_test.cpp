@@ -186,6 +186,65 @@ TEST(Cli, NoLoopHoldsTheLastKeys) {
     EXPECT_EQ(once["node"], "upper_arm_geometry") << once.dump();
     EXPECT_EQ(looped["t"], pick({"--time", "1"})["t"]);
     EXPECT_EQ(once["t"], pick({"--time", "8", "--no-loop"})["t"]);
+// --all-hits lists every intersection by t: straight down through the arm's base, the
+// cylinder's top and bottom caps, then the terrain.
+TEST(Cli, AllHitsListsEveryIntersectionByT) {
+    const auto j =
+        pick_default({"--ray", "0.1", "30", "0.2", "0", "-1", "0", "--time", "0", "--all-hits"});
+    ASSERT_TRUE(j["all_hits"].is_array()) << j.dump();
+    const auto& hits = j["all_hits"];
+    ASSERT_GE(hits.size(), 3u) << j.dump();
+    for (std::size_t i = 1; i < hits.size(); ++i)
+        EXPECT_LE(hits[i - 1]["t"].get<double>(), hits[i]["t"].get<double>());
+    EXPECT_EQ(hits[0]["t"], j["t"]);  // the closest is the pick
+    EXPECT_EQ(hits[0]["front_face"], true);
+    bool terrain = false, back_face = false;
+    for (const auto& h : hits) {
+        terrain |= h["node"] == "terrain";
+        back_face |= h["front_face"] == false;
+    }
+    EXPECT_TRUE(terrain);
+    EXPECT_TRUE(back_face);  // leaving the base through its bottom cap
+    // Through a terrain vertex, the inclusive reference hits the triangles around it: the
+    // second and later ones are flagged as near duplicates.
+    const auto vertex = pick_default(
+        {"--ray", "-3.5", "30", "-0.5", "0", "-1", "0", "--algorithm", "reference", "--all-hits"});
+    int duplicates = 0;
+    for (const auto& h : vertex["all_hits"])
+        duplicates += h["near_duplicate"].get<bool>();
+    EXPECT_GE(duplicates, 1) << vertex.dump();
+}
+
+// `raypick leaks MODEL [--algorithm NAME] [--rays N]`: the edge-crack sweep, one JSON line
+// per algorithm.
+TEST(Cli, LeaksCountsRaysThroughEdgesAndVertices) {
+    const ProcessResult one = run_process(
+        {raypick_exe(), "leaks", "default", "--algorithm", "watertight", "--rays", "500"});
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    const auto j = nlohmann::json::parse(one.out);
+    EXPECT_EQ(j["algorithm"], "watertight");
+    EXPECT_EQ(j["rays"], 500);
+    EXPECT_EQ(j["leaks"], 0);
+    EXPECT_TRUE(j.contains("double_hits"));
+
+    const ProcessResult all = run_process({raypick_exe(), "leaks", "default", "--rays", "300"});
+    ASSERT_EQ(all.exit_code, 0) << all.err;
+    const auto rows = lines(all.out);
+    ASSERT_EQ(rows.size(), 10u);
+    int strict_leaks = 0;
+    for (const std::string& line : rows) {
+        const auto r = nlohmann::json::parse(line);
+        EXPECT_EQ(r["rays"], 300);
+        if (r["algorithm"] == "reference") {
+            EXPECT_EQ(r["leaks"], 0);
+        }
+        if (r["algorithm"] == "moller_trumbore") strict_leaks = r["leaks"];
+    }
+    EXPECT_GT(strict_leaks, 0);
+    const ProcessResult bad =
+        run_process({raypick_exe(), "leaks", "default", "--algorithm", "nope"});
+    EXPECT_NE(bad.exit_code, 0);
+    EXPECT_NE(bad.err.find("unknown algorithm"), std::string::npos);
 }
 
 // --clip chooses the pose's clip by name or index; "rest" is the rest pose (at 0 s the arm of

@@ -235,6 +235,102 @@ TEST(Gui, EachAlgorithmIsNamedInTheJson) {
     }
 }
 
+// == The Algorithms window, opened by --panel
+
+/// Whether the picture holds a 6x6 patch of exactly this colour (an ImGui colour swatch).
+bool has_patch(const Png& png, std::array<int, 3> color) {
+    for (int y = 0; y + 6 < png.height; y += 2)
+        for (int x = 0; x + 6 < png.width; x += 2) {
+            bool all = true;
+            for (int dy = 0; dy < 6 && all; ++dy)
+                for (int dx = 0; dx < 6 && all; ++dx) {
+                    const auto c = png.at(x + dx, y + dy);
+                    all = std::abs(c[0] - color[0]) <= 2 && std::abs(c[1] - color[1]) <= 2 &&
+                          std::abs(c[2] - color[2]) <= 2;
+                }
+            if (all) return true;
+        }
+    return false;
+}
+
+TEST(Gui, CompareRunsEveryAlgorithmOnTheClickAndDrawsTheTable) {
+    const ViewerRun run =
+        run_viewer({"--time", "1.5", "--click", "640,360", "--panel", "compare"}, "compare");
+    const auto& panel = run.pick["algorithms"];
+    EXPECT_EQ(panel["tab"], "compare");
+    ASSERT_EQ(panel["compare"].size(), 10u) << run.pick.dump();
+    for (const auto& row : panel["compare"]) {
+        EXPECT_EQ(row["hit"], true) << row.dump();
+        EXPECT_EQ(row["triangle"], run.pick["triangle"]) << row.dump();
+        EXPECT_EQ(row["agrees"], true) << row.dump();
+        if (row["algorithm"] == "reference") {
+            EXPECT_EQ(row["t_ulps"], 0);
+        }
+    }
+    // Each row's colour swatch is drawn (app/panels/algorithms_panel.cpp's palette).
+    for (const std::array<int, 3> swatch :
+         {std::array{242, 89, 77}, std::array{64, 230, 166}, std::array{255, 255, 255}})
+        EXPECT_TRUE(has_patch(run.png, swatch)) << swatch[0] << "," << swatch[1];
+}
+
+TEST(Gui, ExplainShowsTheAlgorithmsSteps) {
+    const ViewerRun run = run_viewer(
+        {"--time", "1.5", "--click", "640,360", "--panel", "explain", "--algorithm", "dx_pick"},
+        "explain");
+    const auto& explain = run.pick["algorithms"]["explain"];
+    EXPECT_EQ(explain["algorithm"], "dx_pick");
+    EXPECT_EQ(explain["hit"], true);
+    EXPECT_GE(explain["steps"].get<int>(), 9);
+    EXPECT_GT(explain["flops"].get<int>(), 30);
+}
+
+TEST(Gui, AllHitsListsTheRay) {
+    const ViewerRun run =
+        run_viewer({"--time", "1.5", "--click", "640,360", "--panel", "all-hits"}, "allhits");
+    EXPECT_GE(run.pick["algorithms"]["all_hits"]["count"].get<int>(), 1) << run.pick.dump();
+}
+
+TEST(Gui, LeaksSweepsAndMarksTheSpots) {
+    const ViewerRun run = run_viewer({"--time", "0", "--panel", "leaks", "--leaks"}, "leaks");
+    const auto& panel = run.pick["algorithms"];
+    ASSERT_EQ(panel["leaks"].size(), 10u) << run.pick.dump();
+    for (const auto& row : panel["leaks"]) {
+        EXPECT_GT(row["rays"].get<int>(), 1000);
+        if (row["algorithm"] == "watertight" || row["algorithm"] == "reference") {
+            EXPECT_EQ(row["leaks"], 0) << row.dump();
+        }
+    }
+    EXPECT_GT(panel["leak_marks"].get<int>(), 100);
+    // The leak crosses are drawn in red over the scene.
+    int red = 0;
+    for (int y = 0; y < run.png.height; ++y)
+        for (int x = 380; x < 940; ++x) {
+            const auto c = run.png.at(x, y);
+            red += c[0] > 200 && c[1] < 90 && c[2] < 80;
+        }
+    EXPECT_GT(red, 50);
+}
+
+TEST(Gui, FarFromOriginMovesTheModelAndGradesTheAlgorithms) {
+    const ViewerRun run = run_viewer(
+        {"--time", "1.5", "--panel", "far", "--far-distance", "1e6", "--click", "640,300"}, "far");
+    const auto& far = run.pick["algorithms"]["far"];
+    EXPECT_DOUBLE_EQ(far["distance"].get<double>(), 1e6);
+    ASSERT_EQ(far["rows"].size(), 13u) << run.pick.dump();
+    for (const auto& row : far["rows"]) {
+        const std::string name = row["name"];
+        if (name.starts_with("double") || name.starts_with("bone space, double")) {
+            EXPECT_EQ(row["misses"], 0) << name;
+        }
+        if (name == "moller_trumbore") {
+            EXPECT_GT(row["misses"].get<int>(), 100) << name;
+        }
+    }
+    // The camera followed: the click still finds the model, a million units out.
+    EXPECT_EQ(run.pick["hit"], true);
+    EXPECT_GT(run.pick["point"][0].get<double>(), 5e5);
+}
+
 TEST(Gui, ABadModelFailsClearly) {
     const auto shot = std::filesystem::temp_directory_path() / "raypick_gui_bad.png";
     const ProcessResult r =

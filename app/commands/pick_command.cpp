@@ -21,6 +21,8 @@ CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
     pick->add_option("--accel", o.accel, "Broad phase: " + accel_names_text());
     pick->add_option("--time", o.time, "Animation time in seconds (the pose to pick)");
     add_algorithm_flags(*pick, o.flags);
+    pick->add_flag("--all-hits", o.all_hits,
+                   "Every intersection along the ray, sorted by t ('all_hits' in the JSON)");
     pick->add_option("--space", o.space, "Where triangles are tested: bone (XNA recipe) or world")
         ->check(CLI::IsMember({"bone", "world"}));
     pick->add_option("--clip", o.clip,
@@ -95,7 +97,10 @@ int run_pick_command(const PickCommandOptions& options) {
     const PoseChoice pose = o.bind_pose ? PoseChoice::Bind : PoseChoice::Current;
     for (const picking::Ray& ray : rays) {
         const picking::PickResult result = session.pick(ray, settings, pose);
-        std::cout << pick_to_json(session, ray, settings, o.accel, result, pose).dump() << "\n";
+        nlohmann::ordered_json j = pick_to_json(session, ray, settings, o.accel, result, pose);
+        if (o.all_hits)
+            j["all_hits"] = all_hits_to_json(session, session.all_hits(ray, settings, pose));
+        std::cout << j.dump() << "\n";
     }
     std::cout.flush();
     return 0;

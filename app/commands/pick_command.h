@@ -18,7 +18,8 @@ struct PickCommandOptions {
     std::string algorithm = "moller_trumbore";
     std::string accel = "none";
     double time = 0.0;
-    AlgorithmFlags flags;  ///< t range, culling, the seeds' tolerances
+    AlgorithmFlags flags;   ///< t range, culling, the seeds' tolerances
+    bool all_hits = false;  ///< every intersection along the ray, not just the closest
     std::string space = "bone";
     bool bind_pose = false;  ///< pick the bind pose instead of the pose at --time
     bool loop = true;        ///< --time wraps into the clip (the viewer's default)

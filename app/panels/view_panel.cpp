@@ -12,6 +12,7 @@ void draw_controls_help() {
           "right/middle drag: pan   wheel: zoom to the cursor",
           "F frame   R reset   O orthographic/perspective",
           "W wireframe   H hover   G bind-pose ghost", "Space play/pause   Left/Right step 1/30 s",
+          "A algorithms: compare, explain, all hits, leaks, far from origin",
           "Esc clear the pick   drop a file to open it"}) {
         ImGui::Bullet();
         ImGui::TextWrapped("%s", line);

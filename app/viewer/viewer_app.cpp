@@ -10,6 +10,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "app/panels/algorithms_json.h"
 #include "app/pick_json.h"
 #include "app/settings_names.h"
 #include "app/viewer/bone_space_view.h"
@@ -61,6 +62,10 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
             throw std::invalid_argument("--lab: unknown seed case '" + options.lab_case + "'");
         lab_mode_.lab().load_preset(*id);
         mode_ = ViewerMode::TriangleLab;
+    }
+    for (const std::string& name : options.panels) {
+        algorithms_panel_.open = true;
+        algorithms_panel_.select_tab = algorithms_tab_from_name(name);
     }
 
     // An empty scene until the first load lands, so every frame has something to draw.
@@ -178,7 +183,15 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
     selection_.reset();
     hover_.reset();
     frames_since_scene_ = 0;
+    // What the Algorithms window showed belonged to the old scene.
+    algorithms_panel_.compare.clear();
+    algorithms_panel_.all_hits.reset();
+    algorithms_panel_.leaks.clear();
+    algorithms_panel_.leak_marks.clear();
+    algorithms_panel_.far.reset();
+    algorithms_panel_.far_log10 = 0.0f;
     reset_view();
+    if (options_.far_distance && !initial_load_done_) move_far(*options_.far_distance);
 }
 
 // == Camera
@@ -280,6 +293,7 @@ void ViewerApp::handle_picking() {
     if (pending_click_) {
         selection_ = pick_at(*pending_click_, true);
         pending_click_.reset();
+        update_algorithm_views();
     }
     if (pick_panel_.hover && cursor_moved_ && !dragging_ && !ui_wants_mouse()) {
         hover_ = pick_at(last_cursor_, false);
@@ -287,6 +301,110 @@ void ViewerApp::handle_picking() {
         hover_.reset();
     }
     cursor_moved_ = false;
+}
+
+// == The Algorithms window: Compare, All hits, Leaks, Far from origin
+
+void ViewerApp::update_algorithm_views() {
+    AlgorithmsPanelState& panel = algorithms_panel_;
+    panel.compare.clear();
+    panel.all_hits.reset();
+    // Only what can be seen is computed (every algorithm on a big mesh takes a while).
+    if (!selection_ || !panel.open) return;
+    panel.compare =
+        picking::compare_algorithms(session_->view(), selection_->ray, selection_->settings, 3);
+    panel.all_hits = session_->all_hits(selection_->ray, selection_->settings);
+}
+
+void ViewerApp::run_leak_sweep() {
+    AlgorithmsPanelState& panel = algorithms_panel_;
+    panel.leaks.clear();
+    panel.leak_marks.clear();
+    const picking::SceneView& view = session_->view();
+    const auto& options = pick_panel_.settings.triangle_options;
+    panel.leak_marks_method = pick_panel_.settings.method;
+    std::vector<picking::MeshTopology> topologies;
+    std::size_t total_edges = 0;
+    for (const picking::MeshView& mesh : view.meshes) {
+        topologies.push_back(picking::mesh_topology(mesh));
+        total_edges += topologies.back().shared_edges.size();
+    }
+    if (total_edges == 0) return;
+    for (const auto& algorithm : picking::kRayTriangleAlgorithms) {
+        const bool marked = algorithm.method == panel.leak_marks_method;
+        if (!panel.leak_every_algorithm && !marked) continue;
+        LeakRow row{algorithm.method, 0, 0, 0};
+        for (std::size_t m = 0; m < view.meshes.size(); ++m) {
+            picking::LeakSweepOptions sweep;
+            // The rays go to the meshes in proportion to their shared edges.
+            sweep.rays = int(double(panel.leak_rays) * double(topologies[m].shared_edges.size()) /
+                                 double(total_edges) +
+                             0.5);
+            sweep.seed = std::uint32_t(1 + m);
+            if (sweep.rays == 0) continue;
+            const auto r = picking::leak_sweep(view.meshes[m], topologies[m], algorithm, options,
+                                               sweep, marked ? 4000 : 0);
+            row.rays += r.rays;
+            row.leaks += r.leaks;
+            row.double_hits += r.double_hits;
+            if (!marked) continue;
+            // Draw each spot where the mesh is: at every instance of it.
+            for (const picking::Instance& instance : view.instances) {
+                if (instance.mesh != m) continue;
+                for (const picking::LeakSpot& spot : r.spots)
+                    panel.leak_marks.push_back(
+                        {glm::vec3(instance.world_from_mesh * glm::vec4(spot.point, 1.0f)),
+                         spot.leak});
+            }
+        }
+        panel.leaks.push_back(row);
+    }
+}
+
+void ViewerApp::move_far(double distance) {
+    const glm::dvec3 direction = glm::normalize(glm::dvec3(1.0, 1.0, 1.0));
+    const glm::dvec3 before = session_->world_offset();
+    const glm::dvec3 after = distance > 0.0 ? distance * direction : glm::dvec3(0.0);
+    session_->set_world_offset(after);
+    camera_.target += glm::vec3(after - before);  // the camera follows the model
+    algorithms_panel_.far_log10 = distance > 1.0 ? float(std::log10(distance)) : 0.0f;
+    picking::FarFromOriginOptions study;
+    study.rays = algorithms_panel_.far_rays;
+    study.direction = direction;
+    algorithms_panel_.far = picking::far_from_origin_study(
+        session_->world_triangles_without_offset(), std::max(distance, 0.0),
+        pick_panel_.settings.triangle_options, study);
+    selection_.reset();  // its ray and triangle are where the model was
+    hover_.reset();
+}
+
+void ViewerApp::add_algorithm_overlay(render::Overlay& overlay) const {
+    const AlgorithmsPanelState& panel = algorithms_panel_;
+    if (!panel.visible) return;
+    const auto& instances = session_->view().instances;
+    if (panel.active == AlgorithmsTab::Compare && panel.compare_triangles_in_viewport) {
+        for (const picking::CompareRow& row : panel.compare) {
+            if (!row.result.hit || row.result.hit->instance >= instances.size()) continue;
+            const picking::Triangle t =
+                session_->world_triangle(row.result.hit->instance, row.result.hit->triangle);
+            const glm::vec4 color = algorithm_color(row.method);
+            overlay.triangles.push_back(
+                {{t.p0, t.p1, t.p2}, glm::vec4(glm::vec3(color), 0.35f), color});
+        }
+    }
+    if (panel.active == AlgorithmsTab::Leaks && !panel.leak_marks.empty()) {
+        // A small cross per spot: red where the ray leaked, yellow for a double hit.
+        const float size = 0.006f * std::max(session_->world_bounds().radius(), 1e-3f);
+        for (const LeakMark& mark : panel.leak_marks) {
+            const glm::vec4 color =
+                mark.leak ? glm::vec4(1.0f, 0.25f, 0.2f, 1.0f) : glm::vec4(1.0f, 0.85f, 0.2f, 1.0f);
+            for (int axis = 0; axis < 3; ++axis) {
+                glm::vec3 d(0.0f);
+                d[axis] = size;
+                overlay.lines.push_back({mark.point - d, mark.point + d, color});
+            }
+        }
+    }
 }
 
 void ViewerApp::on_mouse_button(int button, int action, int) {
@@ -352,6 +470,9 @@ void ViewerApp::on_key(int key, int action, int) {
         case GLFW_KEY_H:
             pick_panel_.hover = !pick_panel_.hover;
             break;
+        case GLFW_KEY_A:
+            algorithms_panel_.open = !algorithms_panel_.open;
+            break;
         case GLFW_KEY_SPACE:
             animation_panel_.playing = !animation_panel_.playing;
             if (animation_panel_.playing && !session_->loop() &&
@@ -399,6 +520,7 @@ void ViewerApp::draw_scene() {
         overlay.triangles.push_back({{t.p0, t.p1, t.p2}, fill, outline});
         return t;
     };
+    add_algorithm_overlay(overlay);
     if (hover_ && hover_->result.hit)
         highlight(hover_->result.hit->instance, hover_->result.hit->triangle, PoseChoice::Current,
                   kHoverFill, kHoverOutline);
@@ -486,6 +608,11 @@ void ViewerApp::draw_panels() {
     if (mode_ == ViewerMode::Pick) {
         draw_spaces_panel(spaces_panel_, *session_, selection_);
         draw_bone_space_window(spaces_panel_, *session_, selection_);
+        const AlgorithmsPanelAction algorithms = draw_algorithms_panel(
+            algorithms_panel_, selection_, hover_, *session_, pick_panel_.settings.method,
+            pick_panel_.settings.triangle_options);
+        if (algorithms.run_leaks) run_leak_sweep();
+        if (algorithms.far_distance) move_far(*algorithms.far_distance);
     }
     draw_viewport_labels();
 
@@ -545,6 +672,12 @@ void ViewerApp::run_script() {
     ++frames_since_scene_;
     // A few frames let ImGui lay its windows out before anything is clicked or captured.
     if (frames_since_scene_ < 3) return;
+    if (options_.leaks && !script_leaks_done_) {
+        script_leaks_done_ = true;
+        run_leak_sweep();
+        frames_since_scene_ = 0;  // let the table and the marks be drawn
+        return;
+    }
     if (options_.click && !script_clicked_) {
         script_clicked_ = true;
         animation_panel_.playing = false;  // the screenshot shows the pose of the click
@@ -586,6 +719,8 @@ void ViewerApp::run_script() {
     }
     j["mode"] = mode_name(mode_);
     if (mode_ == ViewerMode::TriangleLab) j["lab"] = lab_mode_.report_json();
+    if (!options_.panels.empty())
+        j["algorithms"] = algorithms_panel_to_json(algorithms_panel_, *session_);
     j["model"] = session_->scene().source;
     j["window"] = {int(window_size().x), int(window_size().y)};
     j["framebuffer"] = {fb.x, fb.y};

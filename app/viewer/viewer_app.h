@@ -7,6 +7,7 @@
 
 #include "app/async_load.h"
 #include "app/camera.h"
+#include "app/panels/algorithms_panel.h"
 #include "app/panels/mode_panel.h"
 #include "app/panels/panels.h"
 #include "app/recent_files.h"
@@ -49,6 +50,11 @@ class ViewerApp {
     void draw_viewport_labels();
     void run_script();
 
+    void update_algorithm_views();
+    void run_leak_sweep();
+    void move_far(double distance);
+    void add_algorithm_overlay(render::Overlay& overlay) const;
+
     void start_load(const std::string& path);
     void adopt_scene(assets::Scene scene, double load_seconds);
     void frame_scene();
@@ -77,6 +83,7 @@ class ViewerApp {
     ViewPanelState view_panel_;
     AnimationPanelState animation_panel_;
     SpacesPanelState spaces_panel_;
+    AlgorithmsPanelState algorithms_panel_;
     std::optional<Selection> selection_;
     std::optional<Selection> hover_;
     std::uint64_t pick_count_ = 0;
@@ -99,6 +106,7 @@ class ViewerApp {
     bool script_clicked_ = false;
     bool script_done_ = false;
     bool initial_load_done_ = false;
+    bool script_leaks_done_ = false;
 };
 
 }  // namespace app

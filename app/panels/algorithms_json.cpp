@@ -1,0 +1,62 @@
+#include "app/panels/algorithms_json.h"
+
+namespace app {
+
+nlohmann::ordered_json algorithms_panel_to_json(const AlgorithmsPanelState& state,
+                                                const SceneSession& session) {
+    nlohmann::ordered_json j;
+    j["tab"] = algorithms_tab_name(state.active);
+    j["visible"] = state.visible;
+    nlohmann::ordered_json compare = nlohmann::ordered_json::array();
+    for (const picking::CompareRow& row : state.compare) {
+        nlohmann::ordered_json r;
+        r["algorithm"] = picking::ray_triangle_algorithm(row.method).name;
+        r["hit"] = row.result.hit.has_value();
+        if (row.result.hit) {
+            r["mesh_name"] = session.scene().meshes[row.result.hit->mesh].name;
+            r["triangle"] = row.result.hit->triangle;
+            r["t"] = row.result.hit->t;
+        }
+        r["agrees"] = row.agrees;
+        if (row.t_ulps) r["t_ulps"] = *row.t_ulps;
+        if (row.u_ulps) r["u_ulps"] = *row.u_ulps;
+        if (row.v_ulps) r["v_ulps"] = *row.v_ulps;
+        r["nanoseconds"] = row.nanoseconds;
+        compare.push_back(std::move(r));
+    }
+    j["compare"] = std::move(compare);
+    if (state.explained) {
+        j["explain"] = {{"algorithm", picking::ray_triangle_algorithm(state.explained_method).name},
+                        {"hit", state.explained->hit.has_value()},
+                        {"rejected_by", state.explained->rejected_by},
+                        {"steps", state.explained->steps.size()},
+                        {"flops", state.explained->flops}};
+    }
+    if (state.all_hits) {
+        int duplicates = 0;
+        for (const auto& h : state.all_hits->hits)
+            duplicates += h.near_duplicate;
+        j["all_hits"] = {{"count", state.all_hits->hits.size()}, {"near_duplicates", duplicates}};
+    }
+    nlohmann::ordered_json leaks = nlohmann::ordered_json::array();
+    for (const LeakRow& row : state.leaks)
+        leaks.push_back({{"algorithm", picking::ray_triangle_algorithm(row.method).name},
+                         {"rays", row.rays},
+                         {"leaks", row.leaks},
+                         {"double_hits", row.double_hits}});
+    j["leaks"] = std::move(leaks);
+    j["leak_marks"] = state.leak_marks.size();
+    if (state.far) {
+        nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+        for (const auto& row : state.far->rows)
+            rows.push_back({{"name", row.name},
+                            {"rays", row.rays},
+                            {"misses", row.misses},
+                            {"t_error_median", row.t_error_median},
+                            {"uv_error_median", row.uv_error_median}});
+        j["far"] = {{"distance", state.far->distance}, {"rows", std::move(rows)}};
+    }
+    return j;
+}
+
+}  // namespace app

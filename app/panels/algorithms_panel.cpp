@@ -1,0 +1,464 @@
+#include "app/panels/algorithms_panel.h"
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+
+#include "picking/bone_space.h"
+
+namespace app {
+
+namespace {
+
+constexpr AlgorithmsTab kTabs[] = {AlgorithmsTab::Compare, AlgorithmsTab::Explain,
+                                   AlgorithmsTab::AllHits, AlgorithmsTab::Leaks,
+                                   AlgorithmsTab::FarFromOrigin};
+const ImVec4 kDisagree{1.0f, 0.55f, 0.45f, 1.0f};
+const ImVec4 kAgree{0.55f, 0.9f, 0.55f, 1.0f};
+
+ImVec4 imvec(glm::vec4 c) {
+    return {c.r, c.g, c.b, c.a};
+}
+
+const char* tab_label(AlgorithmsTab tab) {
+    switch (tab) {
+        case AlgorithmsTab::Compare:
+            return "Compare";
+        case AlgorithmsTab::Explain:
+            return "Explain";
+        case AlgorithmsTab::AllHits:
+            return "All hits";
+        case AlgorithmsTab::Leaks:
+            return "Leaks";
+        case AlgorithmsTab::FarFromOrigin:
+            return "Far from origin";
+    }
+    return "";
+}
+
+std::string name_of(picking::RayTriangleMethod method) {
+    return std::string(picking::ray_triangle_algorithm(method).name);
+}
+
+/// "12" or "-" for an absent ULP count.
+std::string ulps_text(const std::optional<std::int64_t>& ulps) {
+    if (!ulps) return "-";
+    if (*ulps > 9'999'999) return ">1e7";
+    return std::to_string(*ulps);
+}
+
+// == Compare
+
+void draw_compare(AlgorithmsPanelState& state, const std::optional<Selection>& selection,
+                  const SceneSession& session) {
+    if (!selection) {
+        ImGui::TextWrapped(
+            "Click the model: every algorithm runs on the same ray against the "
+            "same triangles.");
+        return;
+    }
+    if (state.compare.empty()) {
+        ImGui::TextDisabled("Click again to compare (the window was closed at the click).");
+        return;
+    }
+    ImGui::Checkbox("each algorithm's triangle in the viewport, in its colour",
+                    &state.compare_triangles_in_viewport);
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_ScrollX;
+    if (!ImGui::BeginTable("compare", 8, flags)) return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    for (const char* h :
+         {"algorithm", "hit", "mesh/triangle", "t", "u", "v", "ns", "ulps from reference: t/u/v"})
+        ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    const auto& meshes = session.scene().meshes;
+    for (const picking::CompareRow& row : state.compare) {
+        ImGui::TableNextRow();
+        if (!row.agrees)
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0,
+                                   ImGui::GetColorU32(ImVec4(0.55f, 0.12f, 0.10f, 0.65f)));
+        ImGui::TableSetColumnIndex(0);
+        ImGui::ColorButton("##c", imvec(algorithm_color(row.method)), ImGuiColorEditFlags_NoTooltip,
+                           ImVec2(10, 10));
+        ImGui::SameLine();
+        ImGui::TextUnformatted(name_of(row.method).c_str());
+        const auto& hit = row.result.hit;
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextColored(row.agrees ? kAgree : kDisagree, "%s", hit ? "hit" : "miss");
+        if (hit) {
+            ImGui::TableSetColumnIndex(2);
+            const std::string& mesh = hit->mesh < meshes.size() ? meshes[hit->mesh].name : "?";
+            ImGui::Text("%s/%u", mesh.c_str(), hit->triangle);
+            ImGui::TableSetColumnIndex(3);
+            ImGui::Text("%.7g", double(hit->t));
+            ImGui::TableSetColumnIndex(4);
+            ImGui::Text("%.6f", double(hit->u));
+            ImGui::TableSetColumnIndex(5);
+            ImGui::Text("%.6f", double(hit->v));
+        }
+        ImGui::TableSetColumnIndex(6);
+        ImGui::Text("%.0f", row.nanoseconds);
+        ImGui::TableSetColumnIndex(7);
+        if (row.t_ulps)
+            ImGui::Text("%s / %s / %s", ulps_text(row.t_ulps).c_str(),
+                        ulps_text(row.u_ulps).c_str(), ulps_text(row.v_ulps).c_str());
+        else
+            ImGui::TextDisabled("%s", row.agrees ? "-" : "another triangle, or none");
+    }
+    ImGui::EndTable();
+}
+
+// == Explain
+
+struct ExplainTarget {
+    picking::Ray ray;
+    picking::Triangle triangle;
+    std::uint32_t instance = 0, triangle_index = 0;
+    std::string about;
+};
+
+/// The picked triangle, or for a miss the reference's triangle on the same ray; in the space
+/// where the pick tested it.
+std::optional<ExplainTarget> explain_target(const Selection& selection, const SceneSession& session,
+                                            const std::vector<picking::CompareRow>& compare) {
+    const picking::PickHit* hit = selection.result.hit ? &*selection.result.hit : nullptr;
+    std::string about = "the picked triangle";
+    if (!hit) {
+        for (const auto& row : compare)
+            if (row.method == picking::RayTriangleMethod::Reference && row.result.hit)
+                hit = &*row.result.hit;
+        if (!hit) return std::nullopt;
+        about = "the reference's triangle (this algorithm missed the ray)";
+    }
+    const auto& instances = session.view().instances;
+    if (hit->instance >= instances.size()) return std::nullopt;
+    const picking::Instance& instance = instances[hit->instance];
+    const picking::MeshView& mesh = session.view().meshes[instance.mesh];
+    ExplainTarget target;
+    target.instance = hit->instance;
+    target.triangle_index = hit->triangle;
+    target.about = about;
+    const picking::Triangle local = mesh.triangle(hit->triangle);
+    if (selection.settings.space == picking::RaySpace::BoneSpace) {
+        target.ray = picking::to_bone_space(selection.ray,
+                                            picking::mesh_from_world(instance.world_from_mesh));
+        target.triangle = local;
+    } else {
+        auto world = [&](glm::vec3 p) {
+            return glm::vec3(instance.world_from_mesh * glm::vec4(p, 1.0f));
+        };
+        target.ray = selection.ray;
+        target.triangle = {world(local.p0), world(local.p1), world(local.p2)};
+    }
+    return target;
+}
+
+void value_text(const picking::ExplainStep& step) {
+    if (step.is_vector)
+        ImGui::Text("(%.6g, %.6g, %.6g)", double(step.value.x), double(step.value.y),
+                    double(step.value.z));
+    else
+        ImGui::Text("%.7g", double(step.value.x));
+}
+
+void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& selection,
+                  const std::optional<Selection>& hover, const SceneSession& session,
+                  picking::RayTriangleMethod pick_method,
+                  const picking::RayTriangleOptions& options) {
+    ImGui::Checkbox("another algorithm:", &state.explain_own_algorithm);
+    ImGui::SameLine();
+    if (!state.explain_own_algorithm) state.explain_method = pick_method;
+    ImGui::BeginDisabled(!state.explain_own_algorithm);
+    ImGui::SetNextItemWidth(170);
+    if (ImGui::BeginCombo("##explain_algorithm", name_of(state.explain_method).c_str())) {
+        for (const auto& a : picking::kRayTriangleAlgorithms)
+            if (ImGui::Selectable(std::string(a.name).c_str(), a.method == state.explain_method))
+                state.explain_method = a.method;
+        ImGui::EndCombo();
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::Checkbox("the hovered triangle", &state.explain_hovered);
+
+    const std::optional<Selection>& source = state.explain_hovered ? hover : selection;
+    if (!source) {
+        ImGui::TextWrapped(state.explain_hovered
+                               ? "Hover mode (H) shows a triangle here."
+                               : "Click a triangle to see the algorithm at work.");
+        return;
+    }
+    const auto target =
+        explain_target(*source, session,
+                       state.explain_hovered ? std::vector<picking::CompareRow>{} : state.compare);
+    if (!target) {
+        ImGui::TextWrapped(
+            "The ray hits no triangle, not even by the reference: nothing to "
+            "explain.");
+        return;
+    }
+    const picking::RayTriangleAlgorithm& algorithm =
+        picking::ray_triangle_algorithm(state.explain_method);
+    const picking::RayTriangleExplanation why =
+        algorithm.explain(target->ray, target->triangle, options);
+    state.explained = why;
+    state.explained_method = algorithm.method;
+    const auto& mesh = session.scene().meshes[session.view().instances[target->instance].mesh];
+    ImGui::TextDisabled("%s: %s triangle %u, %s", std::string(algorithm.name).c_str(),
+                        mesh.name.c_str(), target->triangle_index, target->about.c_str());
+    if (why.hit)
+        ImGui::TextColored(kAgree, "hit: t = %.7g, u = %.7g, v = %.7g   (%d flops)",
+                           double(why.hit->t), double(why.hit->u), double(why.hit->v), why.flops);
+    else
+        ImGui::TextColored(kDisagree, "miss, rejected by: %s   (%d flops)",
+                           std::string(why.rejected_by).c_str(), why.flops);
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
+    if (!ImGui::BeginTable("explain", 3, flags)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("value");
+    ImGui::TableSetupColumn("formula");
+    ImGui::TableSetupColumn("=");
+    ImGui::TableHeadersRow();
+    auto row = [](const char* name, const char* formula, glm::vec3 v) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextDisabled("%s", name);
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextDisabled("%s", formula);
+        ImGui::TableSetColumnIndex(2);
+        ImGui::Text("(%.6g, %.6g, %.6g)", double(v.x), double(v.y), double(v.z));
+    };
+    row("O", "ray origin", target->ray.origin);
+    row("D", "ray direction", target->ray.direction);
+    row("V0 / A / p0", "corner", target->triangle.p0);
+    row("V1 / B / p1", "corner", target->triangle.p1);
+    row("V2 / C / p2", "corner", target->triangle.p2);
+    for (const picking::ExplainStep& step : why.steps) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextUnformatted(std::string(step.name).c_str());
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextUnformatted(std::string(step.formula).c_str());
+        ImGui::TableSetColumnIndex(2);
+        value_text(step);
+    }
+    ImGui::EndTable();
+}
+
+// == All hits
+
+void draw_all_hits(const AlgorithmsPanelState& state, const std::optional<Selection>& selection,
+                   const SceneSession& session) {
+    if (!selection || !state.all_hits) {
+        ImGui::TextWrapped("Click the model: every intersection along the ray is listed here.");
+        return;
+    }
+    const auto& hits = state.all_hits->hits;
+    int duplicates = 0;
+    for (const auto& h : hits)
+        duplicates += h.near_duplicate;
+    ImGui::Text("%zu hits along the ray (%s), %d near-duplicate t", hits.size(),
+                name_of(selection->settings.method).c_str(), duplicates);
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
+    if (!ImGui::BeginTable("all_hits", 6, flags)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* h : {"#", "t", "mesh", "node", "triangle", "face"})
+        ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    const assets::Scene& scene = session.scene();
+    for (std::size_t i = 0; i < hits.size(); ++i) {
+        const picking::PickHit& h = hits[i].hit;
+        ImGui::TableNextRow();
+        if (hits[i].near_duplicate)
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0,
+                                   ImGui::GetColorU32(ImVec4(0.55f, 0.45f, 0.08f, 0.65f)));
+        ImGui::TableSetColumnIndex(0);
+        ImGui::Text("%zu%s", i + 1, hits[i].near_duplicate ? " dup" : "");
+        ImGui::TableSetColumnIndex(1);
+        ImGui::Text("%.7g", double(h.t));
+        ImGui::TableSetColumnIndex(2);
+        ImGui::TextUnformatted(h.mesh < scene.meshes.size() ? scene.meshes[h.mesh].name.c_str()
+                                                            : "?");
+        ImGui::TableSetColumnIndex(3);
+        ImGui::TextUnformatted(h.node < scene.nodes.size() ? scene.nodes[h.node].name.c_str()
+                                                           : "?");
+        ImGui::TableSetColumnIndex(4);
+        ImGui::Text("%u", h.triangle);
+        ImGui::TableSetColumnIndex(5);
+        ImGui::TextUnformatted(h.front_face ? "front" : "back");
+    }
+    ImGui::EndTable();
+}
+
+// == Leaks
+
+bool draw_leaks(AlgorithmsPanelState& state, picking::RayTriangleMethod pick_method) {
+    bool run = false;
+    ImGui::SetNextItemWidth(160);
+    ImGui::SliderInt("rays per algorithm", &state.leak_rays, 100, 20000, "%d",
+                     ImGuiSliderFlags_Logarithmic);
+    ImGui::SameLine();
+    ImGui::Checkbox("every algorithm", &state.leak_every_algorithm);
+    ImGui::SameLine();
+    if (ImGui::Button("Run sweep")) run = true;
+    ImGui::TextDisabled("Rays aimed exactly at shared edges and vertices, from many directions.");
+    if (state.leaks.empty()) return run;
+    ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.3f, 1), "leaks");
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.2f, 1), "double hits");
+    ImGui::SameLine();
+    ImGui::TextDisabled("drawn for %s (the Pick panel's algorithm)",
+                        name_of(state.leak_marks_method).c_str());
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
+    if (!ImGui::BeginTable("leaks", 4, flags)) return run;
+    for (const char* h : {"algorithm", "rays", "leaks", "double hits"})
+        ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const LeakRow& row : state.leaks) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        const bool current = row.method == pick_method;
+        ImGui::Text("%s%s", name_of(row.method).c_str(), current ? " *" : "");
+        ImGui::TableSetColumnIndex(1);
+        ImGui::Text("%d", row.rays);
+        ImGui::TableSetColumnIndex(2);
+        ImGui::TextColored(row.leaks ? kDisagree : kAgree, "%d", row.leaks);
+        ImGui::TableSetColumnIndex(3);
+        ImGui::Text("%d", row.double_hits);
+    }
+    ImGui::EndTable();
+    return run;
+}
+
+// == Far from origin
+
+std::optional<double> draw_far(AlgorithmsPanelState& state) {
+    std::optional<double> moved;
+    ImGui::SetNextItemWidth(220);
+    if (ImGui::SliderFloat("##far", &state.far_log10, 0.0f, 7.0f, "10^%.1f units away"))
+        moved = std::pow(10.0, double(state.far_log10));
+    ImGui::SameLine();
+    if (ImGui::SmallButton("home")) {
+        state.far_log10 = 0.0f;
+        moved = 0.0;  // no offset at all
+    }
+    ImGui::TextDisabled(
+        "The model moves along (1,1,1) and the camera follows; the world is "
+        "float. Rays aimed inside triangles, graded against the double truth:");
+    if (!state.far) return moved;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
+    if (!ImGui::BeginTable("far", 5, flags | ImGuiTableFlags_ScrollX)) return moved;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* h : {"float (or remedy)", "miss %", "t error (median / max)",
+                          "u,v error (median / max)", "rays"})
+        ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const picking::FarFromOriginRow& row : state.far->rows) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextUnformatted(row.name.c_str());
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextColored(row.misses ? kDisagree : kAgree, "%.1f", 100.0 * row.miss_rate());
+        ImGui::TableSetColumnIndex(2);
+        ImGui::Text("%.2e / %.2e", row.t_error_median, row.t_error_max);
+        ImGui::TableSetColumnIndex(3);
+        ImGui::Text("%.2e / %.2e", row.uv_error_median, row.uv_error_max);
+        ImGui::TableSetColumnIndex(4);
+        ImGui::Text("%d", row.rays);
+    }
+    ImGui::EndTable();
+    return moved;
+}
+
+}  // namespace
+
+std::string_view algorithms_tab_name(AlgorithmsTab tab) {
+    switch (tab) {
+        case AlgorithmsTab::Compare:
+            return "compare";
+        case AlgorithmsTab::Explain:
+            return "explain";
+        case AlgorithmsTab::AllHits:
+            return "all-hits";
+        case AlgorithmsTab::Leaks:
+            return "leaks";
+        case AlgorithmsTab::FarFromOrigin:
+            return "far";
+    }
+    return "";
+}
+
+std::optional<AlgorithmsTab> algorithms_tab_from_name(std::string_view name) {
+    for (AlgorithmsTab tab : kTabs)
+        if (algorithms_tab_name(tab) == name) return tab;
+    return std::nullopt;
+}
+
+glm::vec4 algorithm_color(picking::RayTriangleMethod method) {
+    // Ten distinct hues, bright enough on the dark background and on the models.
+    static constexpr glm::vec4 kPalette[] = {{0.95f, 0.35f, 0.30f, 1}, {1.00f, 0.60f, 0.20f, 1},
+                                             {0.95f, 0.90f, 0.25f, 1}, {0.55f, 0.95f, 0.30f, 1},
+                                             {0.25f, 0.90f, 0.65f, 1}, {0.25f, 0.85f, 0.95f, 1},
+                                             {0.35f, 0.55f, 1.00f, 1}, {0.70f, 0.45f, 1.00f, 1},
+                                             {1.00f, 0.45f, 0.85f, 1}, {1.00f, 1.00f, 1.00f, 1}};
+    return kPalette[std::size_t(method) % std::size(kPalette)];
+}
+
+AlgorithmsPanelAction draw_algorithms_panel(AlgorithmsPanelState& state,
+                                            const std::optional<Selection>& selection,
+                                            const std::optional<Selection>& hover,
+                                            const SceneSession& session,
+                                            picking::RayTriangleMethod pick_method,
+                                            const picking::RayTriangleOptions& options) {
+    AlgorithmsPanelAction action;
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(380, viewport->WorkSize.y - 330), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(viewport->WorkSize.x - 380 - 340, 320), ImGuiCond_FirstUseEver);
+    state.visible = false;
+    if (!state.open) return action;
+    // Bottom centre, over the Animation window while it is open (A or its X closes it).
+    state.visible = ImGui::Begin("Algorithms (A)", &state.open);
+    if (!state.visible) {
+        ImGui::End();
+        return action;
+    }
+    if (ImGui::BeginTabBar("algorithms_tabs")) {
+        for (AlgorithmsTab tab : kTabs) {
+            const ImGuiTabItemFlags flags =
+                state.select_tab == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+            if (!ImGui::BeginTabItem(tab_label(tab), nullptr, flags)) continue;
+            state.active = tab;
+            switch (tab) {
+                case AlgorithmsTab::Compare:
+                    draw_compare(state, selection, session);
+                    break;
+                case AlgorithmsTab::Explain:
+                    draw_explain(state, selection, hover, session, pick_method, options);
+                    break;
+                case AlgorithmsTab::AllHits:
+                    draw_all_hits(state, selection, session);
+                    break;
+                case AlgorithmsTab::Leaks:
+                    action.run_leaks = draw_leaks(state, pick_method);
+                    break;
+                case AlgorithmsTab::FarFromOrigin:
+                    action.far_distance = draw_far(state);
+                    break;
+            }
+            ImGui::EndTabItem();
+        }
+        state.select_tab.reset();
+        ImGui::EndTabBar();
+    }
+    ImGui::End();
+    return action;
+}
+
+}  // namespace app

@@ -1,0 +1,86 @@
+#pragma once
+/// The Algorithms window: Compare, Explain, All hits, Leaks and Far from origin, one tab each.
+/// The viewer computes what the tabs show (on a click, or on a button); the tabs draw it.
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+#include "app/scene_session.h"
+#include "app/selection.h"
+#include "picking/algorithm_compare.h"
+#include "picking/all_hits.h"
+#include "picking/far_from_origin.h"
+#include "picking/leak_sweep.h"
+
+namespace app {
+
+enum class AlgorithmsTab { Compare, Explain, AllHits, Leaks, FarFromOrigin };
+
+/// "compare", "explain", "all-hits", "leaks", "far" (the --panel names).
+[[nodiscard]] std::string_view algorithms_tab_name(AlgorithmsTab tab);
+[[nodiscard]] std::optional<AlgorithmsTab> algorithms_tab_from_name(std::string_view name);
+
+/// Each algorithm's colour in Compare (table rows and triangles in the viewport).
+[[nodiscard]] glm::vec4 algorithm_color(picking::RayTriangleMethod method);
+
+struct LeakRow {
+    picking::RayTriangleMethod method{};
+    int rays = 0, leaks = 0, double_hits = 0;
+};
+
+/// A spot the sweep flagged, in world space for drawing.
+struct LeakMark {
+    glm::vec3 point{0.0f};
+    bool leak = false;
+};
+
+struct AlgorithmsPanelState {
+    bool open = false;  ///< shown (key A, --panel); work is only done while it is
+    std::optional<AlgorithmsTab> select_tab;  ///< switch to this tab on the next frame
+    AlgorithmsTab active = AlgorithmsTab::Compare;
+    bool visible = false;  ///< open and not collapsed
+
+    // Compare: every algorithm on the last click's ray
+    std::vector<picking::CompareRow> compare;
+    bool compare_triangles_in_viewport = true;
+
+    // Explain: which algorithm explains (the Pick panel's, unless pinned to another)
+    bool explain_own_algorithm = false;
+    picking::RayTriangleMethod explain_method = picking::RayTriangleMethod::MollerTrumbore;
+    bool explain_hovered = false;  ///< explain the hovered triangle instead of the clicked one
+    /// What Explain showed last (for scripted runs): the algorithm and its verdict.
+    std::optional<picking::RayTriangleExplanation> explained;
+    picking::RayTriangleMethod explained_method = picking::RayTriangleMethod::MollerTrumbore;
+
+    // All hits along the last click's ray
+    std::optional<picking::AllHitsResult> all_hits;
+
+    // Leaks: the sweep over the loaded meshes
+    int leak_rays = 2000;
+    bool leak_every_algorithm = true;
+    std::vector<LeakRow> leaks;
+    std::vector<LeakMark> leak_marks;  ///< for the Pick panel's algorithm
+    picking::RayTriangleMethod leak_marks_method = picking::RayTriangleMethod::MollerTrumbore;
+
+    // Far from origin
+    float far_log10 = 0.0f;  ///< the model sits 10^far_log10 units away
+    std::optional<picking::FarFromOriginStudy> far;
+    int far_rays = 2000;
+};
+
+struct AlgorithmsPanelAction {
+    bool run_leaks = false;
+    std::optional<double> far_distance;  ///< the slider moved: move the model there
+};
+
+/// Draws the window. `pick_method` is the Pick panel's algorithm; `options` its options.
+[[nodiscard]] AlgorithmsPanelAction draw_algorithms_panel(
+    AlgorithmsPanelState& state, const std::optional<Selection>& selection,
+    const std::optional<Selection>& hover, const SceneSession& session,
+    picking::RayTriangleMethod pick_method, const picking::RayTriangleOptions& options);
+
+}  // namespace app

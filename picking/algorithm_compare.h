@@ -1,0 +1,31 @@
+#pragma once
+/// Compare: every algorithm of the table on the same ray against the same scene, each row
+/// graded against `reference` — same triangle or not, and how many float steps (ULPs) its
+/// t, u and v lie from the reference's.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "picking/scene_pick.h"
+
+namespace picking {
+
+/// How many representable floats lie between a and b (0 when equal; a NaN gives the largest
+/// value). Signed zeros are equal.
+[[nodiscard]] std::int64_t ulp_distance(float a, float b);
+
+struct CompareRow {
+    RayTriangleMethod method{};
+    PickResult result;
+    double nanoseconds = 0.0;  ///< the median of the repeated picks
+    bool agrees = false;       ///< hit or miss like the reference, and the same triangle
+    /// Set when this row and the reference hit the same triangle.
+    std::optional<std::int64_t> t_ulps, u_ulps, v_ulps;
+};
+
+/// Runs each algorithm `repeats` times (for the median time) with `base`'s options.
+[[nodiscard]] std::vector<CompareRow> compare_algorithms(const SceneView& scene, const Ray& ray,
+                                                         const PickSettings& base, int repeats = 3);
+
+}  // namespace picking

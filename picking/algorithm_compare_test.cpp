@@ -1,0 +1,55 @@
+#include "picking/algorithm_compare.h"
+
+#include <limits>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace picking {
+namespace {
+
+TEST(UlpDistance, CountsRepresentableSteps) {
+    EXPECT_EQ(ulp_distance(1.0f, 1.0f), 0);
+    EXPECT_EQ(ulp_distance(1.0f, std::nextafter(1.0f, 2.0f)), 1);
+    EXPECT_EQ(ulp_distance(std::nextafter(1.0f, 2.0f), 1.0f), 1);
+    EXPECT_EQ(ulp_distance(0.0f, -0.0f), 0);
+    const float tiny = std::numeric_limits<float>::denorm_min();
+    EXPECT_EQ(ulp_distance(-tiny, tiny), 2);
+    EXPECT_EQ(ulp_distance(1.0f, std::numeric_limits<float>::quiet_NaN()),
+              std::numeric_limits<std::int64_t>::max());
+}
+
+const std::vector<glm::vec3> kQuad = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+const std::vector<std::uint32_t> kQuadIndices = {0, 1, 2, 0, 2, 3};
+
+TEST(CompareAlgorithms, OneRowPerAlgorithmGradedAgainstTheReference) {
+    SceneView scene;
+    scene.meshes.push_back({kQuad, kQuadIndices});
+    scene.instances.push_back({0, 0, glm::translate(glm::mat4(1.0f), {0, 0, -3})});
+    const auto rows = compare_algorithms(scene, Ray{{0.5f, -0.25f, 0}, {0, 0, -1}}, {}, 3);
+    ASSERT_EQ(rows.size(), kRayTriangleAlgorithms.size());
+    for (const CompareRow& row : rows) {
+        EXPECT_TRUE(row.agrees) << ray_triangle_algorithm(row.method).name;
+        ASSERT_TRUE(row.t_ulps);
+        EXPECT_LE(*row.t_ulps, 4) << ray_triangle_algorithm(row.method).name;
+        EXPECT_LE(*row.u_ulps, 64) << ray_triangle_algorithm(row.method).name;
+        EXPECT_GT(row.nanoseconds, 0.0);
+        if (row.method == RayTriangleMethod::Reference) {
+            EXPECT_EQ(*row.t_ulps, 0);
+        }
+    }
+    // On the shared diagonal the strict tests miss while the reference hits: they disagree.
+    const auto edge = compare_algorithms(scene, Ray{{0.25f, 0.25f, 0}, {0, 0, -1}}, {}, 1);
+    for (const CompareRow& row : edge) {
+        const auto& a = ray_triangle_algorithm(row.method);
+        if (a.edges == EdgeRule::Strict) {
+            EXPECT_FALSE(row.agrees) << a.name;
+        }
+        if (a.method == RayTriangleMethod::Watertight) {
+            EXPECT_TRUE(row.agrees);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace picking
