@@ -80,16 +80,17 @@ std::optional<ShapeLocalHit> intersect_shape(const Ray& ray, const AnalyticShape
         }
         case ShapeKind::Box: {
             const auto hit = settings.slab == SlabTest::Seed
-                                 ? intersect_aabb_slab_seed(ray, shape.box, settings.slab_seed_eps)
-                                 : intersect_aabb_robust(ray, shape.box);
+                                 ? intersect_slab_seed002(ray, shape.box)
+                                 : intersect_slab_robust(ray, shape.box);
             if (!hit) return std::nullopt;
-            const float t = hit->t();
+            // From outside the box the entry is the hit; from inside, the exit.
+            const float t = hit->t_enter > ray.t_min ? hit->t_enter : hit->t_exit;
             // The seed form has no t range of its own: clip its answer like the others.
             if (!(t >= ray.t_min && t <= ray.t_max)) return std::nullopt;
             result.t = t;
             result.test = slab_test_name(settings.slab);
             result.box = *hit;
-            // The face: the entered slab's, or the nearest face to the exit point from inside.
+            // The face: the one nearest the hit point, relative to the half extents.
             const glm::vec3 p = ray.at(t);
             const glm::vec3 centre = 0.5f * (shape.box.min + shape.box.max);
             const glm::vec3 half = 0.5f * (shape.box.max - shape.box.min);

@@ -11,7 +11,7 @@
 #include "picking/ray_aabb.h"
 #include "picking/ray_plane.h"
 #include "picking/ray_rect.h"
-#include "picking/ray_sphere.h"
+#include "picking/ray_sphere_forms.h"
 
 namespace picking {
 
@@ -41,7 +41,6 @@ struct ShapeTestSettings {
     SphereForm sphere = SphereForm::Precise;
     RectTest rect = RectTest::Oriented;
     SlabTest slab = SlabTest::Robust;
-    float slab_seed_eps = 1e-4f;  ///< the seed's eps (seed form only)
 };
 
 [[nodiscard]] std::string_view rect_test_name(RectTest test);
@@ -56,7 +55,7 @@ struct ShapeLocalHit {
     SphereHit sphere;
     PlaneHit plane;
     RectHit rect;
-    AabbHit box;
+    Interval box;  ///< where the ray is inside the box (the slab test's answer)
 };
 
 /// Tests one shape with the chosen forms; the ray is in the shape's space.

@@ -1,38 +1,76 @@
 #pragma once
-/// Ray–AABB by slabs (seed 002): per axis the ray enters and leaves the slab between the two
-/// planes at t = (P′ − O) / D; the box is entered at the largest entry and left at the
-/// smallest exit. The seed's form, with its eps = 0.0001 and its ±inf and NaN behaviour,
-/// beside a robust form.
+/// Ray against axis-aligned box: seed 002's slab test as written, and the conservative slab
+/// test the BVH uses (Ize, "Robust BVH Ray Traversal", JCGT 2013), which never culls a box that
+/// the ray touches, whatever the rounding or a zero direction component does.
 
+#include <limits>
 #include <optional>
 
-#include <glm/vec3.hpp>
-
+#include "picking/aabb.h"
 #include "picking/ray.h"
 
 namespace picking {
 
-struct Aabb {
-    glm::vec3 min{0.0f}, max{0.0f};
+/// Where a ray is inside a box: from t_enter to t_exit.
+struct Interval {
+    float t_enter = 0.0f;
+    float t_exit = 0.0f;
 };
 
-/// Where the ray is inside the box.
-struct AabbHit {
-    float t_enter = 0.0f, t_exit = 0.0f;
-    int enter_axis = -1;  ///< the slab entered last (its face is hit); -1: started inside
-    [[nodiscard]] float t() const { return t_enter > 0.0f ? t_enter : t_exit; }
+/// Seed 002's slab test: t = (P' - O) / D for both corners, sorted per axis, t_enter = the
+/// largest entry, t_exit = the smallest exit; a hit iff t_exit > 0 and t_exit + 1e-4 > t_enter.
+/// Its quirks are kept: the ray's t range is ignored (only t_exit > 0), the epsilon is absolute
+/// (too large for a tiny model, too small far away), and a ray lying in a face's plane with a
+/// zero direction component gets 0/0 = NaN, which the seed compares to false: a miss.
+[[nodiscard]] std::optional<Interval> intersect_slab_seed002(const Ray& ray, const Aabb& box);
+
+/// The conservative slab test: entry and exit are computed as (corner - O) * (1 / D) and the
+/// comparison allows for their rounding (Ize 2013: each is within γ(3) of the exact value), so
+/// a box the ray touches within [t_min, t_max] is never missed. A NaN from 0 * inf (the origin
+/// on a face plane, direction component zero) is ignored rather than propagated, and the
+/// ray then counts as inside that slab, which it is. Boxes exactly touched count as hit.
+[[nodiscard]] std::optional<Interval> intersect_slab_robust(const Ray& ray, const Aabb& box);
+
+/// A ray prepared for many robust slab tests (the BVH's inner loop).
+struct SlabRay {
+    glm::vec3 origin{0.0f};
+    glm::vec3 inv_direction{0.0f};  ///< 1 / D per component: ±inf for a zero component
+    float t_min = 0.0f;
+    float t_max = 0.0f;  ///< the ray's t_max, clamped to the largest finite float
+
+    /// The robust test's slack: a box hits when lowered(t_enter) <= t_exit, where lowered(t)
+    /// = t - |t| * kNearSlack. Rounded entry and exit are within γ(3) = 3u / (1 - 3u) of exact
+    /// (Ize 2013; u = 2^-24); the slack is a power of two (the product is exact) and the
+    /// subtraction rounds once, so 8u covers 2γ(3) + u with room, for entries before the
+    /// origin as well as after it.
+    static constexpr float kNearSlack = 8.0f * 0x1p-24f;
+    /// The entry moved back by the slack; +inf (parallel, outside) becomes NaN, which fails.
+    [[nodiscard]] static float lowered(float t_enter) {
+        return t_enter - std::abs(t_enter) * kNearSlack;
+    }
 };
 
-/// Seed 002 exactly: t₀ = (min − O)/D and t₁ = (max − O)/D per axis (a zero component
-/// gives ±inf, or NaN for 0/0), sorted per axis into T_min and T_max, t_enter = max(T_min),
-/// t_exit = min(T_max); a hit iff t_exit > 0 and t_exit + eps > t_enter. As the seed reasons,
-/// a NaN stays in the sort and fails the final comparison: a ray lying in a face's plane
-/// misses. The ray's own t range is not used (the seed has none).
-[[nodiscard]] std::optional<AabbHit> intersect_aabb_slab_seed(const Ray& ray, const Aabb& box,
-                                                              float eps = 1e-4f);
-/// A robust form: zero direction components handled explicitly (inside the slab or not),
-/// the exit widened by 1 + 2γ₃ so rounding never loses a hit (Ize, "Robust BVH Ray
-/// Traversal", JCGT 2013), clipped to [t_min, t_max], closed intervals (faces count).
-[[nodiscard]] std::optional<AabbHit> intersect_aabb_robust(const Ray& ray, const Aabb& box);
+[[nodiscard]] SlabRay make_slab_ray(const Ray& ray);
+
+/// The robust test on a prepared ray against [t_min, t_max] with t_max as given (the current
+/// closest hit during traversal). On a hit, `t_enter` is the (unscaled) entry parameter.
+[[nodiscard]] inline bool slab_hit(const SlabRay& ray, const Aabb& box, float t_max,
+                                   float& t_enter) {
+    // max/min written as a > b ? a : b: a NaN in `a` yields `b`, the running value.
+    auto max_keep = [](float a, float b) { return a > b ? a : b; };
+    auto min_keep = [](float a, float b) { return a < b ? a : b; };
+    float t_near = ray.t_min, t_far = t_max;
+    for (int axis = 0; axis < 3; ++axis) {
+        const float inv = ray.inv_direction[axis];
+        // The sign bit picks the near plane, so -0 (inv = -inf) is handled like any negative.
+        const bool negative = std::signbit(inv);
+        const float near_plane = negative ? box.max[axis] : box.min[axis];
+        const float far_plane = negative ? box.min[axis] : box.max[axis];
+        t_near = max_keep((near_plane - ray.origin[axis]) * inv, t_near);
+        t_far = min_keep((far_plane - ray.origin[axis]) * inv, t_far);
+    }
+    t_enter = t_near;
+    return SlabRay::lowered(t_near) <= t_far;
+}
 
 }  // namespace picking

@@ -1,54 +1,19 @@
 #pragma once
-/// Ray–sphere in the four forms of seed 002 and after it: the full quadratic
-/// a t² + b t + c = 0; the same with h = b/2; the unit-direction form t = −h ± √(h² − c); and
-/// the more precise form of Haines, Günther & Akenine-Möller, "Precision Improvements for
-/// Ray/Sphere Intersection" (Ray Tracing Gems, ch. 7, 2019).
+/// Ray against sphere, seed 002's quadratic: |O + tD - C|^2 = R^2.
 
-#include <array>
 #include <optional>
-#include <string_view>
-
-#include <glm/vec3.hpp>
 
 #include "picking/ray.h"
+#include "picking/ray_aabb.h"
+#include "picking/sphere.h"
 
 namespace picking {
 
-struct Sphere {
-    glm::vec3 center{0.0f};
-    float radius = 1.0f;
-};
-
-/// Both roots and the discriminant the form computed, and the root it chose.
-struct SphereHit {
-    float t = 0.0f;  ///< the nearest root in [t_min, t_max]
-    float t_near = 0.0f, t_far = 0.0f;
-    float discriminant = 0.0f;  ///< in the form's own scaling
-    bool from_inside = false;   ///< the near root is out of range: the origin is inside
-};
-
-/// a = D·D, b = 2(O − C)·D, c = |O − C|² − R², t = (−b ± √(b² − 4ac)) / 2a.
-[[nodiscard]] std::optional<SphereHit> intersect_sphere_quadratic(const Ray&, const Sphere&);
-/// h = (O − C)·D: t = (−h ± √(h² − ac)) / a.
-[[nodiscard]] std::optional<SphereHit> intersect_sphere_half_b(const Ray&, const Sphere&);
-/// The seed's last simplification, valid only for a unit direction: t = −h ± √(h² − c).
-/// Given a direction that is not unit length it answers wrongly, as the formula does.
-[[nodiscard]] std::optional<SphereHit> intersect_sphere_unit_direction(const Ray&, const Sphere&);
-/// Ray Tracing Gems ch. 7: the discriminant as r² − |f − (f·d̂)d̂|² (no cancellation of two
-/// large squares), and the near root from c/q (no cancellation of −b and √disc).
-[[nodiscard]] std::optional<SphereHit> intersect_sphere_precise(const Ray&, const Sphere&);
-
-enum class SphereForm { Quadratic, HalfB, UnitDirection, Precise };
-struct SphereAlgorithm {
-    SphereForm form;
-    std::string_view name;
-    std::optional<SphereHit> (*intersect)(const Ray&, const Sphere&);
-};
-inline constexpr std::array kSphereAlgorithms = {
-    SphereAlgorithm{SphereForm::Quadratic, "quadratic", intersect_sphere_quadratic},
-    SphereAlgorithm{SphereForm::HalfB, "half_b", intersect_sphere_half_b},
-    SphereAlgorithm{SphereForm::UnitDirection, "unit_direction", intersect_sphere_unit_direction},
-    SphereAlgorithm{SphereForm::Precise, "precise", intersect_sphere_precise},
-};
+/// Seed 002's quadratic a t^2 + b t + c = 0 with a = D·D, b = 2 (O - C)·D, c = |O - C|^2 - R^2,
+/// written with h = b / 2 as the seed simplifies it: t = (-h ± sqrt(h^2 - a c)) / a. The seed's
+/// further step (a = 1) only holds for unit directions, which a bone-space ray is not, so a is
+/// kept. Evaluated in double precision: as a broad phase it must not miss a grazing ray.
+/// Returns where the ray is inside the sphere, clipped to [t_min, t_max], or nothing.
+[[nodiscard]] std::optional<Interval> intersect_sphere(const Ray& ray, const Sphere& sphere);
 
 }  // namespace picking

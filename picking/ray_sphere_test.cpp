@@ -1,0 +1,77 @@
+#include "picking/ray_sphere.h"
+
+#include <random>
+
+#include <gtest/gtest.h>
+#include <glm/geometric.hpp>
+
+namespace picking {
+namespace {
+
+TEST(RaySphere, QuadraticRoots) {
+    const Sphere sphere{{0, 0, -5}, 1.0f};
+    const auto hit = intersect_sphere(Ray{{0, 0, 0}, {0, 0, -2}}, sphere);  // not unit length
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t_enter, 2.0f);
+    EXPECT_FLOAT_EQ(hit->t_exit, 3.0f);
+    EXPECT_FALSE(intersect_sphere(Ray{{0, 1.5f, 0}, {0, 0, -1}}, sphere));
+    EXPECT_FALSE(intersect_sphere(Ray{{0, 0, 0}, {0, 0, 1}}, sphere));     // behind
+    EXPECT_TRUE(intersect_sphere(Ray{{0, 0, -5}, {1, 0, 0}}, sphere));     // from inside
+    EXPECT_FALSE(intersect_sphere(Ray{{0, 0, 0}, {0, 0, -1}}, Sphere{}));  // empty
+}
+
+TEST(RaySphere, BoundingSphereContainsEveryPoint_Seed21) {
+    std::mt19937 rng(21);
+    std::uniform_real_distribution<float> coord(-1000.0f, 1000.0f);
+    for (int round = 0; round < 50; ++round) {
+        std::vector<glm::vec3> points(1 + round * 37);
+        for (glm::vec3& p : points)
+            p = {coord(rng), coord(rng) * 0.01f, coord(rng) + 5000.0f};
+        const Sphere s = bounding_sphere(points);
+        ASSERT_FALSE(s.empty());
+        for (const glm::vec3& p : points)
+            EXPECT_LE(glm::length(glm::dvec3(p) - glm::dvec3(s.center)), double(s.radius));
+        // Ritter's sphere is not minimal, but not wasteful either: within 20% of the farthest
+        // pair's half distance is typical; allow a generous bound.
+        double widest = 0.0;
+        for (const glm::vec3& p : points)
+            widest = std::max(widest, glm::length(glm::dvec3(p) - glm::dvec3(points[0])));
+        EXPECT_LE(double(s.radius), widest * 1.2 + 1e-6 * double(glm::length(s.center)));
+    }
+}
+
+TEST(RaySphere, NonFinitePointsAreSkipped) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const std::vector<glm::vec3> points = {{nan, 0, 0}, {1, 0, 0}, {-1, 0, 0}};
+    const Sphere s = bounding_sphere(points);
+    EXPECT_NEAR(s.radius, 1.0f, 1e-4f);
+    EXPECT_TRUE(bounding_sphere(std::vector<glm::vec3>{{nan, nan, nan}}).empty());
+}
+
+TEST(RaySphere, RaysThroughSurfacePointsAlwaysHit_Seed22) {
+    // Rays aimed at the points the sphere was made from, from far away, must hit it: the
+    // broad phase may never lose a triangle corner.
+    std::mt19937 rng(22);
+    std::uniform_real_distribution<float> coord(-1.0f, 1.0f);
+    std::vector<glm::vec3> points(500);
+    for (glm::vec3& p : points)
+        p = glm::normalize(glm::vec3(coord(rng), coord(rng), coord(rng))) * 3.0f +
+            glm::vec3(100.0f, -7.0f, 0.5f);
+    const Sphere s = bounding_sphere(points);
+    for (const glm::vec3& p : points) {
+        const glm::vec3 origin = p + 1000.0f * glm::vec3(coord(rng), coord(rng), coord(rng));
+        EXPECT_TRUE(intersect_sphere(Ray{origin, p - origin}, s));
+    }
+}
+
+TEST(RaySphere, MergeContainsBoth) {
+    const Sphere a{{0, 0, 0}, 1.0f}, b{{10, 0, 0}, 2.0f};
+    const Sphere m = merge(a, b);
+    EXPECT_NEAR(m.radius, 6.5f, 1e-4f);
+    EXPECT_NEAR(m.center.x, 5.5f, 1e-4f);
+    EXPECT_EQ(merge(a, Sphere{}).radius, a.radius);
+    EXPECT_EQ(merge(Sphere{{0, 0, 0}, 5.0f}, a).radius, 5.0f);
+}
+
+}  // namespace
+}  // namespace picking
