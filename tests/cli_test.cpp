@@ -186,6 +186,8 @@ TEST(Cli, NoLoopHoldsTheLastKeys) {
     EXPECT_EQ(once["node"], "upper_arm_geometry") << once.dump();
     EXPECT_EQ(looped["t"], pick({"--time", "1"})["t"]);
     EXPECT_EQ(once["t"], pick({"--time", "8", "--no-loop"})["t"]);
+}
+
 // --all-hits lists every intersection by t: straight down through the arm's base, the
 // cylinder's top and bottom caps, then the terrain.
 TEST(Cli, AllHitsListsEveryIntersectionByT) {
