@@ -424,6 +424,40 @@ TEST(TriTriBatch, Seed31_EveryInstructionSetAnswersAsTheScalarMoller97) {
                 std::string(batch_isa_name(best_batch_isa())).c_str());
 }
 
+TEST(TriTriBatch, Seed33_CoplanarPairsAllTogetherOrFewAndFarApart) {
+    // The vector paths run the 2D test only for vectors holding a coplanar lane: every lane
+    // coplanar, a few lanes far apart among crossing pairs, and fewer pairs than one vector.
+    std::mt19937_64 rng(33);
+    const auto coplanar = [&](std::size_t i) {
+        return generate_case_pair(
+            i % 2 ? TriTriCase::CoplanarVertexInside : TriTriCase::CoplanarDisjoint, rng);
+    };
+    std::vector<std::vector<TrianglePair>> sets(3);
+    for (std::size_t i = 0; i < 1000 + 5; ++i)
+        sets[0].push_back(coplanar(i));
+    sets[1] = generate_near_equilateral_pairs(200'000, 34);
+    for (std::size_t at : {std::size_t(5), std::size_t(70'000), std::size_t(199'990)})
+        sets[1][at] = coplanar(at);
+    for (std::size_t i = 0; i < 5; ++i)
+        sets[2].push_back(coplanar(i));
+    std::size_t decided_in_2d = 0;  // the others are slivers, which go to the exact test
+    for (const TrianglePair& p : sets[0])
+        decided_in_2d += trace_moller97(p.v, p.q).decided_by == Moller97Step::Coplanar ? 1 : 0;
+    ASSERT_GT(decided_in_2d, sets[0].size() * 9 / 10);
+    for (const auto& pairs : sets)
+        for (BatchIsa isa : {BatchIsa::Avx2, BatchIsa::Avx512}) {
+            std::vector<std::uint8_t> out(pairs.size(), 7);
+            std::size_t expected_hits = 0;
+            (void)intersect_batch_moller97(pairs, out, isa);
+            for (std::size_t i = 0; i < pairs.size(); ++i) {
+                const bool expected = triangles_intersect_moller97(pairs[i].v, pairs[i].q);
+                expected_hits += expected ? 1 : 0;
+                ASSERT_EQ(out[i], expected ? 1 : 0) << batch_isa_name(isa) << " pair " << i;
+            }
+            EXPECT_EQ(intersect_batch_moller97(pairs, out, isa), expected_hits);
+        }
+}
+
 TEST(TriTriBatch, EveryTableEntryBatchesAsItsScalarFunction) {
     const std::vector<TrianglePair> pairs = batch_test_pairs(32, 2000);
     for (const TriTriAlgorithm& algorithm : kTriTriAlgorithms) {
