@@ -10,6 +10,8 @@
 #include <CLI/CLI.hpp>
 
 #include "app/async_load.h"
+#include "app/commands/bench_command.h"
+#include "app/commands/heatmap_command.h"
 #include "app/commands/leaks_command.h"
 #include "app/commands/pick_command.h"
 #include "app/commands/tritri_command.h"
@@ -91,6 +93,10 @@ int main(int argc, char** argv) {
 
     app::PickCommandOptions pick;
     CLI::App* pick_command = app::add_pick_command(cli, pick);
+    app::BenchCommandOptions bench;
+    CLI::App* bench_command = app::add_bench_command(cli, bench);
+    app::HeatmapCommandOptions heatmap;
+    CLI::App* heatmap_command = app::add_heatmap_command(cli, heatmap);
     CLI::App* algorithms = cli.add_subcommand("algorithms", "List the ray–triangle algorithms");
     app::TriTriCommandOptions tritri;
     CLI::App* tritri_command = app::add_tritri_command(cli, tritri);
@@ -117,6 +123,8 @@ int main(int argc, char** argv) {
     if (*pick_command) finish(app::run_pick_command(pick));
     if (*tritri_command) finish(app::run_tritri_command(tritri));
     if (*leaks_command) finish(app::run_leaks_command(leaks));
+    if (*bench_command) finish(app::run_bench_command(bench));
+    if (*heatmap_command) finish(app::run_heatmap_command(heatmap));
     if (viewer.click && !viewer.scripted())
         std::cerr << "raypick: --click without --screenshot picks once and keeps the window open\n";
     finish(app::run_viewer(viewer));

@@ -56,7 +56,9 @@ nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::
     if (algorithm.has_first_found) j["xna_hit"] = options.xna_first_found ? "first" : "closest";
     j["space"] = settings.space == picking::RaySpace::BoneSpace ? "bone" : "world";
     j["triangles_tested"] = result.stats.triangles_tested;
-    j["nodes_visited"] = 0;  // no hierarchy is walked by the brute-force scan
+    j["nodes_visited"] = result.stats.nodes_visited;
+    j["box_tests"] = result.stats.box_tests;
+    j["sphere_tests"] = result.stats.sphere_tests;
     j["instances_tested"] = result.stats.instances_tested;
     j["microseconds"] = result.stats.microseconds;
     j["time"] = session.time();

@@ -13,7 +13,8 @@ namespace app {
 
 /// {"hit", "ray", "t", "point", "normal", "mesh", "mesh_name", "node", "node_path", "triangle",
 ///  "u", "v", "vertices", "world_from_mesh", "bone_ray", "algorithm", "accel", "triangles_tested",
-///  "nodes_visited", "microseconds", "time", "clip", "pose", ...} for a pick made in `pose`.
+///  "nodes_visited", "box_tests", "sphere_tests", "instances_tested", "microseconds", "time",
+///  "clip", "pose", ...} for a pick made in `pose`.
 [[nodiscard]] nlohmann::ordered_json pick_to_json(const SceneSession& session,
                                                   const picking::Ray& ray,
                                                   const picking::PickSettings& settings,

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <limits>
+#include <stdexcept>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -71,6 +73,7 @@ SceneSession::SceneSession(assets::Scene scene, SessionOptions options)
         bind_instance_world_.push_back(instance.world_from_mesh);
     }
     clip_ = scene_.clips.empty() ? -1 : 0;
+    accel_ = picking::SceneAccel(view_);
     repose();
 }
 
@@ -148,6 +151,15 @@ void SceneSession::repose() {
         view_.meshes[m].positions = posed_[m].positions;
     for (std::size_t i = 0; i < view_.instances.size(); ++i)
         view_.instances[i].world_from_mesh = instance_world_[i];
+    // The broad phases follow: deformed meshes get new bounds and refitted BVHs (as drawn,
+    // so picked), moved instances a new top level.
+    accel_.refit_meshes(view_, deforming_);
+    for (peers::EmbreeScene* embree : {embree_.get(), embree_robust_.get()})
+        if (embree) {
+            for (std::uint32_t m : deforming_)
+                embree->update_mesh(m, view_.meshes[m].positions);
+            embree->update_instances(view_);
+        }
     ++pose_version_;
 }
 
@@ -168,6 +180,130 @@ std::vector<picking::TriangleD> SceneSession::world_triangles_without_offset() c
         }
     }
     return triangles;
+}
+
+picking::SceneView SceneSession::build_view() const {
+    picking::SceneView view = bind_view_;  // its meshes are the loaded vertices
+    view.instances = view_.instances;
+    return view;
+}
+
+SceneSession::AccelBuild SceneSession::build_accel(const picking::SceneView& view, Accel accel,
+                                                   unsigned threads,
+                                                   picking::BuildProgress* progress) {
+    AccelBuild build;
+    build.accel = accel;
+    const auto start = std::chrono::steady_clock::now();
+    try {
+        if (is_peer(accel)) {
+            peers::EmbreeOptions options;
+            options.robust = accel == Accel::EmbreeRobust;
+            options.threads = threads;
+            build.embree = std::make_unique<peers::EmbreeScene>(view, options);
+            build.milliseconds = build.embree->build_milliseconds();
+            if (progress) progress->fraction = 1.0f;
+            return build;
+        }
+        if (accel == Accel::Bvh) {
+            picking::BvhBuildOptions options = picking::wide_bvh_build_options();
+            options.threads = threads;
+            build.bvhs = picking::SceneAccel::make_bvhs(view, options, progress);
+            build.cancelled = build.bvhs.size() != view.meshes.size();
+        }
+    } catch (const std::exception& e) {
+        build.error = e.what();
+    }
+    // Spheres and boxes come with the session: nothing to build for them.
+    build.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return build;
+}
+
+void SceneSession::adopt(AccelBuild build) {
+    if (!build.error.empty() || build.cancelled) return;
+    if (build.accel == Accel::Bvh) {
+        accel_.set_bvhs(std::move(build.bvhs));
+        accel_.refit_meshes(view_, deforming_);  // built from the loaded vertices
+    } else if (build.embree) {
+        for (std::uint32_t m : deforming_)
+            build.embree->update_mesh(m, view_.meshes[m].positions);
+        build.embree->update_instances(view_);  // the pose may have moved meanwhile
+        (build.accel == Accel::Embree ? embree_ : embree_robust_) = std::move(build.embree);
+    }
+}
+
+double SceneSession::prepare(Accel accel, unsigned threads, picking::BuildProgress* progress) {
+    if (ready(accel)) return 0.0;
+    AccelBuild build = build_accel(build_view(), accel, threads, progress);
+    if (!build.error.empty()) throw std::runtime_error(build.error);
+    const double ms = build.milliseconds;
+    adopt(std::move(build));
+    return ms;
+}
+
+bool SceneSession::ready(Accel accel) const {
+    switch (accel) {
+        case Accel::Bvh:
+            return accel_.has_bvhs();
+        case Accel::Embree:
+            return embree_ != nullptr;
+        case Accel::EmbreeRobust:
+            return embree_robust_ != nullptr;
+        default:
+            return true;
+    }
+}
+
+std::size_t SceneSession::accel_bytes(Accel accel) const {
+    switch (accel) {
+        case Accel::Bvh:
+            return accel_.bvh_memory_bytes();
+        case Accel::Embree:
+            return embree_ ? embree_->memory_bytes() : 0;
+        case Accel::EmbreeRobust:
+            return embree_robust_ ? embree_robust_->memory_bytes() : 0;
+        case Accel::Sphere:
+            return accel_.mesh_count() * sizeof(picking::Sphere) +
+                   accel_.node_groups().size() * sizeof(picking::Sphere);
+        case Accel::Aabb:
+            return accel_.mesh_count() * sizeof(picking::Aabb);
+        case Accel::None:
+            break;
+    }
+    return 0;
+}
+
+picking::PickResult SceneSession::pick(const picking::Ray& world_ray,
+                                       const picking::PickSettings& settings, Accel accel) const {
+    const peers::EmbreeScene* embree = accel == Accel::Embree         ? embree_.get()
+                                       : accel == Accel::EmbreeRobust ? embree_robust_.get()
+                                                                      : nullptr;
+    if (!embree) return pick(world_ray, settings);
+    const auto start = std::chrono::steady_clock::now();
+    picking::PickResult result;
+    if (picking::ray_problem(world_ray)) return result;
+    const auto hit = embree->intersect(world_ray);
+    result.stats.microseconds =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    if (hit) result.hit = picking::describe_hit(view_, world_ray, *hit, &accel_);
+    return result;
+}
+
+SceneSession::Caster SceneSession::caster(const picking::PickSettings& settings,
+                                          Accel accel) const {
+    const peers::EmbreeScene* embree = accel == Accel::Embree         ? embree_.get()
+                                       : accel == Accel::EmbreeRobust ? embree_robust_.get()
+                                                                      : nullptr;
+    return Caster(picking::PickPlan(view_, settings, &accel_), embree);
+}
+
+std::optional<picking::SceneHit> SceneSession::intersect(const picking::Ray& world_ray,
+                                                         const picking::PickSettings& settings,
+                                                         Accel accel,
+                                                         picking::PickStats& stats) const {
+    if (accel == Accel::Embree && embree_) return embree_->intersect(world_ray);
+    if (accel == Accel::EmbreeRobust && embree_robust_) return embree_robust_->intersect(world_ray);
+    return picking::intersect_scene(view_, world_ray, settings, &accel_, stats);
 }
 
 std::span<const glm::vec3> SceneSession::mesh_normals(std::uint32_t mesh) const {

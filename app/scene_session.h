@@ -6,17 +6,21 @@
 /// picked is what is drawn.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "app/settings_names.h"
 #include "assets/pose.h"
 #include "assets/posed_mesh.h"
 #include "assets/scene.h"
+#include "peers/embree_scene.h"
 #include "picking/all_hits.h"
 #include "picking/far_from_origin.h"
+#include "picking/scene_accel.h"
 #include "picking/scene_pick.h"
 
 namespace app {
@@ -102,10 +106,14 @@ class SceneSession {
     [[nodiscard]] Bounds animated_bounds() const;
 
     // == Picking
+    /// Picks with settings.broad_phase over what prepare() has built so far (a broad phase
+    /// whose data is missing falls back to `none`, and the result says so). The bind pose has
+    /// no acceleration structures: it is always picked triangle by triangle.
     [[nodiscard]] picking::PickResult pick(const picking::Ray& world_ray,
                                            const picking::PickSettings& settings,
                                            PoseChoice pose = PoseChoice::Current) const {
-        return picking::pick(view(pose), world_ray, settings);
+        return picking::pick(view(pose), world_ray, settings,
+                             pose == PoseChoice::Current ? &accel_ : nullptr);
     }
     /// Every intersection along the ray (the All hits view, pick --all-hits).
     [[nodiscard]] picking::AllHitsResult all_hits(const picking::Ray& world_ray,
@@ -113,6 +121,66 @@ class SceneSession {
                                                   PoseChoice pose = PoseChoice::Current) const {
         return picking::all_hits(view(pose), world_ray, settings);
     }
+    /// The same through an app-level accel: Embree's go to Embree (when prepared).
+    [[nodiscard]] picking::PickResult pick(const picking::Ray& world_ray,
+                                           const picking::PickSettings& settings,
+                                           Accel accel) const;
+    /// The bare closest hit in the current pose, for tight loops (bench, heatmap): no timing,
+    /// no hit details.
+    [[nodiscard]] std::optional<picking::SceneHit> intersect(const picking::Ray& world_ray,
+                                                             const picking::PickSettings& settings,
+                                                             Accel accel,
+                                                             picking::PickStats& stats) const;
+
+    /// Many rays through one scene and one set of settings (bench, heatmap): everything but
+    /// the ray resolved once. Valid while the session is neither reposed nor rebuilt.
+    class Caster {
+      public:
+        [[nodiscard]] std::optional<picking::SceneHit> intersect(const picking::Ray& world_ray,
+                                                                 picking::PickStats& stats) const {
+            if (embree_) return embree_->intersect(world_ray);
+            return plan_.intersect(world_ray, stats);
+        }
+
+      private:
+        friend class SceneSession;
+        Caster(const picking::PickPlan& plan, const peers::EmbreeScene* embree)
+            : plan_(plan), embree_(embree) {}
+        picking::PickPlan plan_;
+        const peers::EmbreeScene* embree_;
+    };
+    [[nodiscard]] Caster caster(const picking::PickSettings& settings, Accel accel) const;
+
+    // == Acceleration structures (of the current pose)
+    /// Builds what `accel` needs unless it is there: the BVHs (on `threads` threads; 0: every
+    /// core) or the Embree scene. Returns the milliseconds spent building (0 if it was ready).
+    /// Throws std::runtime_error when Embree fails.
+    double prepare(Accel accel, unsigned threads = 0, picking::BuildProgress* progress = nullptr);
+    [[nodiscard]] bool ready(Accel accel) const;
+
+    /// An acceleration structure built away from the session (the viewer builds on a worker
+    /// thread, then hands the result over on its own thread with adopt()).
+    struct AccelBuild {
+        Accel accel = Accel::None;
+        std::vector<picking::WideBvh> bvhs;
+        std::unique_ptr<peers::EmbreeScene> embree;
+        double milliseconds = 0.0;
+        std::string error;  ///< why it failed (the session is unchanged then)
+        bool cancelled = false;
+    };
+    /// What a build away from the session may read: the meshes as loaded (they never change;
+    /// deforming ones are refitted to the pose when the build is adopted) and the instances
+    /// now. A copy: the session may repose meanwhile.
+    [[nodiscard]] picking::SceneView build_view() const;
+    /// Builds what `accel` needs from `view` (see build_view()). Safe on any thread; never
+    /// throws.
+    [[nodiscard]] static AccelBuild build_accel(const picking::SceneView& view, Accel accel,
+                                                unsigned threads, picking::BuildProgress* progress);
+    /// Takes over a finished build made from this session's build_view().
+    void adopt(AccelBuild build);
+    [[nodiscard]] const picking::SceneAccel& accel() const { return accel_; }
+    /// Bytes of the acceleration structures `accel` uses (0 for none).
+    [[nodiscard]] std::size_t accel_bytes(Accel accel) const;
     /// The picked triangle's corners as picked (hit.local_triangle), moved to world space by its
     /// instance's current transform.
     [[nodiscard]] picking::Triangle world_triangle(const picking::PickHit& hit) const;
@@ -141,6 +209,8 @@ class SceneSession {
     std::vector<glm::mat4> bind_instance_world_;
     picking::SceneView view_;
     picking::SceneView bind_view_;
+    picking::SceneAccel accel_;  ///< of view_: kept current by repose()
+    std::unique_ptr<peers::EmbreeScene> embree_, embree_robust_;
     double time_ = 0.0;
     int clip_ = -1;
     bool loop_ = true;

@@ -1,12 +1,41 @@
 #include "app/settings_names.h"
 
 #include <algorithm>
+#include <array>
+
+#include "peers/embree_scene.h"
 
 namespace app {
 
+namespace {
+
+struct AccelEntry {
+    Accel accel;
+    std::string_view name;
+    std::string_view description;
+};
+
+constexpr std::array kAccels = {
+    AccelEntry{Accel::None, "none", "every triangle of every mesh (seed 000's brute force)"},
+    AccelEntry{Accel::Sphere, "sphere",
+               "XNA recipe 4-18: bounding sphere per node, then per mesh part (seed 001)"},
+    AccelEntry{Accel::Aabb, "aabb", "a box per mesh with the slab test (seed 002)"},
+    AccelEntry{Accel::Bvh, "bvh",
+               "binned-SAH BVH per mesh, eight wide, SIMD; a top level over instances"},
+    AccelEntry{Accel::Embree, "embree", "Embree 3 rtcIntersect1, default (fast, not watertight)"},
+    AccelEntry{Accel::EmbreeRobust, "embree_robust",
+               "Embree 3 rtcIntersect1 with RTC_SCENE_FLAG_ROBUST (watertight)"},
+};
+
+}  // namespace
+
 const std::vector<std::string_view>& accel_names() {
-    // Brute force over every triangle; the acceleration structures join this list.
-    static const std::vector<std::string_view> names = {"none"};
+    static const std::vector<std::string_view> names = [] {
+        std::vector<std::string_view> list;
+        for (const AccelEntry& entry : kAccels)
+            if (!is_peer(entry.accel) || peers::embree_available()) list.push_back(entry.name);
+        return list;
+    }();
     return names;
 }
 
@@ -19,6 +48,30 @@ std::string accel_names_text() {
     return text;
 }
 
+std::optional<Accel> find_accel(std::string_view name) {
+    const auto& names = accel_names();
+    if (std::find(names.begin(), names.end(), name) == names.end()) return std::nullopt;
+    for (const AccelEntry& entry : kAccels)
+        if (entry.name == name) return entry.accel;
+    return std::nullopt;
+}
+
+std::string_view accel_name(Accel accel) {
+    for (const AccelEntry& entry : kAccels)
+        if (entry.accel == accel) return entry.name;
+    return "none";
+}
+
+std::string_view accel_description(Accel accel) {
+    for (const AccelEntry& entry : kAccels)
+        if (entry.accel == accel) return entry.description;
+    return "";
+}
+
+bool is_peer(Accel accel) {
+    return accel == Accel::Embree || accel == Accel::EmbreeRobust;
+}
+
 std::optional<std::string> parse_pick_settings(std::string_view algorithm, std::string_view accel,
                                                picking::PickSettings& settings) {
     const picking::RayTriangleAlgorithm* found = picking::find_ray_triangle_algorithm(algorithm);
@@ -29,9 +82,23 @@ std::optional<std::string> parse_pick_settings(std::string_view algorithm, std::
         return "unknown algorithm '" + std::string(algorithm) + "' (known:" + known + ")";
     }
     settings.method = found->method;
-    const auto& accels = accel_names();
-    if (std::find(accels.begin(), accels.end(), accel) == accels.end())
+    const auto chosen = find_accel(accel);
+    if (!chosen)
         return "unknown accel '" + std::string(accel) + "' (available: " + accel_names_text() + ")";
+    switch (*chosen) {
+        case Accel::Sphere:
+            settings.broad_phase = picking::BroadPhase::Sphere;
+            break;
+        case Accel::Aabb:
+            settings.broad_phase = picking::BroadPhase::Aabb;
+            break;
+        case Accel::Bvh:
+            settings.broad_phase = picking::BroadPhase::Bvh;
+            break;
+        default:
+            settings.broad_phase = picking::BroadPhase::None;
+            break;
+    }
     return std::nullopt;
 }
 

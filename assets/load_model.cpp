@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "assets/default_scene.h"
+#include "assets/torus_knot.h"
 
 namespace assets {
 
@@ -38,6 +39,12 @@ std::string format_vec3(const glm::vec3& v) {
 Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
                  LoadProgress* progress) {
     if (path == kDefaultSceneName) return make_default_scene();
+    if (const auto knot = parse_knot_name(path.string())) {
+        if (progress && progress->cancel) throw LoadError(path, "loading cancelled");
+        Scene scene = make_knot_scene(*knot);
+        if (progress) progress->fraction = 1.0f;
+        return scene;
+    }
     // Check the path ourselves: importers report a missing file in many different ways.
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);

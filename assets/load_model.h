@@ -31,7 +31,8 @@ struct LoadProgress {
 /// The model name that stands for the built-in scene (assets/default_scene.h), not a file.
 inline constexpr const char* kDefaultSceneName = "default";
 
-/// Loads `path`, or builds the built-in scene when it is kDefaultSceneName. Throws LoadError for
+/// Loads `path`, or builds the built-in scene when it is kDefaultSceneName, or a torus knot of N
+/// triangles when it is "knot:N" (assets/torus_knot.h). Throws LoadError for
 /// missing, unreadable, corrupt or empty files (a scene without a single triangle is an error) and
 /// when `progress->cancel` is seen.
 [[nodiscard]] Scene load_model(const std::filesystem::path& path, const LoadOptions& options = {},

@@ -23,4 +23,13 @@ struct Ray {
 /// an empty or NaN t range), or nothing when it is fine.
 [[nodiscard]] std::optional<std::string> ray_problem(const Ray& ray);
 
+/// The same check without the message, for loops over many rays: true when ray_problem()
+/// finds nothing.
+[[nodiscard]] inline bool ray_usable(const Ray& ray) {
+    const glm::vec3 o = ray.origin, d = ray.direction;
+    const bool finite = std::isfinite(o.x) && std::isfinite(o.y) && std::isfinite(o.z) &&
+                        std::isfinite(d.x) && std::isfinite(d.y) && std::isfinite(d.z);
+    return finite && (d.x != 0.0f || d.y != 0.0f || d.z != 0.0f) && ray.t_min <= ray.t_max;
+}
+
 }  // namespace picking

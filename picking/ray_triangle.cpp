@@ -11,6 +11,10 @@ const RayTriangleAlgorithm* find_ray_triangle_algorithm(std::string_view name) {
 }
 
 const RayTriangleAlgorithm& ray_triangle_algorithm(RayTriangleMethod method) {
+    // The table lists the methods in enum order: a pick looks its algorithm up per ray.
+    const auto index = std::size_t(method);
+    if (index < kRayTriangleAlgorithms.size() && kRayTriangleAlgorithms[index].method == method)
+        return kRayTriangleAlgorithms[index];
     for (const auto& algorithm : kRayTriangleAlgorithms)
         if (algorithm.method == method) return algorithm;
     return kRayTriangleAlgorithms.front();

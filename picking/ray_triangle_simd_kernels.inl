@@ -126,12 +126,14 @@ BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* blocks, 
         best_u[p] = best_v[p] = splat(0.0f);
         best_block[p] = splat_int(-1);
     }
+    unsigned any_hit = 0;  // most calls from a BVH leaf hit nothing: skip the reduction then
     for (std::size_t b = 0; b < count; ++b) {
         const I block_index = splat_int(int(b));
         for (std::size_t p = 0; p < kParts; ++p) {
             const LaneHits h = kWatertight ? watertight_lanes(ray, r, blocks[b], p * kLanes)
                                            : moller_trumbore_lanes(ray, r, blocks[b], p * kLanes);
             const M closer = h.hit & lt(h.t, best_t[p]);
+            any_hit |= mask_bits(closer);
             best_t[p] = select(closer, h.t, best_t[p]);
             best_u[p] = select(closer, h.u, best_u[p]);
             best_v[p] = select(closer, h.v, best_v[p]);
@@ -139,6 +141,7 @@ BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* blocks, 
         }
     }
 
+    if (!any_hit) return BlockHit{__builtin_inff(), 0.0f, 0.0f, kEmptyLane, 0, 0};
     alignas(64) float t[W], u[W], v[W];
     alignas(64) int block[W];
     for (std::size_t p = 0; p < kParts; ++p) {
@@ -151,9 +154,9 @@ BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* blocks, 
     for (std::size_t l = 0; l < W; ++l) {
         if (block[l] < 0) continue;
         const auto b = std::uint32_t(block[l]);
-        const bool better = t[l] < result.t ||
-                            (t[l] == result.t && (b < result.block || (b == result.block &&
-                                                                        l < result.lane)));
+        const bool better =
+            t[l] < result.t ||
+            (t[l] == result.t && (b < result.block || (b == result.block && l < result.lane)));
         if (result.id != kEmptyLane && !better) continue;
         result = {t[l], u[l], v[l], blocks[b].id[l], b, std::uint32_t(l)};
     }

@@ -2,11 +2,14 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 #include <glm/matrix.hpp>
 
 #include "picking/bone_space.h"
+#include "picking/ray_aabb.h"
+#include "picking/ray_sphere.h"
 
 namespace picking {
 
@@ -23,52 +26,306 @@ glm::vec3 transform_point(const glm::mat4& m, glm::vec3 p) {
     return glm::vec3(m * glm::vec4(p, 1.0f));
 }
 
-struct Candidate {
-    std::uint32_t instance, triangle;
-    RayHit hit;
-};
+}  // namespace
 
-/// Tests every triangle of one instance; updates `best` when a closer hit appears. Returns
-/// true when the search should stop (the first hit, for "first found").
-bool pick_instance(const SceneView& scene, std::uint32_t instance_index, const Ray& world_ray,
-                   const RayTriangleAlgorithm& algorithm, const PickSettings& settings,
-                   bool first_found, std::optional<Candidate>& best, PickStats& stats) {
-    const Instance& instance = scene.instances[instance_index];
-    if (instance.mesh >= scene.meshes.size()) return false;
-    Ray narrowed = world_ray;
-    if (best) narrowed.t_max = best->hit.t;
-    const std::optional<Ray> ray = instance_ray(instance, narrowed, settings.space);
-    if (!ray) return false;  // a singular bone (zero scale) shows nothing to hit
-    const MeshView& mesh = scene.meshes[instance.mesh];
-    ++stats.instances_tested;
+/// One pick in progress: the closest hit so far and what it cost.
+class PickSearch {
+  public:
+    PickSearch(const PickPlan& plan, const Ray& world_ray, PickStats& stats,
+               std::vector<PickedBox>* visited)
+        : plan_(plan),
+          scene_(*plan.scene_),
+          world_ray_(world_ray),
+          settings_(plan.settings_),
+          algorithm_(*plan.algorithm_),
+          accel_(plan.accel_),
+          stats_(stats),
+          visited_(visited),
+          first_found_(plan.first_found_),
+          whole_line_(plan.whole_line_) {}
 
-    if (settings.space == RaySpace::BoneSpace) {
-        // The algorithm's own loop over the mesh, its test inlined.
-        const MeshQuery q =
-            algorithm.closest_in_mesh(*ray, mesh, settings.triangle_options, first_found);
-        stats.triangles_tested += q.triangles_tested;
-        if (q.hit && (!best || q.hit->t < best->hit.t))
-            best = Candidate{instance_index, q.triangle, *q.hit};
-        return first_found && q.hit;
+    [[nodiscard]] const std::optional<SceneHit>& best() const { return best_; }
+    /// Seed 001's "first found" has its answer.
+    [[nodiscard]] bool done() const { return first_found_ && best_.has_value(); }
+
+    /// The world ray, ending at the closest hit so far. For a seed algorithm that ignores the
+    /// t range (hits behind the origin count), the whole line: the broad phases must not cull
+    /// what it would hit.
+    [[nodiscard]] Ray current_ray() const {
+        Ray ray = world_ray_;
+        if (whole_line_) {
+            ray.t_min = -std::numeric_limits<float>::infinity();
+            ray.t_max = std::numeric_limits<float>::infinity();
+        }
+        if (best_) ray.t_max = best_->hit.t;
+        return ray;
     }
 
-    Ray local = *ray;
-    const std::size_t count = mesh.triangle_count();
-    for (std::size_t i = 0; i < count; ++i) {
-        const Triangle tri = instance_triangle(instance, mesh, i, settings.space);
-        ++stats.triangles_tested;
-        if (auto hit = algorithm.intersect(local, tri, settings.triangle_options)) {
-            if (best && !(hit->t < best->hit.t)) continue;
-            best = Candidate{instance_index, std::uint32_t(i), *hit};
-            // Seed 001's ModelRayCollision returns on the first triangle hit.
-            if (first_found) return true;
-            local.t_max = hit->t;
+    // == The broad phases
+
+    void every_triangle() {
+        for (std::uint32_t i = 0; i < scene_.instances.size() && !done(); ++i) {
+            Ray local;
+            if (local_ray(i, local)) test_triangles(i, local);
         }
     }
-    return false;
+
+    /// XNA recipe 4-18: the node's ("ModelMesh") sphere, then each part's when it has more
+    /// than one, then the triangles. Tested in bone space, where the spheres were made.
+    void spheres() {
+        for (const NodeGroup& group : accel_->node_groups()) {
+            if (done()) return;
+            Ray local;
+            if (!local_ray(group.instances.front(), local)) continue;
+            ++stats_.sphere_tests;
+            if (!intersect_sphere(local, group.sphere)) continue;
+            for (std::uint32_t i : group.instances) {
+                if (done()) return;
+                if (group.instances.size() > 1) {
+                    ++stats_.sphere_tests;
+                    local.t_max = current_ray().t_max;
+                    if (!intersect_sphere(local, accel_->mesh_sphere(scene_.instances[i].mesh)))
+                        continue;
+                }
+                local.t_max = current_ray().t_max;
+                test_triangles(i, local);
+            }
+        }
+    }
+
+    /// Seed 002: each mesh's box against the bone-space ray, then its triangles.
+    void boxes() {
+        for (std::uint32_t i = 0; i < scene_.instances.size() && !done(); ++i) {
+            Ray local;
+            if (!local_ray(i, local)) continue;
+            ++stats_.box_tests;
+            const Aabb& box = accel_->mesh_box(scene_.instances[i].mesh);
+            const bool hit = settings_.slab_test == SlabTest::Seed
+                                 ? intersect_slab_seed002(local, box).has_value()
+                                 : intersect_slab_robust(local, box).has_value();
+            if (hit) test_triangles(i, local);
+        }
+    }
+
+    /// The top level over instances front to back, then each instance's BVH.
+    void bvhs() {
+        if (accel_->instance_count() == 1) {
+            Ray local;
+            if (local_ray(0, local)) test_bvh(0, local);
+            return;
+        }
+        TraversalStats top;
+        traverse(
+            accel_->top_level(), current_ray(),
+            [&](std::uint32_t instance, float) {
+                Ray local;
+                if (local_ray(instance, local)) test_bvh(instance, local);
+                return TraverseStep{current_ray().t_max, done()};
+            },
+            &top);
+        stats_.box_tests += top.box_tests;
+        stats_.nodes_visited += top.nodes_visited;
+    }
+
+  private:
+    /// The current ray in an instance's bone space; false for an instance that cannot be hit.
+    bool local_ray(std::uint32_t instance, Ray& local) const {
+        const Ray world = current_ray();
+        if (scene_.instances[instance].mesh >= scene_.meshes.size()) return false;
+        if (settings_.space == RaySpace::WorldTriangles &&
+            settings_.broad_phase == BroadPhase::None) {
+            local = world;  // the naive way needs no bone-space ray at all
+            return true;
+        }
+        if (accel_ && instance < accel_->instance_count()) {
+            if (!accel_->usable(instance)) return false;
+            local = accel_->identity(instance)
+                        ? world
+                        : to_bone_space(world, accel_->mesh_from_world(instance));
+            return true;
+        }
+        const glm::dmat4 inverse = mesh_from_world(scene_.instances[instance].world_from_mesh);
+        if (!usable(inverse)) return false;  // a singular bone (zero scale) shows nothing to hit
+        local = to_bone_space(world, inverse);
+        return true;
+    }
+
+    void accept(std::uint32_t instance, std::uint32_t triangle, const RayHit& hit) {
+        best_ = SceneHit{instance, triangle, hit};
+    }
+
+    /// Every triangle of one instance, in bone space or (RaySpace::WorldTriangles) moved to
+    /// the world first, the seed's naive way.
+    void test_triangles(std::uint32_t instance_index, Ray local) {
+        const Instance& instance = scene_.instances[instance_index];
+        const MeshView& mesh = scene_.meshes[instance.mesh];
+        ++stats_.instances_tested;
+        if (settings_.space == RaySpace::BoneSpace) {
+            // The algorithm's own loop over the mesh, its test inlined.
+            const MeshQuery q =
+                algorithm_.closest_in_mesh(local, mesh, settings_.triangle_options, first_found_);
+            stats_.triangles_tested += q.triangles_tested;
+            if (q.hit && (!best_ || q.hit->t < best_->hit.t))
+                accept(instance_index, q.triangle, *q.hit);
+            return;
+        }
+        Ray ray = current_ray();
+        const std::size_t count = mesh.triangle_count();
+        for (std::size_t i = 0; i < count; ++i) {
+            const Triangle tri = instance_triangle(instance, mesh, i, settings_.space);
+            ++stats_.triangles_tested;
+            if (auto hit = algorithm_.intersect(ray, tri, settings_.triangle_options)) {
+                if (best_ && !(hit->t < best_->hit.t)) continue;
+                accept(instance_index, std::uint32_t(i), *hit);
+                // Seed 001's ModelRayCollision returns on the first triangle hit.
+                if (first_found_) return;
+                ray.t_max = hit->t;
+            }
+        }
+    }
+
+    void test_bvh(std::uint32_t instance_index, const Ray& local) {
+        const Instance& instance = scene_.instances[instance_index];
+        const WideBvh* bvh = accel_->mesh_bvh(instance.mesh);
+        if (!bvh || bvh->empty()) return;
+        ++stats_.instances_tested;
+        TraversalStats traversal;
+        std::optional<BvhHit> hit;
+        if (!visited_ && settings_.space == RaySpace::BoneSpace) {
+            hit = plan_.raycast_(*bvh, local, plan_.query_, traversal);  // the fast path
+        } else {
+            WideQuery query = plan_.query_;
+            std::vector<VisitedBox> visited;
+            if (visited_) query.visited = &visited;
+            if (settings_.space == RaySpace::WorldTriangles) {
+                query.world_from_mesh = &instance.world_from_mesh;
+                query.world_ray = current_ray();
+            }
+            hit = raycast(*bvh, scene_.meshes[instance.mesh], local, query, &traversal);
+            if (visited_)
+                for (const VisitedBox& v : visited)
+                    visited_->push_back(
+                        {bvh->nodes[v.node].child_bounds(v.slot), instance_index, false, 0});
+        }
+        stats_.box_tests += traversal.box_tests;
+        stats_.nodes_visited += traversal.nodes_visited;
+        stats_.triangles_tested += traversal.triangles_tested;
+        if (hit && (!best_ || hit->hit.t < best_->hit.t))
+            accept(instance_index, hit->triangle, hit->hit);
+    }
+
+    const PickPlan& plan_;
+    const SceneView& scene_;
+    const Ray& world_ray_;
+    const PickSettings& settings_;
+    const RayTriangleAlgorithm& algorithm_;
+    const SceneAccel* accel_;
+    PickStats& stats_;
+    std::vector<PickedBox>* visited_;
+    bool first_found_;
+    bool whole_line_;
+    std::optional<SceneHit> best_;
+};
+
+namespace {
+
+/// The broad phase that can run with what `accel` holds.
+BroadPhase available(BroadPhase wanted, const SceneView& scene, const SceneAccel* accel) {
+    if (wanted == BroadPhase::None || !accel) return BroadPhase::None;
+    if (accel->mesh_count() != scene.meshes.size() ||
+        accel->instance_count() != scene.instances.size())
+        return BroadPhase::None;
+    if (wanted == BroadPhase::Bvh && !accel->has_bvhs()) return BroadPhase::None;
+    return wanted;
 }
 
 }  // namespace
+
+PickStats& PickStats::operator+=(const PickStats& other) {
+    instances_tested += other.instances_tested;
+    sphere_tests += other.sphere_tests;
+    box_tests += other.box_tests;
+    nodes_visited += other.nodes_visited;
+    triangles_tested += other.triangles_tested;
+    shapes_tested += other.shapes_tested;
+    microseconds += other.microseconds;
+    return *this;
+}
+
+PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const SceneAccel* accel)
+    : scene_(&scene),
+      settings_(settings),
+      accel_(accel),
+      algorithm_(&ray_triangle_algorithm(settings.method)),
+      phase_(available(settings.broad_phase, scene, accel)),
+      first_found_(algorithm_->has_first_found && settings.triangle_options.xna_first_found),
+      whole_line_(algorithm_->seed_without_t_range &&
+                  settings.triangle_options.seed_ignores_t_range) {
+    if (phase_ == BroadPhase::Bvh) {
+        query_.intersect = algorithm_->intersect;
+        query_.options = settings.triangle_options;
+        query_.block_algorithm = block_algorithm_for(settings.method);
+        query_.isa = settings.simd ? best_simd_isa() : SimdIsa::Scalar;
+        if (query_.block_algorithm && query_.isa != SimdIsa::Scalar)
+            query_.kernel = block_kernel<8>(*query_.block_algorithm, query_.isa);
+        query_.any_hit = first_found_;
+        raycast_ = select_raycast(query_);
+    }
+}
+
+std::optional<SceneHit> PickPlan::intersect(const Ray& world_ray, PickStats& stats,
+                                            std::vector<PickedBox>* visited) const {
+    if (!ray_usable(world_ray)) return std::nullopt;
+    PickSearch search(*this, world_ray, stats, visited);
+    switch (phase_) {
+        case BroadPhase::None:
+            search.every_triangle();
+            break;
+        case BroadPhase::Sphere:
+            search.spheres();
+            break;
+        case BroadPhase::Aabb:
+            search.boxes();
+            break;
+        case BroadPhase::Bvh:
+            search.bvhs();
+            break;
+    }
+    return search.best();
+}
+
+std::optional<SceneHit> intersect_scene(const SceneView& scene, const Ray& world_ray,
+                                        const PickSettings& settings, const SceneAccel* accel,
+                                        PickStats& stats, std::vector<PickedBox>* visited) {
+    return PickPlan(scene, settings, accel).intersect(world_ray, stats, visited);
+}
+
+PickHit describe_hit(const SceneView& scene, const Ray& world_ray, const SceneHit& best,
+                     const SceneAccel* accel) {
+    const Instance& instance = scene.instances[best.instance];
+    const MeshView& mesh = scene.meshes[instance.mesh];
+    PickHit hit;
+    hit.instance = best.instance;
+    hit.mesh = instance.mesh;
+    hit.node = instance.node;
+    hit.triangle = best.triangle;
+    hit.t = best.hit.t;
+    hit.u = best.hit.u;
+    hit.v = best.hit.v;
+    hit.point = world_ray.at(hit.t);
+    hit.local_triangle = mesh.triangle(best.triangle);
+    hit.local_point = hit.local_triangle.point(hit.u, hit.v);
+    // Normals move by the inverse transpose of the bone transform.
+    const glm::dmat4 inverse = accel && best.instance < accel->instance_count()
+                                   ? accel->mesh_from_world(best.instance)
+                                   : mesh_from_world(instance.world_from_mesh);
+    const glm::dmat3 normal_matrix = glm::transpose(glm::dmat3(inverse));
+    const glm::dvec3 n = normal_matrix * glm::dvec3(hit.local_triangle.normal());
+    const double length = glm::length(n);
+    hit.normal = length > 0.0 ? glm::vec3(n / length) : glm::vec3(0.0f);
+    hit.front_face = glm::dot(glm::dvec3(hit.normal), glm::dvec3(world_ray.direction)) <= 0.0;
+    return hit;
+}
 
 std::optional<Ray> instance_ray(const Instance& instance, const Ray& world_ray, RaySpace space) {
     if (space == RaySpace::WorldTriangles) return world_ray;
@@ -86,29 +343,9 @@ Triangle instance_triangle(const Instance& instance, const MeshView& mesh, std::
             transform_point(instance.world_from_mesh, tri.p2)};
 }
 
-PickHit make_pick_hit(const SceneView& scene, const Ray& world_ray, std::uint32_t instance_index,
-                      std::uint32_t triangle, const RayHit& found) {
-    const Instance& instance = scene.instances[instance_index];
-    const MeshView& mesh = scene.meshes[instance.mesh];
-    PickHit hit;
-    hit.instance = instance_index;
-    hit.mesh = instance.mesh;
-    hit.node = instance.node;
-    hit.triangle = triangle;
-    hit.t = found.t;
-    hit.u = found.u;
-    hit.v = found.v;
-    hit.point = world_ray.at(hit.t);
-    hit.local_triangle = mesh.triangle(triangle);
-    hit.local_point = hit.local_triangle.point(hit.u, hit.v);
-    // Normals move by the inverse transpose of the bone transform.
-    const glm::dmat3 normal_matrix =
-        glm::transpose(glm::dmat3(mesh_from_world(instance.world_from_mesh)));
-    const glm::dvec3 n = normal_matrix * glm::dvec3(hit.local_triangle.normal());
-    const double length = glm::length(n);
-    hit.normal = length > 0.0 ? glm::vec3(n / length) : glm::vec3(0.0f);
-    hit.front_face = glm::dot(glm::dvec3(hit.normal), glm::dvec3(world_ray.direction)) <= 0.0;
-    return hit;
+PickHit make_pick_hit(const SceneView& scene, const Ray& world_ray, std::uint32_t instance,
+                      std::uint32_t triangle, const RayHit& hit) {
+    return describe_hit(scene, world_ray, SceneHit{instance, triangle, hit});
 }
 
 std::optional<ShapePickHit> pick_shapes(const SceneView& scene, const Ray& world_ray,
@@ -140,20 +377,16 @@ std::optional<ShapePickHit> pick_shapes(const SceneView& scene, const Ray& world
     return best;
 }
 
-PickResult pick(const SceneView& scene, const Ray& world_ray, const PickSettings& settings) {
+PickResult pick(const SceneView& scene, const Ray& world_ray, const PickSettings& settings,
+                const SceneAccel* accel) {
     const auto start = std::chrono::steady_clock::now();
     PickResult result;
-    if (ray_problem(world_ray)) return result;
-
-    const RayTriangleAlgorithm& algorithm = ray_triangle_algorithm(settings.method);
-    const bool first_found = algorithm.has_first_found && settings.triangle_options.xna_first_found;
-    std::optional<Candidate> best;
-    for (std::uint32_t i = 0; i < scene.instances.size(); ++i)
-        if (pick_instance(scene, i, world_ray, algorithm, settings, first_found, best,
-                          result.stats))
-            break;
-    if (best)
-        result.hit = make_pick_hit(scene, world_ray, best->instance, best->triangle, best->hit);
+    if (!ray_usable(world_ray)) return result;
+    const PickPlan plan(scene, settings, accel);
+    result.broad_phase = plan.broad_phase();
+    const auto best = plan.intersect(world_ray, result.stats,
+                                     settings.record_visited ? &result.visited_boxes : nullptr);
+    if (best) result.hit = describe_hit(scene, world_ray, *best, accel);
 
     // The analytic shapes, with their own tests: the closer of the two wins.
     if (!scene.shapes.empty()) {

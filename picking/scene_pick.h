@@ -1,16 +1,21 @@
 #pragma once
-/// Picking a scene: world ray -> per-instance bone-space ray -> ray–triangle tests -> the
-/// closest hit, with t in the world ray's parameter.
+/// Picking a scene: world ray -> broad phase (bounding spheres, boxes, or BVHs under a top level
+/// over instances) -> per-instance bone-space ray -> ray–triangle tests -> the closest hit,
+/// with t in the world ray's parameter.
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include <glm/vec3.hpp>
 
+#include "picking/aabb.h"
 #include "picking/analytic_shape.h"
 #include "picking/ray.h"
 #include "picking/ray_triangle.h"
+#include "picking/scene_accel.h"
 #include "picking/scene_view.h"
+#include "picking/wide_bvh.h"
 
 namespace picking {
 
@@ -25,14 +30,39 @@ struct PickSettings {
     RayTriangleOptions triangle_options;
     RaySpace space = RaySpace::BoneSpace;
     ShapeTestSettings shapes;  ///< which seed 002 forms test the analytic shapes
+    BroadPhase broad_phase = BroadPhase::None;
+    /// Which slab test the `aabb` broad phase runs (analytic_shape.h's, shared with the box
+    /// shape): Robust is conservative (Ize 2013) and never loses a triangle the narrow phase
+    /// would hit; Seed is seed 002 as written (absolute epsilon, t range ignored, NaN in a face
+    /// plane).
+    SlabTest slab_test = SlabTest::Robust;
+    /// The BVH runs SIMD box tests and block kernels when the algorithm has them
+    /// (moller_trumbore, watertight) and the CPU can (best_simd_isa()); false forces the scalar
+    /// reference path. Both give the same answer.
+    bool simd = true;
+    /// Keep the boxes the BVH entered (PickResult::visited_boxes), for drawing.
+    bool record_visited = false;
 };
 
 /// What a pick cost.
 struct PickStats {
-    std::uint64_t instances_tested = 0;
+    std::uint64_t instances_tested = 0;  ///< instances whose triangles (or BVH) were reached
+    std::uint64_t sphere_tests = 0;      ///< ray–sphere tests (the sphere broad phase)
+    std::uint64_t box_tests = 0;         ///< ray–box tests (aabb; the BVH's and top level's)
+    std::uint64_t nodes_visited = 0;     ///< BVH nodes entered, top level included
     std::uint64_t triangles_tested = 0;
     std::uint64_t shapes_tested = 0;
     double microseconds = 0.0;
+
+    PickStats& operator+=(const PickStats& other);
+};
+
+/// A box a BVH pick entered: in the instance's mesh space, or in world space (the top level).
+struct PickedBox {
+    Aabb box;
+    std::uint32_t instance = 0;
+    bool world_space = false;
+    int depth = 0;  ///< 0: a child of a root
 };
 
 struct PickHit {
@@ -66,14 +96,61 @@ struct PickResult {
     std::optional<ShapePickHit> shape;  ///< the closest analytic shape, if it is
     PickStats stats;
     [[nodiscard]] bool any() const { return hit.has_value() || shape.has_value(); }
+    /// The broad phase that ran: the one asked for, or None when `accel` lacked its data.
+    BroadPhase broad_phase = BroadPhase::None;
+    std::vector<PickedBox> visited_boxes;  ///< with PickSettings::record_visited
 };
 
 /// The closest hit of `world_ray` over every instance (ties keep the first instance and
-/// triangle), or, for xna_plane with RayTriangleOptions::xna_first_found, the first triangle
-/// hit in instance and triangle order, as seed 001 does. A ray that ray_problem() rejects
-/// returns no hit.
+/// triangle; between BVH leaves, either of two hits at exactly the same t), or, for xna_plane
+/// with RayTriangleOptions::xna_first_found, the first triangle hit in instance and triangle
+/// order as seed 001 does (the first the broad phase reaches, with one). A ray that
+/// ray_problem() rejects returns no hit. Broad phases other than None read `accel`, which must
+/// have been made from this scene (and, for Bvh, have its BVHs); without it they fall back to
+/// None, and PickResult::broad_phase says so.
 [[nodiscard]] PickResult pick(const SceneView& scene, const Ray& world_ray,
-                              const PickSettings& settings);
+                              const PickSettings& settings, const SceneAccel* accel = nullptr);
+
+/// The bare hit, for tight loops (benchmarks, heatmaps): no timing, no world-space details.
+/// intersect_scene() finds one; describe_hit() turns it into a PickHit.
+struct SceneHit {
+    std::uint32_t instance = 0;
+    std::uint32_t triangle = 0;
+    RayHit hit;
+};
+/// A pick's settings resolved once: the algorithm, the broad phase that can run with `accel`,
+/// the BVH query and its SIMD traversal. For casting many rays through one scene (benchmarks,
+/// heatmaps); the scene and `accel` must outlive it and not change meanwhile.
+class PickPlan {
+  public:
+    PickPlan(const SceneView& scene, const PickSettings& settings, const SceneAccel* accel);
+    /// The closest hit (as pick() finds it), adding what it cost to `stats`.
+    [[nodiscard]] std::optional<SceneHit> intersect(
+        const Ray& world_ray, PickStats& stats, std::vector<PickedBox>* visited = nullptr) const;
+    /// The broad phase that runs: the one asked for, or None when `accel` lacks its data.
+    [[nodiscard]] BroadPhase broad_phase() const { return phase_; }
+
+  private:
+    friend class PickSearch;  // scene_pick.cpp: one ray in progress
+    const SceneView* scene_;
+    PickSettings settings_;
+    const SceneAccel* accel_;
+    const RayTriangleAlgorithm* algorithm_;
+    BroadPhase phase_;
+    bool first_found_;  ///< xna_plane's "first found"
+    bool whole_line_;   ///< a seed algorithm without a t range: hits anywhere on the line
+    WideQuery query_;
+    RaycastFn raycast_ = nullptr;
+};
+
+/// One ray through a PickPlan made for it (the plan's cost paid per call).
+[[nodiscard]] std::optional<SceneHit> intersect_scene(const SceneView& scene, const Ray& world_ray,
+                                                      const PickSettings& settings,
+                                                      const SceneAccel* accel, PickStats& stats,
+                                                      std::vector<PickedBox>* visited = nullptr);
+/// The full PickHit of a bare hit (found by any means: Embree's too).
+[[nodiscard]] PickHit describe_hit(const SceneView& scene, const Ray& world_ray,
+                                   const SceneHit& hit, const SceneAccel* accel = nullptr);
 
 // == The pieces pick() is made of, for other scene queries (all hits, compare, BVHs)
 

@@ -93,10 +93,20 @@ int run_pick_command(const PickCommandOptions& options) {
     }
     session.set_loop(o.loop);
     session.set_time(o.time);
+    const Accel accel = *find_accel(o.accel);
+    try {
+        session.prepare(accel);
+    } catch (const std::exception& e) {
+        std::cerr << "raypick pick: " << e.what() << "\n";
+        return 1;
+    }
 
     const PoseChoice pose = o.bind_pose ? PoseChoice::Bind : PoseChoice::Current;
     for (const picking::Ray& ray : rays) {
-        const picking::PickResult result = session.pick(ray, settings, pose);
+        // The bind pose is picked triangle by triangle: the accels describe the current pose.
+        const picking::PickResult result = pose == PoseChoice::Bind
+                                               ? session.pick(ray, settings, pose)
+                                               : session.pick(ray, settings, accel);
         nlohmann::ordered_json j = pick_to_json(session, ray, settings, o.accel, result, pose);
         if (o.all_hits)
             j["all_hits"] = all_hits_to_json(session, session.all_hits(ray, settings, pose));

@@ -265,7 +265,17 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
     selection.ray = ray_from_cursor(camera_, selection.cursor_window, window_size());
     selection.ray.t_min = pick_panel_.t_min;
     selection.ray.t_max = pick_panel_.t_max;
-    selection.result = session_->pick(selection.ray, selection.settings);
+    const Accel accel = find_accel(pick_panel_.accel).value_or(Accel::None);
+    if (auto error =
+            parse_pick_settings(picking::ray_triangle_algorithm(selection.settings.method).name,
+                                pick_panel_.accel, selection.settings))
+        std::cerr << "raypick: " << *error << "\n";
+    try {
+        session_->prepare(accel);
+    } catch (const std::exception& e) {
+        std::cerr << "raypick: " << e.what() << "\n";
+    }
+    selection.result = session_->pick(selection.ray, selection.settings, accel);
     if (selection.result.hit)
         selection.world_from_mesh = session_->instance_transforms()[selection.result.hit->instance];
     if (animation_panel_.pick_bind_pose)

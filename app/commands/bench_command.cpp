@@ -1,0 +1,206 @@
+#include "app/commands/bench_command.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/load_session.h"
+#include "app/ray_file.h"
+#include "app/ray_sets.h"
+#include "app/settings_names.h"
+#include "picking/parallel_for.h"
+
+namespace app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// What one casting pass found. Hits and sum_t let accels be checked against each other.
+struct PassTotals {
+    std::uint64_t hits = 0;
+    double sum_t = 0.0;
+    std::uint64_t nodes = 0;
+    std::uint64_t triangles = 0;
+    double seconds = 0.0;
+};
+
+PassTotals cast_all(const SceneSession& session, const std::vector<picking::Ray>& rays,
+                    const picking::PickSettings& settings, Accel accel, unsigned threads) {
+    std::vector<PassTotals> parts(threads);
+    const SceneSession::Caster caster = session.caster(settings, accel);
+    const auto start = Clock::now();
+    picking::parallel_chunks(rays.size(), threads,
+                             [&](std::size_t begin, std::size_t end, unsigned c) {
+                                 PassTotals local;
+                                 picking::PickStats stats;
+                                 for (std::size_t i = begin; i < end; ++i)
+                                     if (const auto hit = caster.intersect(rays[i], stats)) {
+                                         ++local.hits;
+                                         local.sum_t += double(hit->hit.t);
+                                     }
+                                 local.nodes = stats.nodes_visited;
+                                 local.triangles = stats.triangles_tested;
+                                 parts[c] = local;
+                             });
+    PassTotals total;
+    total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    for (const PassTotals& p : parts) {
+        total.hits += p.hits;
+        total.sum_t += p.sum_t;
+        total.nodes += p.nodes;
+        total.triangles += p.triangles;
+    }
+    return total;
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+    std::vector<std::string> items;
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');)
+        if (!item.empty()) items.push_back(item);
+    return items;
+}
+
+bool parse_size(const std::string& text, glm::ivec2& size) {
+    int w = 0, h = 0;
+    char x = 0, extra = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X'))
+        return false;
+    if (w < 1 || h < 1 || double(w) * double(h) > 1e9) return false;
+    size = {w, h};
+    return true;
+}
+
+}  // namespace
+
+CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& o) {
+    CLI::App* bench = cli.add_subcommand(
+        "bench", "Build an acceleration structure, cast rays, print the figures as JSON");
+    bench->add_option("model", o.model, "A model file, 'default', or knot:N (a torus knot)")
+        ->required();
+    auto* rays = bench->add_option("--rays", o.rays_file,
+                                   "Rays from a file: six numbers per line, or raw float32 (.f32)");
+    auto* incoherent = bench->add_option(
+        "--incoherent", o.incoherent,
+        "N rays from a sphere of twice the bounding radius into uniform points of the box");
+    auto* primary = bench->add_option("--primary", o.primary,
+                                      "WxH camera rays just framing the bounding sphere");
+    rays->excludes(incoherent)->excludes(primary);
+    incoherent->excludes(primary);
+    bench->add_option(
+        "--accel", o.accel,
+        "Acceleration: " + accel_names_text() + " (a comma-separated list runs each)");
+    bench->add_option("--algorithm", o.algorithm, "Ray–triangle algorithm (default watertight)");
+    bench->add_option("--threads", o.threads, "Threads for the build and the rays (default 1)")
+        ->check(CLI::Range(1u, 256u));
+    bench->add_option("--repeat", o.repeat, "Casting passes; the median is reported (default 1)")
+        ->check(CLI::Range(1u, 1000u));
+    bench->add_flag("--scalar", o.scalar, "Run the BVH's scalar reference path (no SIMD)");
+    bench->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");
+    return bench;
+}
+
+int run_bench_command(const BenchCommandOptions& o) {
+    // == Settings, checked before anything slow happens
+    std::vector<Accel> accels;
+    std::vector<picking::PickSettings> settings;
+    for (const std::string& name : split_list(o.accel)) {
+        picking::PickSettings s;
+        if (auto error = parse_pick_settings(o.algorithm, name, s)) {
+            std::cerr << "raypick bench: " << *error << "\n";
+            return 2;
+        }
+        s.simd = !o.scalar;
+        accels.push_back(*find_accel(name));
+        settings.push_back(s);
+    }
+    if (accels.empty()) {
+        std::cerr << "raypick bench: --accel names no acceleration\n";
+        return 2;
+    }
+    glm::ivec2 primary_size{0, 0};
+    if (!o.primary.empty() && !parse_size(o.primary, primary_size)) {
+        std::cerr << "raypick bench: --primary expects WxH, e.g. 1024x1024\n";
+        return 2;
+    }
+    std::vector<picking::Ray> rays;
+    try {
+        if (!o.rays_file.empty()) rays = read_ray_file(o.rays_file);
+    } catch (const RayFileError& e) {
+        std::cerr << "raypick bench: " << e.what() << "\n";
+        return 2;
+    }
+
+    // == The model and the rays (neither is part of any figure)
+    LoadOutcome loaded = load_session(o.model, {}, o.load_timeout);
+    if (!loaded.session) {
+        std::cerr << "raypick bench: " << loaded.error << "\n";
+        return loaded.timed_out ? 3 : 1;
+    }
+    SceneSession& session = *loaded.session;
+    if (o.rays_file.empty()) {
+        rays = primary_size.x > 0 ? primary_rays(session.world_bounds(), primary_size)
+                                  : incoherent_rays(session.world_bounds(),
+                                                    o.incoherent > 0 ? o.incoherent : 1u << 20);
+    }
+
+    // == Builds
+    std::vector<double> build_ms(accels.size(), 0.0);
+    for (std::size_t a = 0; a < accels.size(); ++a) {
+        try {
+            if (accels[a] == Accel::Sphere || accels[a] == Accel::Aabb) {
+                // Their spheres and boxes come with the session; time making them again.
+                const auto start = Clock::now();
+                const picking::SceneAccel again(session.view());
+                build_ms[a] =
+                    std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+            } else {
+                build_ms[a] = session.prepare(accels[a], o.threads);
+            }
+        } catch (const std::exception& e) {
+            std::cerr << "raypick bench: " << e.what() << "\n";
+            return 1;
+        }
+    }
+
+    // == Casting: passes interleaved across accels, the median pass reported
+    std::vector<std::vector<PassTotals>> passes(accels.size());
+    for (unsigned r = 0; r < o.repeat; ++r)
+        for (std::size_t a = 0; a < accels.size(); ++a)
+            passes[a].push_back(cast_all(session, rays, settings[a], accels[a], o.threads));
+
+    for (std::size_t a = 0; a < accels.size(); ++a) {
+        std::vector<PassTotals>& p = passes[a];
+        std::sort(p.begin(), p.end(),
+                  [](const PassTotals& x, const PassTotals& y) { return x.seconds < y.seconds; });
+        const PassTotals& median = p[p.size() / 2];
+        const double n = double(std::max<std::size_t>(rays.size(), 1));
+        const bool peer = is_peer(accels[a]);
+        nlohmann::ordered_json j;
+        j["model"] = o.model;
+        j["triangles"] = session.scene().triangle_count();
+        j["accel"] = accel_name(accels[a]);
+        j["algorithm"] = peer ? std::string("embree_builtin") : o.algorithm;
+        j["build_ms"] = build_ms[a];
+        j["rays"] = rays.size();
+        j["hits"] = median.hits;
+        j["rays_per_second"] = median.seconds > 0.0 ? double(rays.size()) / median.seconds : 0.0;
+        j["sum_t"] = median.sum_t;
+        // Embree does not say how much work a ray took.
+        j["nodes_per_ray"] =
+            peer ? nlohmann::ordered_json() : nlohmann::ordered_json(double(median.nodes) / n);
+        j["triangles_per_ray"] =
+            peer ? nlohmann::ordered_json() : nlohmann::ordered_json(double(median.triangles) / n);
+        j["bytes"] = session.accel_bytes(accels[a]);
+        std::cout << j.dump() << "\n";
+    }
+    std::cout.flush();
+    return 0;
+}
+
+}  // namespace app

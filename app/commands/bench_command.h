@@ -1,0 +1,38 @@
+#pragma once
+/// `raypick bench MODEL [--rays FILE | --incoherent N | --primary WxH] [--accel NAME]
+/// [--algorithm NAME] [--threads K]`: no window; builds the acceleration structure, casts every
+/// ray, prints one JSON line (DESIGN.md): {"model", "triangles", "accel", "algorithm",
+/// "build_ms", "rays", "hits", "rays_per_second", "sum_t", "nodes_per_ray",
+/// "triangles_per_ray", "bytes"}.
+///
+/// Beyond the contract: --accel takes a comma-separated list (one line per accel, measured in
+/// the same process on the same rays, passes interleaved so a noisy machine hits them alike),
+/// --repeat R reports the median of R casting passes, and --scalar forces the BVH's scalar
+/// reference path.
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace app {
+
+struct BenchCommandOptions {
+    std::string model;
+    std::string rays_file;
+    std::size_t incoherent = 0;
+    std::string primary;  ///< "WxH"
+    std::string accel = "bvh";
+    std::string algorithm = "watertight";
+    unsigned threads = 1;
+    unsigned repeat = 1;
+    bool scalar = false;
+    double load_timeout = 0.0;
+};
+
+/// Adds the `bench` subcommand.
+CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& options);
+/// Runs it: returns the process exit status.
+[[nodiscard]] int run_bench_command(const BenchCommandOptions& options);
+
+}  // namespace app

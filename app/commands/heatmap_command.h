@@ -1,0 +1,27 @@
+#pragma once
+/// `raypick heatmap MODEL --out FILE.png [--accel NAME] [--size WxH]`: the viewer's per-pixel
+/// cost heatmap without a window, from the viewer's opening camera; prints one JSON line of
+/// totals.
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace app {
+
+struct HeatmapCommandOptions {
+    std::string model;
+    std::string out;
+    std::string accel = "bvh";
+    std::string algorithm = "watertight";
+    std::string size = "1280x720";
+    std::string metric = "work";  ///< work (nodes + triangles) or ns
+    unsigned threads = 0;
+    double time = 0.0;
+    double load_timeout = 0.0;
+};
+
+CLI::App* add_heatmap_command(CLI::App& cli, HeatmapCommandOptions& options);
+[[nodiscard]] int run_heatmap_command(const HeatmapCommandOptions& options);
+
+}  // namespace app

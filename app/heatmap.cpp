@@ -1,0 +1,220 @@
+#include "app/heatmap.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+
+#include "picking/parallel_for.h"
+
+namespace app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// 3x5 digits for the legend's numbers (one bit per pixel, rows top to bottom).
+constexpr std::array<std::array<std::uint8_t, 5>, 10> kDigits = {{
+    {7, 5, 5, 5, 7},
+    {2, 6, 2, 2, 7},
+    {7, 1, 7, 4, 7},
+    {7, 1, 7, 1, 7},
+    {5, 5, 7, 1, 1},
+    {7, 4, 7, 1, 7},
+    {7, 4, 7, 5, 7},
+    {7, 1, 1, 1, 1},
+    {7, 5, 7, 5, 7},
+    {7, 5, 7, 1, 7},
+}};
+
+struct Canvas {
+    std::vector<std::uint8_t>& rgba;
+    glm::ivec2 size;
+
+    void put(int x, int y, glm::u8vec3 c) {
+        if (x < 0 || y < 0 || x >= size.x || y >= size.y) return;
+        std::uint8_t* p = &rgba[(std::size_t(y) * std::size_t(size.x) + std::size_t(x)) * 4];
+        p[0] = c.r;
+        p[1] = c.g;
+        p[2] = c.b;
+        p[3] = 255;
+    }
+    /// Draws the decimal digits of `value` at (x, y), each 3x5 pixels scaled by `scale`.
+    void number(int x, int y, std::uint64_t value, int scale, glm::u8vec3 color) {
+        const std::string text = std::to_string(value);
+        for (char ch : text) {
+            const auto& glyph = kDigits[std::size_t(ch - '0')];
+            for (int row = 0; row < 5; ++row)
+                for (int col = 0; col < 3; ++col)
+                    if (glyph[std::size_t(row)] & (4 >> col))
+                        for (int sy = 0; sy < scale; ++sy)
+                            for (int sx = 0; sx < scale; ++sx)
+                                put(x + col * scale + sx, y + row * scale + sy, color);
+            x += 4 * scale;
+        }
+    }
+};
+
+std::string thousands(std::uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+}  // namespace
+
+std::uint32_t CostImage::scale_max() const {
+    std::vector<std::uint32_t> nonzero;
+    const std::size_t traced = std::size_t(std::max(rows_done, 0)) * std::size_t(size.x);
+    for (std::size_t i = 0; i < std::min(traced, cost.size()); ++i)
+        if (cost[i] > 0) nonzero.push_back(cost[i]);
+    if (nonzero.empty()) return 1;
+    const std::size_t at =
+        std::min(nonzero.size() - 1, std::size_t(double(nonzero.size()) * 0.995));
+    std::nth_element(nonzero.begin(), nonzero.begin() + std::ptrdiff_t(at), nonzero.end());
+    return std::max<std::uint32_t>(1, nonzero[at]);
+}
+
+void CostImage::reset(glm::ivec2 image_size, HeatmapMetric image_metric) {
+    size = image_size;
+    metric = image_metric;
+    cost.assign(std::size_t(size.x) * std::size_t(size.y), 0);
+    hit.assign(cost.size(), 0);
+    rows_done = 0;
+    rays = hits = nodes = triangles = box_tests = sphere_tests = 0;
+    seconds = 0.0;
+}
+
+void trace_cost_rows(const SceneSession& session, const Camera& camera,
+                     const picking::PickSettings& settings, Accel accel, unsigned threads,
+                     CostImage& image, int rows) {
+    const glm::ivec2 size = image.size;
+    const int first = image.rows_done, last = std::min(size.y, first + std::max(rows, 0));
+    if (first >= last) return;
+    const glm::vec2 window(size);
+    const bool timed = image.metric == HeatmapMetric::Nanoseconds;
+    struct Totals {
+        std::uint64_t hits = 0;
+        picking::PickStats stats;
+    };
+    const unsigned workers =
+        unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), last - first));
+    std::vector<Totals> totals(workers);
+    std::atomic<int> next_row{first};
+    const SceneSession::Caster caster = session.caster(settings, accel);
+    const auto start = Clock::now();
+    picking::parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned worker) {
+        Totals& mine = totals[worker];
+        for (int y = next_row++; y < last; y = next_row++)
+            for (int x = 0; x < size.x; ++x) {
+                const picking::Ray ray =
+                    ray_from_cursor(camera, glm::vec2(float(x) + 0.5f, float(y) + 0.5f), window);
+                picking::PickStats stats;
+                const auto ray_start = timed ? Clock::now() : Clock::time_point();
+                const auto hit = caster.intersect(ray, stats);
+                const std::size_t i = std::size_t(y) * std::size_t(size.x) + std::size_t(x);
+                if (timed) {
+                    image.cost[i] = std::uint32_t(
+                        std::chrono::duration<double, std::nano>(Clock::now() - ray_start).count());
+                } else {
+                    // Spheres and boxes are the nodes of their broad phases; the BVH's box
+                    // tests are already in its nodes.
+                    const std::uint64_t volumes =
+                        stats.sphere_tests +
+                        (settings.broad_phase == picking::BroadPhase::Aabb ? stats.box_tests : 0);
+                    image.cost[i] = std::uint32_t(std::min<std::uint64_t>(
+                        stats.nodes_visited + stats.triangles_tested + volumes, 0xFFFFFFFFu));
+                }
+                image.hit[i] = hit.has_value();
+                mine.hits += hit.has_value();
+                mine.stats += stats;
+            }
+    });
+    image.seconds += std::chrono::duration<double>(Clock::now() - start).count();
+    image.rays += std::uint64_t(last - first) * std::uint64_t(size.x);
+    for (const Totals& t : totals) {
+        image.hits += t.hits;
+        image.nodes += t.stats.nodes_visited;
+        image.triangles += t.stats.triangles_tested;
+        image.box_tests += t.stats.box_tests;
+        image.sphere_tests += t.stats.sphere_tests;
+    }
+    image.rows_done = last;
+}
+
+glm::u8vec3 heat_color(float x) {
+    // Control points of a dark-to-hot scale with rising lightness: readable in grey too.
+    static constexpr std::array<glm::vec3, 7> kStops = {{
+        {0.05f, 0.03f, 0.25f},
+        {0.10f, 0.25f, 0.70f},
+        {0.05f, 0.60f, 0.65f},
+        {0.35f, 0.80f, 0.25f},
+        {0.95f, 0.85f, 0.15f},
+        {0.95f, 0.35f, 0.10f},
+        {1.00f, 0.95f, 0.90f},
+    }};
+    x = std::clamp(x, 0.0f, 1.0f) * float(kStops.size() - 1);
+    const auto i = std::min(std::size_t(x), kStops.size() - 2);
+    const glm::vec3 c = glm::mix(kStops[i], kStops[i + 1], x - float(i));
+    return glm::u8vec3(glm::round(c * 255.0f));
+}
+
+std::vector<std::uint8_t> colorize(const CostImage& image, std::uint32_t scale_max, bool legend) {
+    const glm::ivec2 size = image.size;
+    std::vector<std::uint8_t> rgba(std::size_t(size.x) * std::size_t(size.y) * 4, 0);
+    const int rows = std::min(image.rows_done, size.y);
+    for (int y = 0; y < rows; ++y)
+        for (int x = 0; x < size.x; ++x) {
+            const std::size_t i = std::size_t(y) * std::size_t(size.x) + std::size_t(x);
+            std::uint8_t* p = &rgba[i * 4];
+            if (image.cost[i] == 0 && !image.hit[i]) {
+                p[0] = p[1] = p[2] = 12;  // nothing there, nothing spent
+            } else {
+                const glm::u8vec3 c =
+                    heat_color(float(image.cost[i]) / float(std::max(scale_max, 1u)));
+                p[0] = c.r;
+                p[1] = c.g;
+                p[2] = c.b;
+            }
+            p[3] = 255;
+        }
+    if (!legend || size.x < 64 || size.y < 48) return rgba;
+
+    // == The legend: a bar across the bottom with its two ends labelled.
+    Canvas canvas{rgba, size};
+    const int scale = size.x >= 640 ? 2 : 1;
+    const int bar_height = 8 * scale, margin = 6 * scale;
+    const int bar_left = margin, bar_right = size.x - margin;
+    const int bar_top = size.y - margin - bar_height - 7 * scale;
+    for (int y = bar_top - 2 * scale; y < size.y; ++y)
+        for (int x = 0; x < size.x; ++x)
+            canvas.put(x, y, {20, 20, 24});
+    for (int x = bar_left; x < bar_right; ++x) {
+        const glm::u8vec3 c =
+            heat_color(float(x - bar_left) / float(std::max(1, bar_right - bar_left - 1)));
+        for (int y = bar_top; y < bar_top + bar_height; ++y)
+            canvas.put(x, y, c);
+    }
+    const glm::u8vec3 ink{235, 235, 235};
+    const int text_y = bar_top + bar_height + scale;
+    canvas.number(bar_left, text_y, 0, scale, ink);
+    const int digits = int(std::to_string(scale_max).size());
+    canvas.number(bar_right - digits * 4 * scale, text_y, scale_max, scale, ink);
+    return rgba;
+}
+
+std::string heatmap_totals_text(const CostImage& image) {
+    const double rays = double(std::max<std::uint64_t>(image.rays, 1));
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "%s rays, %s hits, %.1f nodes + %.1f triangles per ray, %.3f s",
+                  thousands(image.rays).c_str(), thousands(image.hits).c_str(),
+                  double(image.nodes) / rays, double(image.triangles) / rays, image.seconds);
+    return line;
+}
+
+}  // namespace app

@@ -1,0 +1,64 @@
+#pragma once
+/// The per-pixel cost heatmap: every pixel's ray cast on the CPU with the current settings,
+/// coloured by what it cost (BVH nodes visited + triangles tested; or nanoseconds, for Embree,
+/// which does not count), with a legend. The viewer shows it over the scene; `raypick heatmap`
+/// writes the same picture as PNG.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/gtc/type_precision.hpp>
+#include <glm/vec2.hpp>
+
+#include "app/camera.h"
+#include "app/scene_session.h"
+#include "app/settings_names.h"
+
+namespace app {
+
+enum class HeatmapMetric {
+    Work,         ///< nodes visited + triangles tested (sphere and box tests count as nodes)
+    Nanoseconds,  ///< the time each ray took (noisy; the only measure Embree allows)
+};
+
+/// What every pixel cost, row by row from the top.
+struct CostImage {
+    glm::ivec2 size{0, 0};
+    HeatmapMetric metric = HeatmapMetric::Work;
+    std::vector<std::uint32_t> cost;  ///< per pixel
+    std::vector<std::uint8_t> hit;    ///< 1 where the ray hit something
+    int rows_done = 0;                ///< rows traced so far, from the top
+
+    // Totals over the traced rows.
+    std::uint64_t rays = 0, hits = 0, nodes = 0, triangles = 0, box_tests = 0, sphere_tests = 0;
+    double seconds = 0.0;  ///< tracing time so far (wall clock, all threads together)
+
+    /// An untraced image of `size` pixels.
+    void reset(glm::ivec2 image_size, HeatmapMetric image_metric);
+    [[nodiscard]] bool complete() const { return rows_done >= size.y; }
+    /// The cost that the top of the colour scale stands for: the 99.5th percentile of the
+    /// pixels that cost anything (a few outliers do not wash the picture out).
+    [[nodiscard]] std::uint32_t scale_max() const;
+};
+
+/// Casts one ray through every pixel centre of the next `rows` untraced rows of `image`, as
+/// seen by `camera` in a window of image.size pixels, `threads` threads taking rows in turn
+/// (0: every core). The viewer traces a few rows per frame; the command line all at once.
+void trace_cost_rows(const SceneSession& session, const Camera& camera,
+                     const picking::PickSettings& settings, Accel accel, unsigned threads,
+                     CostImage& image, int rows);
+
+/// RGBA pixels, top row first: the colour scale over cost / scale_max for pixels whose ray hit
+/// something or did any work, near-black for those that cost nothing; rows not traced yet are
+/// transparent. With `legend`, a colour bar along the bottom with 0 and scale_max written on it.
+[[nodiscard]] std::vector<std::uint8_t> colorize(const CostImage& image, std::uint32_t scale_max,
+                                                 bool legend);
+
+/// The colour scale itself (dark blue, through green and yellow, to white-hot red) at x in [0, 1].
+[[nodiscard]] glm::u8vec3 heat_color(float x);
+
+/// "1,234,567 rays, 812,345 hits, 41.2 nodes + 5.3 triangles per ray, 0.35 s".
+[[nodiscard]] std::string heatmap_totals_text(const CostImage& image);
+
+}  // namespace app

@@ -1,0 +1,53 @@
+#include "app/ray_sets.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <random>
+
+#include <glm/geometric.hpp>
+
+namespace app {
+
+std::vector<picking::Ray> incoherent_rays(const Bounds& box, std::size_t count, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    std::normal_distribution<float> n(0.0f, 1.0f);
+    const glm::vec3 centre = box.center();
+    // A flat or point-like model still gets a sphere to shoot from.
+    const float radius = std::max(box.radius(), 1e-6f * (1.0f + glm::length(centre)));
+    std::vector<picking::Ray> rays;
+    rays.reserve(count);
+    while (rays.size() < count) {
+        // A normalised Gaussian vector is uniform on the sphere.
+        const glm::vec3 dir(n(rng), n(rng), n(rng));
+        if (glm::length(dir) < 1e-3f) continue;
+        const glm::vec3 origin = centre + 2.0f * radius * glm::normalize(dir);
+        const glm::vec3 aim = glm::mix(box.min, box.max, glm::vec3(u(rng), u(rng), u(rng)));
+        if (aim == origin) continue;
+        rays.push_back({origin, aim - origin});
+    }
+    return rays;
+}
+
+std::vector<picking::Ray> primary_rays(const Bounds& box, glm::ivec2 size_px) {
+    const glm::vec3 centre = box.center();
+    const float radius = std::max(box.radius(), 1e-6f * (1.0f + glm::length(centre)));
+    constexpr float kFov = std::numbers::pi_v<float> / 3.0f;  // 60 degrees
+    const float distance = radius / std::sin(0.5f * kFov);
+    const glm::vec3 eye = centre + glm::vec3(0.0f, 0.0f, distance);
+    // Half the smaller side spans tan(fov / 2) at unit distance; pixels are square.
+    const float half_side = std::tan(0.5f * kFov);
+    const float pixel = 2.0f * half_side / float(std::min(size_px.x, size_px.y));
+    std::vector<picking::Ray> rays;
+    rays.reserve(std::size_t(size_px.x) * std::size_t(size_px.y));
+    for (int y = 0; y < size_px.y; ++y)
+        for (int x = 0; x < size_px.x; ++x) {
+            const float px = (float(x) + 0.5f - 0.5f * float(size_px.x)) * pixel;
+            const float py = (0.5f * float(size_px.y) - float(y) - 0.5f) * pixel;
+            rays.push_back({eye, glm::normalize(glm::vec3(px, py, -1.0f))});
+        }
+    return rays;
+}
+
+}  // namespace app

@@ -1,0 +1,34 @@
+#pragma once
+/// The benchmark mesh: a closed (p, q) torus-knot tube with seeded radius noise, at any size.
+/// `knot:N` names it wherever a model path is accepted (viewer, pick, bench, heatmap).
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+#include "assets/scene.h"
+
+namespace assets {
+
+struct TorusKnotOptions {
+    int p = 2;                       ///< turns around the torus's axis of symmetry
+    int q = 3;                       ///< turns through the torus's hole
+    std::size_t triangles = 100000;  ///< the target: the result is within 0.1% + 2 (and >= 8)
+    float tube_radius = 0.35f;       ///< the knot's core curve spans about 6 units
+    float radius_noise = 0.02f;      ///< each vertex's tube radius varies by up to ±2%
+    unsigned seed = 1;               ///< the noise is a hash of (seed, vertex): reproducible
+};
+
+/// The tube around c(t) = ((2 + cos qt) cos pt, (2 + cos qt) sin pt, -sin qt), a ring of
+/// vertices every few degrees of t, rings as finely divided as they are spaced (square cells),
+/// counter-clockwise outwards; closed, so every edge has exactly two triangles.
+[[nodiscard]] MeshData make_torus_knot(const TorusKnotOptions& options);
+
+/// "knot:1000000" -> 1000000 triangles; nothing for any other name (or a count outside
+/// 8..100,000,000).
+[[nodiscard]] std::optional<std::size_t> parse_knot_name(std::string_view name);
+
+/// A scene of one node holding the knot that `name` asks for (see parse_knot_name).
+[[nodiscard]] Scene make_knot_scene(std::size_t triangles);
+
+}  // namespace assets

@@ -1,0 +1,85 @@
+#include "assets/torus_knot.h"
+
+#include <map>
+
+#include <gtest/gtest.h>
+#include <glm/geometric.hpp>
+
+#include "assets/load_model.h"
+
+namespace assets {
+namespace {
+
+TEST(TorusKnot, HitsTheTriangleCount) {
+    for (std::size_t target : {1000u, 12345u, 100000u}) {
+        TorusKnotOptions options;
+        options.triangles = target;
+        const MeshData mesh = make_torus_knot(options);
+        EXPECT_NEAR(double(mesh.triangle_count()), double(target), 0.001 * double(target) + 2)
+            << target;
+        EXPECT_EQ(mesh.normals.size(), mesh.positions.size());
+    }
+}
+
+TEST(TorusKnot, IsClosedAndWoundOutwards) {
+    TorusKnotOptions options;
+    options.triangles = 20000;
+    const MeshData mesh = make_torus_knot(options);
+    // Every directed edge once, and its reverse present: closed, consistently wound.
+    std::map<std::pair<std::uint32_t, std::uint32_t>, int> edges;
+    for (std::size_t i = 0; i < mesh.indices.size(); i += 3)
+        for (std::size_t k = 0; k < 3; ++k)
+            ++edges[{mesh.indices[i + k], mesh.indices[i + (k + 1) % 3]}];
+    for (const auto& [edge, count] : edges) {
+        ASSERT_EQ(count, 1);
+        ASSERT_TRUE(edges.contains({edge.second, edge.first}));
+    }
+    // Counter-clockwise faces agree with the outward vertex normals.
+    for (std::size_t i = 0; i < mesh.indices.size(); i += 3) {
+        const glm::vec3 a = mesh.positions[mesh.indices[i]],
+                        b = mesh.positions[mesh.indices[i + 1]],
+                        c = mesh.positions[mesh.indices[i + 2]];
+        const glm::vec3 n = mesh.normals[mesh.indices[i]] + mesh.normals[mesh.indices[i + 1]] +
+                            mesh.normals[mesh.indices[i + 2]];
+        ASSERT_GT(glm::dot(glm::cross(b - a, c - a), n), 0.0f) << "triangle " << i / 3;
+    }
+}
+
+TEST(TorusKnot, NoiseIsSeededAndWithinTwoPercent) {
+    TorusKnotOptions options;
+    options.triangles = 5000;
+    const MeshData a = make_torus_knot(options), b = make_torus_knot(options);
+    EXPECT_EQ(a.positions, b.positions);
+    options.seed = 2;
+    const MeshData c = make_torus_knot(options);
+    EXPECT_NE(a.positions, c.positions);
+    options.radius_noise = 0.0f;
+    const MeshData smooth = make_torus_knot(options);
+    // Each vertex moved along its own normal by at most 2% of the tube radius.
+    float largest = 0.0f;
+    for (std::size_t v = 0; v < a.positions.size(); ++v) {
+        const float moved = glm::dot(a.positions[v] - smooth.positions[v], smooth.normals[v]);
+        EXPECT_LE(std::abs(moved), 0.02f * options.tube_radius * 1.0001f);
+        largest = std::max(largest, std::abs(moved));
+    }
+    EXPECT_GT(largest, 0.015f * options.tube_radius);  // and the noise is really there
+}
+
+TEST(TorusKnot, Names) {
+    EXPECT_EQ(parse_knot_name("knot:1000000"), 1000000u);
+    EXPECT_EQ(parse_knot_name("knot:8"), 8u);
+    EXPECT_FALSE(parse_knot_name("knot:"));
+    EXPECT_FALSE(parse_knot_name("knot:7"));
+    EXPECT_FALSE(parse_knot_name("knot:12x"));
+    EXPECT_FALSE(parse_knot_name("knot:-5"));
+    EXPECT_FALSE(parse_knot_name("knot:999999999999"));
+    EXPECT_FALSE(parse_knot_name("bunny.obj"));
+    const Scene scene = load_model("knot:2000");
+    EXPECT_EQ(scene.source, "knot:2000");
+    ASSERT_EQ(scene.meshes.size(), 1u);
+    EXPECT_NEAR(double(scene.triangle_count()), 2000.0, 4.0);
+    EXPECT_EQ(scene.instances().size(), 1u);
+}
+
+}  // namespace
+}  // namespace assets

@@ -1,0 +1,60 @@
+#pragma once
+/// The industrial baseline: the same scene picked through Embree 3 (rtcIntersect1), for side
+/// by side comparisons in the viewer and the benchmarks. Built only when Debian's
+/// libembree-dev is found (RAYPICK_HAVE_EMBREE); picking/ never depends on it.
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <span>
+
+#include "picking/scene_pick.h"
+#include "picking/scene_view.h"
+
+namespace peers {
+
+struct EmbreeOptions {
+    /// RTC_SCENE_FLAG_ROBUST: Embree's watertight mode (slower); off is its default mode,
+    /// where rays can slip through shared edges.
+    bool robust = false;
+    unsigned threads = 0;  ///< Embree's worker threads; 0: every core
+};
+
+/// One Embree device and scene: a geometry per mesh, instanced per SceneView instance (the
+/// mesh directly when the scene is one mesh at the identity). MEDIUM build quality, Embree's
+/// default. Instance transforms follow the pose through update_instances().
+class EmbreeScene {
+  public:
+    /// Builds everything (the build time is in build_milliseconds()). Throws std::runtime_error
+    /// when Embree reports an error.
+    EmbreeScene(const picking::SceneView& scene, const EmbreeOptions& options);
+    ~EmbreeScene();
+    EmbreeScene(const EmbreeScene&) = delete;
+    EmbreeScene& operator=(const EmbreeScene&) = delete;
+
+    /// New instance transforms (same meshes and instances as at construction).
+    void update_instances(const picking::SceneView& scene);
+    /// New vertices for mesh `mesh` (same count; a deformed mesh), rebuilt at the next commit.
+    void update_mesh(std::uint32_t mesh, std::span<const glm::vec3> positions);
+
+    /// The closest hit in the world ray's [t_min, t_max]: t along the world ray, u and v the
+    /// weights of the triangle's 2nd and 3rd corner (Embree's convention is ours).
+    [[nodiscard]] std::optional<picking::SceneHit> intersect(const picking::Ray& world_ray) const;
+
+    [[nodiscard]] double build_milliseconds() const { return build_ms_; }
+    /// What Embree allocated for its acceleration structures (its memory monitor; the vertex
+    /// and index buffers are shared with us and not counted).
+    [[nodiscard]] std::size_t memory_bytes() const;
+    [[nodiscard]] bool robust() const { return options_.robust; }
+
+  private:
+    struct State;
+    std::unique_ptr<State> state_;
+    EmbreeOptions options_;
+    double build_ms_ = 0.0;
+};
+
+/// Whether this build has Embree.
+[[nodiscard]] bool embree_available();
+
+}  // namespace peers

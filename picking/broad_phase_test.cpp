@@ -1,0 +1,257 @@
+// The broad phases of a scene pick (none / sphere / aabb / bvh) against each other: the
+// conservative ones must never lose a hit that testing every triangle finds.
+
+#include <random>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/constants.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "picking/scene_pick.h"
+
+namespace picking {
+namespace {
+
+#if defined(RAYPICK_SANITIZED)
+constexpr int kScale = 10;
+#else
+constexpr int kScale = 1;
+#endif
+
+struct TestMesh {
+    std::vector<glm::vec3> positions;
+    std::vector<std::uint32_t> indices;
+};
+
+/// A closed bumpy ball of `rings` x `sectors` quads.
+TestMesh ball(int rings, int sectors, float bump) {
+    TestMesh mesh;
+    for (int r = 0; r <= rings; ++r)
+        for (int s = 0; s < sectors; ++s) {
+            const float theta = float(r) / float(rings) * glm::pi<float>();
+            const float phi = float(s) / float(sectors) * 2.0f * glm::pi<float>();
+            const float radius = 1.0f + bump * std::sin(4.0f * phi) * std::sin(3.0f * theta);
+            mesh.positions.push_back(radius * glm::vec3(std::sin(theta) * std::cos(phi),
+                                                        std::cos(theta),
+                                                        std::sin(theta) * std::sin(phi)));
+        }
+    auto at = [&](int r, int s) { return std::uint32_t(r * sectors + (s % sectors)); };
+    for (int r = 0; r < rings; ++r)
+        for (int s = 0; s < sectors; ++s) {
+            mesh.indices.insert(mesh.indices.end(), {at(r, s), at(r + 1, s), at(r + 1, s + 1)});
+            mesh.indices.insert(mesh.indices.end(), {at(r, s), at(r + 1, s + 1), at(r, s + 1)});
+        }
+    return mesh;
+}
+
+/// Three meshes at eight placements (rotated, non-uniformly scaled, two sharing a node as XNA
+/// mesh parts do, one with a singular bone).
+struct TestScene {
+    std::vector<TestMesh> meshes;
+    SceneView view;
+
+    explicit TestScene(unsigned seed) {
+        meshes.push_back(ball(12, 18, 0.2f));
+        meshes.push_back(ball(6, 8, 0.0f));
+        TestMesh plate;
+        plate.positions = {{-2, 0, -2}, {2, 0, -2}, {2, 0, 2}, {-2, 0, 2}};
+        plate.indices = {0, 2, 1, 0, 3, 2};
+        meshes.push_back(plate);
+        for (const TestMesh& m : meshes)
+            view.meshes.push_back({m.positions, m.indices});
+        std::mt19937 rng(seed);
+        std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+        for (std::uint32_t i = 0; i < 8; ++i) {
+            glm::mat4 m = glm::translate(glm::mat4(1.0f), {3 * u(rng), 3 * u(rng), 3 * u(rng)});
+            m = glm::rotate(m, 3.0f * u(rng), glm::normalize(glm::vec3(u(rng), u(rng), 1.0f)));
+            m = glm::scale(m, {1.0f + 0.5f * u(rng), 1.0f + 0.5f * u(rng), 1.0f + 0.5f * u(rng)});
+            view.instances.push_back({i % 3, i, m});
+        }
+        // Instance 8 shares node 0 with instance 0: two parts of one XNA ModelMesh.
+        view.instances.insert(view.instances.begin() + 1,
+                              {1, 0, view.instances[0].world_from_mesh});
+        view.instances.push_back({0, 99, glm::mat4(0.0f)});  // a zero-scale bone: never hit
+    }
+};
+
+std::vector<Ray> rays_into(const SceneView& scene, unsigned seed, int count) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    std::vector<Ray> rays;
+    for (int i = 0; i < count; ++i) {
+        const glm::vec3 aim(4 * u(rng), 4 * u(rng), 4 * u(rng));
+        const glm::vec3 from = 12.0f * glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + 0.01f);
+        rays.push_back({from, aim - from});
+        if (i % 5 == 0) rays.back().origin = aim;  // from inside the scene
+    }
+    (void)scene;
+    return rays;
+}
+
+/// unity_pick's tolerance accepts points beyond a triangle's far edges: the bounding volumes of
+/// the exact triangle cannot promise those (the one quirk the broad phases do not reproduce).
+bool outside_its_triangle(const PickHit& hit) {
+    return hit.u < 0.0f || hit.v < 0.0f || hit.u + hit.v > 1.0f;
+}
+
+void expect_same(const PickResult& got, const PickResult& want, const std::string& what) {
+    if (want.hit && outside_its_triangle(*want.hit) &&
+        (!got.hit || got.hit->triangle != want.hit->triangle ||
+         got.hit->instance != want.hit->instance))
+        return;
+    ASSERT_EQ(got.hit.has_value(), want.hit.has_value()) << what;
+    if (!got.hit) return;
+    if (got.hit->instance == want.hit->instance && got.hit->triangle == want.hit->triangle) {
+        EXPECT_EQ(got.hit->t, want.hit->t) << what;
+    } else {
+        EXPECT_NEAR(got.hit->t, want.hit->t, 1e-6f * std::abs(want.hit->t)) << what << " (tie)";
+    }
+}
+
+TEST(BroadPhase, EveryPhaseFindsWhatEveryTriangleFinds_Seed41) {
+    const TestScene scene(41);
+    SceneAccel accel(scene.view);
+    accel.build_bvhs(scene.view);
+    int hits = 0;
+    for (const RayTriangleAlgorithm& algorithm : kRayTriangleAlgorithms) {
+        for (const Ray& ray : rays_into(scene.view, 41, 1000 / kScale)) {
+            PickSettings settings;
+            settings.method = algorithm.method;
+            // The closest hit (xna_plane's "first found" is compared below).
+            settings.triangle_options.xna_first_found = false;
+            const PickResult none = pick(scene.view, ray, settings, &accel);
+            hits += none.hit.has_value();
+            PickSettings first = settings;
+            first.triangle_options.xna_first_found = true;
+            for (BroadPhase phase : {BroadPhase::Sphere, BroadPhase::Aabb, BroadPhase::Bvh}) {
+                settings.broad_phase = first.broad_phase = phase;
+                for (bool simd : {true, false}) {
+                    settings.simd = simd;
+                    const PickResult got = pick(scene.view, ray, settings, &accel);
+                    EXPECT_EQ(got.broad_phase, phase);
+                    expect_same(
+                        got, none,
+                        std::string(algorithm.name) + " phase " + std::to_string(int(phase)));
+                }
+                // "First found" stops at the first hit in the order the phase visits (mesh
+                // order, or front to back in the BVH): a hit exactly when there is one.
+                if (algorithm.has_first_found) {
+                    const PickResult got = pick(scene.view, ray, first, &accel);
+                    EXPECT_EQ(got.hit.has_value(), none.hit.has_value()) << algorithm.name;
+                }
+            }
+        }
+    }
+    EXPECT_GT(hits, 300 / kScale);
+}
+
+TEST(BroadPhase, CountersSayWhatRan) {
+    const TestScene scene(42);
+    SceneAccel accel(scene.view);
+    accel.build_bvhs(scene.view);
+    const Ray ray{{0.0f, 0.0f, 20.0f}, {0.01f, 0.02f, -1.0f}};
+    PickSettings settings;
+    const PickResult none = pick(scene.view, ray, settings, &accel);
+    EXPECT_EQ(none.stats.sphere_tests + none.stats.box_tests + none.stats.nodes_visited, 0u);
+    std::uint64_t all_triangles = 0;
+    for (const Instance& instance : scene.view.instances)
+        if (instance.mesh < scene.view.meshes.size() && instance.node != 99)
+            all_triangles += scene.view.meshes[instance.mesh].triangle_count();
+    EXPECT_EQ(none.stats.triangles_tested, all_triangles);
+
+    settings.broad_phase = BroadPhase::Sphere;
+    const PickResult sphere = pick(scene.view, ray, settings, &accel);
+    // One sphere per node group, one more per part of the group with two parts (if reached).
+    EXPECT_GE(sphere.stats.sphere_tests, accel.node_groups().size() - 1);
+    EXPECT_LT(sphere.stats.triangles_tested, none.stats.triangles_tested);
+
+    settings.broad_phase = BroadPhase::Aabb;
+    const PickResult box = pick(scene.view, ray, settings, &accel);
+    EXPECT_EQ(box.stats.box_tests, scene.view.instances.size() - 1);  // the singular one is skipped
+    EXPECT_EQ(box.stats.sphere_tests, 0u);
+
+    settings.broad_phase = BroadPhase::Bvh;
+    settings.record_visited = true;
+    const PickResult bvh = pick(scene.view, ray, settings, &accel);
+    EXPECT_GT(bvh.stats.nodes_visited, 0u);
+    EXPECT_GT(bvh.stats.box_tests, 0u);
+    EXPECT_LT(bvh.stats.triangles_tested, box.stats.triangles_tested + 1);
+    EXPECT_FALSE(bvh.visited_boxes.empty());
+    for (const PickedBox& b : bvh.visited_boxes)
+        EXPECT_FALSE(b.box.empty());
+}
+
+TEST(BroadPhase, WithoutItsDataAPickFallsBackToEveryTriangle) {
+    const TestScene scene(43);
+    const SceneAccel no_bvhs(scene.view);
+    PickSettings settings;
+    settings.broad_phase = BroadPhase::Bvh;
+    const Ray ray{{0.0f, 0.0f, 20.0f}, {0.0f, 0.0f, -1.0f}};
+    EXPECT_EQ(pick(scene.view, ray, settings, &no_bvhs).broad_phase, BroadPhase::None);
+    EXPECT_EQ(pick(scene.view, ray, settings, nullptr).broad_phase, BroadPhase::None);
+    settings.broad_phase = BroadPhase::Sphere;
+    EXPECT_EQ(pick(scene.view, ray, settings, &no_bvhs).broad_phase, BroadPhase::Sphere);
+}
+
+TEST(BroadPhase, SeedSlabTestLosesARayInAFacePlane) {
+    // A triangle whose edge lies in its box's min-x face, and a ray down that face with a zero
+    // x direction: (min.x - O.x) / 0 = 0 / 0. Seed 002's test calls the box missed; the
+    // robust test keeps it, and the reference algorithm (edges inclusive) hits the edge.
+    const std::vector<glm::vec3> positions = {{0, 0, 0}, {0, 1, 0}, {1, 0.5f, 0}};
+    const std::vector<std::uint32_t> indices = {0, 2, 1};
+    SceneView view;
+    view.meshes.push_back({positions, indices});
+    view.instances.push_back({0, 0, glm::mat4(1.0f)});
+    SceneAccel accel(view);
+    PickSettings settings;
+    settings.method = RayTriangleMethod::Reference;
+    settings.broad_phase = BroadPhase::Aabb;
+    const Ray ray{{0.0f, 0.5f, 3.0f}, {0.0f, 0.0f, -1.0f}};
+    EXPECT_TRUE(pick(view, ray, settings, &accel).hit);
+    settings.slab_test = SlabTest::Seed;
+    EXPECT_FALSE(pick(view, ray, settings, &accel).hit);
+    settings.broad_phase = BroadPhase::None;
+    EXPECT_TRUE(pick(view, ray, settings, &accel).hit);
+}
+
+TEST(BroadPhase, WorldTrianglesThroughTheBvhPickTheSame_Seed44) {
+    const TestScene scene(44);
+    SceneAccel accel(scene.view);
+    accel.build_bvhs(scene.view);
+    PickSettings bone, world;
+    bone.broad_phase = world.broad_phase = BroadPhase::Bvh;
+    world.space = RaySpace::WorldTriangles;
+    PickSettings world_none = world;
+    world_none.broad_phase = BroadPhase::None;
+    for (const Ray& ray : rays_into(scene.view, 44, 500 / kScale)) {
+        const PickResult a = pick(scene.view, ray, world, &accel);
+        expect_same(a, pick(scene.view, ray, world_none, &accel), "world");
+        const PickResult b = pick(scene.view, ray, bone, &accel);
+        ASSERT_EQ(a.hit.has_value(), b.hit.has_value());
+        if (a.hit) {
+            EXPECT_NEAR(a.hit->t, b.hit->t, 1e-4f * b.hit->t);
+        }
+    }
+}
+
+TEST(BroadPhase, RefitMeshKeepsEveryPhaseRight_Seed45) {
+    TestScene scene(45);
+    SceneAccel accel(scene.view);
+    accel.build_bvhs(scene.view);
+    // Inflate and shift the bumpy ball in place, as CPU skinning would.
+    for (glm::vec3& p : scene.meshes[0].positions)
+        p = 1.6f * p + glm::vec3(0.3f, -0.2f, 0.1f);
+    accel.refit_mesh(scene.view, 0);
+    for (const Ray& ray : rays_into(scene.view, 45, 800 / kScale)) {
+        PickSettings settings;
+        settings.method = RayTriangleMethod::Watertight;
+        const PickResult none = pick(scene.view, ray, settings, &accel);
+        for (BroadPhase phase : {BroadPhase::Sphere, BroadPhase::Aabb, BroadPhase::Bvh}) {
+            settings.broad_phase = phase;
+            expect_same(pick(scene.view, ray, settings, &accel), none, "refit");
+        }
+    }
+}
+
+}  // namespace
+}  // namespace picking

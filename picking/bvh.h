@@ -1,0 +1,150 @@
+#pragma once
+/// A binary bounding volume hierarchy over a mesh's triangles (or any boxes): compact 32-byte
+/// nodes and one array of primitive ids, as in madmann91/bvh. Built by binned SAH on all cores
+/// (bvh_build.cpp), queried front to back (bvh_query.cpp), refitted after a mesh deforms
+/// (bvh_refit.cpp), and traversed against a second BVH for overlapping pairs (bvh_overlap.cpp).
+/// The wide, SIMD BVH that picking uses for speed is built from this one (wide_bvh.h).
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+
+#include "picking/aabb.h"
+#include "picking/ray.h"
+#include "picking/ray_hit.h"
+#include "picking/ray_triangle.h"
+#include "picking/scene_view.h"
+
+namespace picking {
+
+/// 32 bytes: the box and either two children or a range of primitives.
+struct BvhNode {
+    Aabb bounds;
+    /// Inner node: index of the left child; the right child is first + 1.
+    /// Leaf: index of the first primitive in Bvh::primitive_ids.
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;  ///< primitives in a leaf; 0 for an inner node
+
+    [[nodiscard]] bool is_leaf() const { return count > 0; }
+};
+static_assert(sizeof(BvhNode) == 32);
+
+struct Bvh {
+    std::vector<BvhNode> nodes;  ///< nodes[0] is the root (absent when nothing was bounded)
+    /// Leaves point into this: triangle (or box) indices, in leaf order. Triangles that no
+    /// test can hit (a non-finite corner, an index past the positions) are left out.
+    std::vector<std::uint32_t> primitive_ids;
+
+    [[nodiscard]] bool empty() const { return nodes.empty(); }
+    [[nodiscard]] const Aabb& bounds() const;
+    /// Bytes of nodes and ids (the acceleration memory; the mesh itself is not counted).
+    [[nodiscard]] std::size_t memory_bytes() const;
+    /// Levels from the root (a lone leaf has depth 1).
+    [[nodiscard]] int depth() const;
+};
+
+// == Build
+
+/// How a split is chosen. The defaults suit picking meshes of any size.
+struct BvhBuildOptions {
+    /// No leaf holds more (where SAH finds no plane, e.g. coincident centroids, the node is
+    /// halved by index instead).
+    int max_leaf_size = 8;
+    int bin_count = 32;  ///< SAH candidate planes per axis are bin_count - 1
+    /// SAH costs, relative: one box test against one primitive test. A leaf of n primitives
+    /// costs ceil(n / primitive_block) * primitive_cost: a SIMD leaf test of a whole block costs
+    /// about as much as one. primitive_block is rounded up to a power of two (at most 64).
+    float node_cost = 1.0f;
+    float primitive_cost = 1.0f;
+    int primitive_block = 1;
+    /// Worker threads; 0: every core (std::thread::hardware_concurrency()).
+    unsigned threads = 0;
+};
+
+/// Shared with whoever waits for a build (the viewer's progress bar). Both may be null.
+struct BuildProgress {
+    std::atomic<float> fraction{0.0f};  ///< primitives placed in leaves / all primitives
+    std::atomic<bool> cancel{false};    ///< checked often; a cancelled build returns empty
+    /// A build that is one part of a larger job reports base + span * (its own fraction).
+    float base = 0.0f;
+    float span = 1.0f;
+};
+
+/// Binned SAH (Wald, "On fast Construction of SAH-based Bounding Volume Hierarchies", 2007)
+/// over the mesh's triangles, on `options.threads` threads.
+[[nodiscard]] Bvh build_bvh(const MeshView& mesh, const BvhBuildOptions& options = {},
+                            BuildProgress* progress = nullptr);
+/// The same over arbitrary boxes (the top level over instances); empty boxes are left out.
+[[nodiscard]] Bvh build_bvh(std::span<const Aabb> boxes, const BvhBuildOptions& options = {},
+                            BuildProgress* progress = nullptr);
+
+// == Queries
+
+/// What a traversal cost: box tests (two per inner node visited), nodes visited (popped and
+/// found to overlap the ray), primitives tested.
+struct TraversalStats {
+    std::uint64_t box_tests = 0;
+    std::uint64_t nodes_visited = 0;
+    std::uint64_t triangles_tested = 0;
+};
+
+struct BvhHit {
+    std::uint32_t triangle = 0;  ///< index within the mesh
+    RayHit hit;
+};
+
+/// The closest hit of `ray` among the mesh's triangles, tested with `intersect` (any algorithm
+/// of kRayTriangleAlgorithms): children front to back, subtrees beyond the closest hit so far
+/// skipped, boxes tested with the conservative slab test. Same answer as testing every
+/// triangle, except that among hits at exactly equal t either may be reported.
+[[nodiscard]] std::optional<BvhHit> raycast_closest(const Bvh& bvh, const MeshView& mesh,
+                                                    const Ray& ray, RayTriangleFn intersect,
+                                                    const RayTriangleOptions& options,
+                                                    TraversalStats* stats = nullptr);
+/// Any hit within the ray's range (stops at the first found): for shadow-style yes/no queries.
+[[nodiscard]] std::optional<BvhHit> raycast_any(const Bvh& bvh, const MeshView& mesh,
+                                                const Ray& ray, RayTriangleFn intersect,
+                                                const RayTriangleOptions& options,
+                                                TraversalStats* stats = nullptr);
+
+/// What a visitor of traverse() tells it: the new t_max (the closest hit so far; boxes that
+/// begin beyond it are skipped from then on) and whether to stop altogether.
+struct TraverseStep {
+    float t_max = std::numeric_limits<float>::infinity();
+    bool stop = false;
+};
+
+/// Calls `visit(primitive, t_max)` for the primitives of every leaf whose box the ray reaches
+/// within [t_min, t_max], front to back. The building block for queries over boxes that are
+/// not triangles (the top level over instances).
+void traverse(const Bvh& bvh, const Ray& ray,
+              const std::function<TraverseStep(std::uint32_t primitive, float t_max)>& visit,
+              TraversalStats* stats = nullptr);
+
+// == Refit
+
+/// Recomputes every box bottom-up for the mesh's current positions (same topology, same
+/// triangles). The tree keeps its shape: fast, and exact as a bound, though the quality of
+/// the tree degrades when the deformation moves triangles far apart (rebuild then).
+void refit(Bvh& bvh, const MeshView& mesh);
+/// The same for a BVH over boxes; `boxes` are indexed like the ones it was built from.
+void refit(Bvh& bvh, std::span<const Aabb> boxes);
+
+// == Overlap
+
+/// Every pair (triangle of a, triangle of b) whose boxes overlap once b is placed in a's space
+/// by `a_from_b`: the candidates for an exact triangle–triangle test. `visit` returns false to
+/// stop early. Boxes of b are moved as exact boxes around the moved box (center and absolute
+/// matrix), padded for rounding, so no overlapping pair is missed.
+void overlapping_pairs(const Bvh& a, const MeshView& mesh_a, const Bvh& b, const MeshView& mesh_b,
+                       const glm::mat4& a_from_b,
+                       const std::function<bool(std::uint32_t tri_a, std::uint32_t tri_b)>& visit);
+
+}  // namespace picking

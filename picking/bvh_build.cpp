@@ -1,0 +1,616 @@
+// Binned SAH build: Wald, "On fast Construction of SAH-based Bounding Volume Hierarchies"
+// (IEEE RT 2007) — centroids binned per axis, the cheapest of the bin planes by the surface area
+// heuristic — parallel as in Wald's paper: the top nodes are binned and partitioned by every
+// thread together ("horizontal"), then whole subtrees go to one thread each ("vertical").
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <memory>
+
+#include <emmintrin.h>  // SSE2: part of every x86-64
+
+#include "picking/bvh.h"
+#include "picking/parallel_for.h"
+
+namespace picking {
+
+namespace {
+
+/// One primitive while building: its box and its id, 32 bytes, loadable as two SSE vectors.
+struct alignas(16) PrimRef {
+    glm::vec3 lo;
+    float zero = 0.0f;  ///< keeps the fourth lane of `lo` a harmless 0
+    glm::vec3 hi;
+    std::uint32_t id = 0;  ///< the fourth lane of `hi`: masked off before any arithmetic
+};
+static_assert(sizeof(PrimRef) == 32);
+
+/// The builder's vector type: SSE2, which every x86-64 has. Lane 3 is ignored throughout.
+struct Vec4 {
+    __m128 v;
+
+    static Vec4 splat(float x) { return {_mm_set1_ps(x)}; }
+    static Vec4 of(glm::vec3 p) { return {_mm_setr_ps(p.x, p.y, p.z, 0.0f)}; }
+    [[nodiscard]] glm::vec3 xyz() const {
+        alignas(16) float f[4];
+        _mm_store_ps(f, v);
+        return {f[0], f[1], f[2]};
+    }
+    friend Vec4 min(Vec4 a, Vec4 b) { return {_mm_min_ps(a.v, b.v)}; }
+    friend Vec4 max(Vec4 a, Vec4 b) { return {_mm_max_ps(a.v, b.v)}; }
+    friend Vec4 operator+(Vec4 a, Vec4 b) { return {_mm_add_ps(a.v, b.v)}; }
+    friend Vec4 operator-(Vec4 a, Vec4 b) { return {_mm_sub_ps(a.v, b.v)}; }
+    friend Vec4 operator*(Vec4 a, Vec4 b) { return {_mm_mul_ps(a.v, b.v)}; }
+};
+
+Vec4 lo_of(const PrimRef& ref) {
+    return {_mm_load_ps(&ref.lo.x)};
+}
+Vec4 hi_of(const PrimRef& ref) {
+    // The id rides in lane 3; clear it so it never meets an arithmetic instruction.
+    const __m128 xyz_mask = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
+    return {_mm_and_ps(_mm_load_ps(&ref.hi.x), xyz_mask)};
+}
+
+/// A box kept as two SSE vectors.
+struct Bounds {
+    Vec4 lo = Vec4::splat(std::numeric_limits<float>::infinity());
+    Vec4 hi = Vec4::splat(-std::numeric_limits<float>::infinity());
+
+    void extend(Vec4 l, Vec4 h) {
+        lo = min(lo, l);
+        hi = max(hi, h);
+    }
+    void extend(Vec4 p) { extend(p, p); }
+    void extend(const Bounds& b) { extend(b.lo, b.hi); }
+    /// Half the surface area (0 for an empty box).
+    [[nodiscard]] float half_area() const {
+        const __m128 e = _mm_max_ps((hi - lo).v, _mm_setzero_ps());
+        const __m128 rotated = _mm_shuffle_ps(e, e, _MM_SHUFFLE(3, 0, 2, 1));  // y z x
+        const __m128 products = _mm_mul_ps(e, rotated);                        // xy yz zx
+        alignas(16) float p[4];
+        _mm_store_ps(p, products);
+        return p[0] + p[1] + p[2];
+    }
+    [[nodiscard]] Aabb aabb() const { return {lo.xyz(), hi.xyz()}; }
+};
+
+/// A node as the builder writes it: trivially constructible, so two million of them cost no
+/// initialisation. The same layout as BvhNode.
+struct RawNode {
+    glm::vec3 lo, hi;
+    std::uint32_t first, count;
+};
+static_assert(sizeof(RawNode) == sizeof(BvhNode) &&
+              offsetof(RawNode, hi) == offsetof(BvhNode, bounds.max) &&
+              offsetof(RawNode, first) == offsetof(BvhNode, first));
+
+constexpr int kMaxBins = 64;
+/// Below this depth SAH decides; beyond it (a pathological input) nodes are halved by index,
+/// which bounds the depth by about 40 + log2(n) and so the traversal stack.
+constexpr int kMaxSahDepth = 40;
+/// Nodes with more primitives than this are binned and partitioned by all threads together.
+constexpr std::size_t kMinParallelNode = 1u << 15;
+
+/// A range of refs waiting to become the subtree rooted at `node`.
+struct Job {
+    std::uint32_t node = 0;
+    std::uint32_t begin = 0, end = 0;
+    Bounds bounds;     ///< of the primitives
+    Bounds centroids;  ///< of their doubled centroids (lo + hi: the factor 2 cancels out)
+    int depth = 0;
+
+    [[nodiscard]] std::uint32_t size() const { return end - begin; }
+};
+
+/// How doubled centroids map to bins along each axis.
+struct BinMapping {
+    Vec4 offset;
+    Vec4 scale;  ///< 0 on an axis where every centroid coincides
+    Vec4 last_bin;
+    int count = 0;
+
+    BinMapping(const Bounds& centroids, int bins) : offset(centroids.lo), count(bins) {
+        const glm::vec3 extent = (centroids.hi - centroids.lo).xyz();
+        glm::vec3 s(0.0f);
+        for (int axis = 0; axis < 3; ++axis)
+            // Just under `bins` so the largest centroid lands in the last bin, not past it.
+            s[axis] = extent[axis] > 0.0f ? float(bins) * 0.99999f / extent[axis] : 0.0f;
+        scale = Vec4::of(s);
+        last_bin = Vec4::splat(float(bins - 1));
+    }
+    /// The bin of a ref on each axis (lanes 0..2). Binning and partitioning both call this,
+    /// so they always agree.
+    [[nodiscard]] __m128i bins(const PrimRef& ref) const {
+        const Vec4 c = lo_of(ref) + hi_of(ref);
+        const Vec4 f = min(max((c - offset) * scale, Vec4::splat(0.0f)), last_bin);
+        return _mm_cvttps_epi32(f.v);
+    }
+    [[nodiscard]] int bin(const PrimRef& ref, int axis) const {
+        alignas(16) std::int32_t b[4];
+        _mm_store_si128(reinterpret_cast<__m128i*>(b), bins(ref));
+        return b[axis];
+    }
+};
+
+struct Bins {
+    std::array<std::array<Bounds, kMaxBins>, 3> bounds;
+    std::array<std::array<std::uint32_t, kMaxBins>, 3> counts;
+
+    void clear(int bins) {
+        for (std::size_t axis = 0; axis < 3; ++axis) {
+            std::fill_n(bounds[axis].begin(), bins, Bounds{});
+            std::fill_n(counts[axis].begin(), bins, 0u);
+        }
+    }
+    void add(const PrimRef* refs, std::size_t n, const BinMapping& mapping) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const PrimRef& ref = refs[i];
+            alignas(16) std::int32_t b[4];
+            _mm_store_si128(reinterpret_cast<__m128i*>(b), mapping.bins(ref));
+            const Vec4 lo = lo_of(ref), hi = hi_of(ref);
+            for (std::size_t axis = 0; axis < 3; ++axis) {
+                const auto k = std::size_t(b[axis]);
+                bounds[axis][k].extend(lo, hi);
+                ++counts[axis][k];
+            }
+        }
+    }
+    void merge(const Bins& other, int bins) {
+        for (std::size_t axis = 0; axis < 3; ++axis)
+            for (std::size_t b = 0; b < std::size_t(bins); ++b) {
+                bounds[axis][b].extend(other.bounds[axis][b]);
+                counts[axis][b] += other.counts[axis][b];
+            }
+    }
+};
+
+struct Split {
+    int axis = -1;                                        ///< -1: no plane separates anything
+    int bin = 0;                                          ///< refs in bins [0, bin) go left
+    float cost = std::numeric_limits<float>::infinity();  ///< in units of area x primitive cost
+};
+
+/// Side tallies gathered while partitioning.
+struct Side {
+    Bounds bounds, centroids;
+    std::uint32_t count = 0;
+
+    void add(const PrimRef& ref) {
+        const Vec4 lo = lo_of(ref), hi = hi_of(ref);
+        bounds.extend(lo, hi);
+        centroids.extend(lo + hi);
+        ++count;
+    }
+    void merge(const Side& other) {
+        bounds.extend(other.bounds);
+        centroids.extend(other.centroids);
+        count += other.count;
+    }
+};
+
+class Builder {
+  public:
+    Builder(const BvhBuildOptions& options, std::vector<PrimRef> refs, BuildProgress* progress)
+        : options_(options),
+          threads_(resolve_thread_count(options.threads)),
+          refs_(std::move(refs)),
+          progress_(progress) {
+        options_.max_leaf_size = std::clamp(options_.max_leaf_size, 1, 1 << 20);
+        options_.bin_count = std::clamp(options_.bin_count, 2, kMaxBins);
+        while ((1 << block_shift_) < std::clamp(options_.primitive_block, 1, 64))
+            ++block_shift_;
+        block_mask_ = (1u << block_shift_) - 1;
+    }
+
+    Bvh build() {
+        Bvh bvh;
+        const std::size_t n = refs_.size();
+        if (n == 0) return bvh;
+        // A binary tree with at least one primitive per leaf has at most 2n - 1 nodes.
+        nodes_ = std::make_unique_for_overwrite<RawNode[]>(2 * n);
+        node_count_ = 1;
+
+        Job root;
+        root.node = 0;
+        root.begin = 0;
+        root.end = std::uint32_t(n);
+        parallel_bounds(root);
+
+        std::vector<Job> subtrees;
+        if (threads_ > 1 && n > kMinParallelNode) {
+            scratch_ = std::make_unique_for_overwrite<PrimRef[]>(n);
+            split_top(root, subtrees);
+        } else {
+            subtrees.push_back(root);
+        }
+        build_subtrees(subtrees);
+        if (cancelled()) return {};
+
+        const std::uint32_t used = node_count_.load();
+        bvh.nodes.resize(used);
+        std::memcpy(static_cast<void*>(bvh.nodes.data()), nodes_.get(), used * sizeof(RawNode));
+        bvh.primitive_ids.resize(n);
+        for (std::size_t i = 0; i < n; ++i)
+            bvh.primitive_ids[i] = refs_[i].id;
+        if (progress_) progress_->fraction = progress_->base + progress_->span;
+        return bvh;
+    }
+
+  private:
+    [[nodiscard]] bool cancelled() const {
+        return progress_ && progress_->cancel.load(std::memory_order_relaxed);
+    }
+
+    /// ceil(n / primitive_block), by shifting (the block size is a power of two).
+    [[nodiscard]] float blocks(std::uint32_t n) const {
+        return float((n + block_mask_) >> block_shift_);
+    }
+
+    void parallel_bounds(Job& job) {
+        std::vector<Side> sides(threads_);
+        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
+            for (std::size_t i = job.begin + begin; i < job.begin + end; ++i)
+                sides[c].add(refs_[i]);
+        });
+        Side all;
+        for (const Side& side : sides)
+            all.merge(side);
+        job.bounds = all.bounds;
+        job.centroids = all.centroids;
+    }
+
+    // == Choosing a split
+
+    [[nodiscard]] int bin_count(std::uint32_t n) const {
+        // n primitives occupy at most n bins: fewer bins make small nodes cheap to bin.
+        return std::clamp(int(n), 4, options_.bin_count);
+    }
+
+    [[nodiscard]] Split best_split(const Bins& bins, int count) const {
+        Split best;
+        std::array<float, kMaxBins> right_area{};
+        std::array<std::uint32_t, kMaxBins> right_count{};
+        for (int axis = 0; axis < 3; ++axis) {
+            const auto& bounds = bins.bounds[std::size_t(axis)];
+            const auto& counts = bins.counts[std::size_t(axis)];
+            Bounds acc;
+            std::uint32_t n = 0;
+            for (int b = count - 1; b > 0; --b) {
+                acc.extend(bounds[std::size_t(b)]);
+                n += counts[std::size_t(b)];
+                right_area[std::size_t(b)] = acc.half_area();
+                right_count[std::size_t(b)] = n;
+            }
+            acc = {};
+            n = 0;
+            for (int b = 1; b < count; ++b) {
+                acc.extend(bounds[std::size_t(b - 1)]);
+                n += counts[std::size_t(b - 1)];
+                const std::uint32_t right_n = right_count[std::size_t(b)];
+                if (n == 0 || right_n == 0) continue;
+                const float cost =
+                    acc.half_area() * blocks(n) + right_area[std::size_t(b)] * blocks(right_n);
+                if (cost < best.cost) best = {axis, b, cost};
+            }
+        }
+        return best;
+    }
+
+    /// Bins the job's centroids (with every thread when `bins` is null) and returns the best plane.
+    [[nodiscard]] Split find_split(const Job& job, const BinMapping& mapping, Bins* bins) {
+        const int count = mapping.count;
+        if (bins) {
+            bins->clear(count);
+            bins->add(&refs_[job.begin], job.size(), mapping);
+            return best_split(*bins, count);
+        }
+        std::vector<std::unique_ptr<Bins>> partial(threads_);
+        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
+            partial[c] = std::make_unique<Bins>();
+            partial[c]->clear(count);
+            partial[c]->add(&refs_[job.begin + begin], end - begin, mapping);
+        });
+        for (std::size_t c = 1; c < partial.size(); ++c)
+            if (partial[c]) partial[0]->merge(*partial[c], count);
+        return best_split(*partial[0], count);
+    }
+
+    // == Partitioning
+
+    /// Splits the job's refs in place: left of the returned index are those in bins below
+    /// `split.bin`. Fills both sides' bounds.
+    std::uint32_t partition(const Job& job, const BinMapping& mapping, const Split& split,
+                            Side& left, Side& right) {
+        auto goes_left = [&](const PrimRef& r) { return mapping.bin(r, split.axis) < split.bin; };
+        PrimRef* refs = refs_.data();
+        std::uint32_t i = job.begin, j = job.end;
+        while (true) {
+            while (i < j && goes_left(refs[i]))
+                left.add(refs[i++]);
+            while (i < j && !goes_left(refs[j - 1]))
+                right.add(refs[--j]);
+            if (i >= j) break;
+            std::swap(refs[i], refs[j - 1]);
+            left.add(refs[i++]);
+            right.add(refs[--j]);
+        }
+        return i;
+    }
+
+    /// The same with every thread: count, then scatter into the scratch buffer, then copy back.
+    std::uint32_t parallel_partition(const Job& job, const BinMapping& mapping, const Split& split,
+                                     Side& left, Side& right) {
+        auto goes_left = [&](const PrimRef& r) { return mapping.bin(r, split.axis) < split.bin; };
+        std::vector<Side> lefts(threads_), rights(threads_);
+        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
+            for (std::size_t i = job.begin + begin; i < job.begin + end; ++i)
+                (goes_left(refs_[i]) ? lefts[c] : rights[c]).add(refs_[i]);
+        });
+        std::vector<std::size_t> left_at(threads_), right_at(threads_);
+        std::size_t left_total = 0;
+        for (unsigned c = 0; c < threads_; ++c)
+            left_total += lefts[c].count;
+        std::size_t l = job.begin, r = job.begin + left_total;
+        for (unsigned c = 0; c < threads_; ++c) {
+            left_at[c] = l;
+            right_at[c] = r;
+            l += lefts[c].count;
+            r += rights[c].count;
+            left.merge(lefts[c]);
+            right.merge(rights[c]);
+        }
+        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
+            std::size_t at_left = left_at[c], at_right = right_at[c];
+            for (std::size_t i = job.begin + begin; i < job.begin + end; ++i)
+                scratch_[goes_left(refs_[i]) ? at_left++ : at_right++] = refs_[i];
+        });
+        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned) {
+            std::memcpy(static_cast<void*>(&refs_[job.begin + begin]), &scratch_[job.begin + begin],
+                        (end - begin) * sizeof(PrimRef));
+        });
+        return std::uint32_t(job.begin + left_total);
+    }
+
+    /// Halves by index: the fallback when no plane separates the centroids.
+    std::uint32_t halve(const Job& job, Side& left, Side& right) {
+        const std::uint32_t middle = job.begin + job.size() / 2;
+        for (std::uint32_t i = job.begin; i < middle; ++i)
+            left.add(refs_[i]);
+        for (std::uint32_t i = middle; i < job.end; ++i)
+            right.add(refs_[i]);
+        return middle;
+    }
+
+    // == Nodes
+
+    void write_leaf(const Job& job) {
+        RawNode& node = nodes_[job.node];
+        node.lo = job.bounds.lo.xyz();
+        node.hi = job.bounds.hi.xyz();
+        node.first = job.begin;
+        node.count = job.size();
+        placed_in_leaves_ += job.size();
+    }
+
+    /// Makes `job` an inner node over the two sides; returns the two child jobs.
+    std::pair<Job, Job> write_inner(const Job& job, std::uint32_t middle, const Side& left,
+                                    const Side& right) {
+        const std::uint32_t children = node_count_.fetch_add(2, std::memory_order_relaxed);
+        RawNode& node = nodes_[job.node];
+        node.lo = job.bounds.lo.xyz();
+        node.hi = job.bounds.hi.xyz();
+        node.first = children;
+        node.count = 0;
+        Job l{children, job.begin, middle, left.bounds, left.centroids, job.depth + 1};
+        Job r{children + 1, middle, job.end, right.bounds, right.centroids, job.depth + 1};
+        return {l, r};
+    }
+
+    /// Splits one job, or makes it a leaf (returns false then). With `bins` null every thread
+    /// helps (the top phase); otherwise this thread alone, binning into `bins`.
+    bool split_job(const Job& job, Bins* bins, Job& left_job, Job& right_job) {
+        const std::uint32_t n = job.size();
+        if (n == 1) {
+            write_leaf(job);
+            return false;
+        }
+        Split split;
+        const BinMapping mapping(job.centroids, bin_count(n));
+        if (job.depth < kMaxSahDepth) split = find_split(job, mapping, bins);
+        const float area = job.bounds.half_area();
+        const float split_cost = options_.node_cost * area + options_.primitive_cost * split.cost;
+        const float leaf_cost = options_.primitive_cost * area * blocks(n);
+        if (n <= std::uint32_t(options_.max_leaf_size) && !(split_cost < leaf_cost)) {
+            write_leaf(job);
+            return false;
+        }
+        Side left, right;
+        std::uint32_t middle = 0;
+        if (split.axis < 0)
+            middle = halve(job, left, right);
+        else if (!bins)
+            middle = parallel_partition(job, mapping, split, left, right);
+        else
+            middle = partition(job, mapping, split, left, right);
+        std::tie(left_job, right_job) = write_inner(job, middle, left, right);
+        return true;
+    }
+
+    // == The two phases
+
+    /// Splits nodes too big for one thread with every thread, breadth first, until the pieces
+    /// are small enough to hand out whole.
+    void split_top(const Job& root, std::vector<Job>& subtrees) {
+        const std::size_t piece =
+            std::max<std::size_t>(kMinParallelNode, refs_.size() / (std::size_t(threads_) * 8));
+        std::vector<Job> queue{root};
+        while (!queue.empty() && !cancelled()) {
+            const Job job = queue.back();
+            queue.pop_back();
+            if (job.size() <= piece) {
+                subtrees.push_back(job);
+                continue;
+            }
+            Job left, right;
+            if (split_job(job, nullptr, left, right)) {
+                queue.push_back(left);
+                queue.push_back(right);
+            }
+        }
+        report_progress();
+    }
+
+    /// Builds each subtree on one thread, largest first, threads taking the next when done.
+    void build_subtrees(std::vector<Job>& subtrees) {
+        std::sort(subtrees.begin(), subtrees.end(),
+                  [](const Job& a, const Job& b) { return a.size() > b.size(); });
+        std::atomic<std::size_t> next{0};
+        const unsigned workers = unsigned(std::min<std::size_t>(threads_, subtrees.size()));
+        parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned) {
+            auto bins = std::make_unique<Bins>();  // 5 KB: on the heap, not a thread's stack
+            for (std::size_t i = next++; i < subtrees.size(); i = next++)
+                build_sequential(subtrees[i], *bins);
+        });
+    }
+
+    void build_sequential(const Job& root, Bins& bins) {
+        // Iterative with an explicit stack: the depth is bounded, but a thread's stack is small.
+        std::vector<Job> stack{root};
+        std::size_t since_report = 0;
+        while (!stack.empty()) {
+            const Job job = stack.back();
+            stack.pop_back();
+            Job left, right;
+            if (split_job(job, &bins, left, right)) {
+                // The smaller side first keeps the stack short.
+                if (left.size() < right.size()) std::swap(left, right);
+                stack.push_back(left);
+                stack.push_back(right);
+            }
+            if ((since_report++ & 4095) == 0) {
+                report_progress();
+                if (cancelled()) return;
+            }
+        }
+    }
+
+    void report_progress() {
+        if (progress_)
+            progress_->fraction =
+                progress_->base +
+                progress_->span * float(double(placed_in_leaves_.load()) / double(refs_.size()));
+    }
+
+    BvhBuildOptions options_;
+    unsigned threads_;
+    std::vector<PrimRef> refs_;
+    std::unique_ptr<PrimRef[]> scratch_;
+    std::unique_ptr<RawNode[]> nodes_;
+    std::atomic<std::uint32_t> node_count_{0};
+    std::atomic<std::size_t> placed_in_leaves_{0};
+    BuildProgress* progress_;
+    int block_shift_ = 0;  ///< primitive_block rounded up to 2^block_shift_
+    std::uint32_t block_mask_ = 0;
+};
+
+bool finite(glm::vec3 p) {
+    return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
+}
+
+/// The refs of every usable primitive, computed in parallel chunks and then compacted.
+template <typename MakeRef>
+std::vector<PrimRef> make_refs(std::size_t count, unsigned threads, MakeRef&& make_ref) {
+    std::vector<PrimRef> refs(count);
+    const unsigned chunks =
+        unsigned(std::min<std::size_t>(threads, std::max<std::size_t>(1, count / 4096)));
+    std::vector<std::size_t> kept(std::max(chunks, 1u), 0);
+    std::vector<std::size_t> starts(std::max(chunks, 1u), 0);
+    parallel_chunks(count, chunks, [&](std::size_t begin, std::size_t end, unsigned c) {
+        starts[c] = begin;
+        std::size_t out = begin;
+        for (std::size_t i = begin; i < end; ++i)
+            if (make_ref(std::uint32_t(i), refs[out])) ++out;
+        kept[c] = out - begin;
+    });
+    std::size_t total = 0;
+    for (std::size_t c = 0; c < kept.size(); ++c) {
+        if (starts[c] != total && kept[c] > 0)
+            std::memmove(static_cast<void*>(&refs[total]), &refs[starts[c]],
+                         kept[c] * sizeof(PrimRef));
+        total += kept[c];
+    }
+    refs.resize(total);
+    return refs;
+}
+
+}  // namespace
+
+Bvh build_bvh(const MeshView& mesh, const BvhBuildOptions& options, BuildProgress* progress) {
+    const std::size_t positions = mesh.positions.size();
+    auto refs = make_refs(mesh.triangle_count(), resolve_thread_count(options.threads),
+                          [&](std::uint32_t i, PrimRef& ref) {
+                              const std::uint32_t a = mesh.indices[3 * std::size_t(i)];
+                              const std::uint32_t b = mesh.indices[3 * std::size_t(i) + 1];
+                              const std::uint32_t c = mesh.indices[3 * std::size_t(i) + 2];
+                              if (a >= positions || b >= positions || c >= positions) return false;
+                              const glm::vec3 p0 = mesh.positions[a], p1 = mesh.positions[b],
+                                              p2 = mesh.positions[c];
+                              if (!finite(p0) || !finite(p1) || !finite(p2)) return false;
+                              ref.lo = glm::min(p0, glm::min(p1, p2));
+                              ref.hi = glm::max(p0, glm::max(p1, p2));
+                              ref.zero = 0.0f;
+                              ref.id = i;
+                              return true;
+                          });
+    return Builder(options, std::move(refs), progress).build();
+}
+
+Bvh build_bvh(std::span<const Aabb> boxes, const BvhBuildOptions& options,
+              BuildProgress* progress) {
+    auto refs = make_refs(boxes.size(), resolve_thread_count(options.threads),
+                          [&](std::uint32_t i, PrimRef& ref) {
+                              const Aabb& box = boxes[i];
+                              if (box.empty() || !finite(box.min) || !finite(box.max)) return false;
+                              ref.lo = box.min;
+                              ref.hi = box.max;
+                              ref.zero = 0.0f;
+                              ref.id = i;
+                              return true;
+                          });
+    return Builder(options, std::move(refs), progress).build();
+}
+
+// == Small accessors
+
+const Aabb& Bvh::bounds() const {
+    static const Aabb kEmpty;
+    return nodes.empty() ? kEmpty : nodes.front().bounds;
+}
+
+std::size_t Bvh::memory_bytes() const {
+    return nodes.size() * sizeof(BvhNode) + primitive_ids.size() * sizeof(std::uint32_t);
+}
+
+int Bvh::depth() const {
+    if (nodes.empty()) return 0;
+    int deepest = 0;
+    std::vector<std::pair<std::uint32_t, int>> stack{{0u, 1}};
+    while (!stack.empty()) {
+        const auto [index, level] = stack.back();
+        stack.pop_back();
+        deepest = std::max(deepest, level);
+        const BvhNode& node = nodes[index];
+        if (!node.is_leaf()) {
+            stack.push_back({node.first, level + 1});
+            stack.push_back({node.first + 1, level + 1});
+        }
+    }
+    return deepest;
+}
+
+}  // namespace picking

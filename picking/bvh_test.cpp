@@ -1,0 +1,437 @@
+#include "picking/bvh.h"
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <set>
+
+#include <gtest/gtest.h>
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace picking {
+namespace {
+
+#if defined(RAYPICK_SANITIZED)
+constexpr int kScale = 10;  // sanitized builds run a tenth of the random cases
+#else
+constexpr int kScale = 1;
+#endif
+
+struct TestMesh {
+    std::vector<glm::vec3> positions;
+    std::vector<std::uint32_t> indices;
+    [[nodiscard]] MeshView view() const { return {positions, indices}; }
+};
+
+/// Small random triangles scattered in a box, some overlapping: a soup without structure.
+TestMesh random_soup(unsigned seed, int count) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> centre(-10.0f, 10.0f), offset(-0.7f, 0.7f);
+    TestMesh mesh;
+    for (int i = 0; i < count; ++i) {
+        const glm::vec3 c(centre(rng), centre(rng), centre(rng));
+        for (int k = 0; k < 3; ++k) {
+            mesh.indices.push_back(std::uint32_t(mesh.positions.size()));
+            mesh.positions.push_back(c + glm::vec3(offset(rng), offset(rng), offset(rng)));
+        }
+    }
+    return mesh;
+}
+
+/// A closed, bumpy sphere of shared vertices: rays hit shared edges and vertices.
+TestMesh bumpy_sphere(int rings, int sectors) {
+    TestMesh mesh;
+    for (int r = 0; r <= rings; ++r)
+        for (int s = 0; s < sectors; ++s) {
+            const float theta = float(r) / float(rings) * glm::pi<float>();
+            const float phi = float(s) / float(sectors) * 2.0f * glm::pi<float>();
+            const float radius = 3.0f + 0.3f * std::sin(5.0f * phi) * std::sin(3.0f * theta);
+            mesh.positions.push_back(radius * glm::vec3(std::sin(theta) * std::cos(phi),
+                                                        std::cos(theta),
+                                                        std::sin(theta) * std::sin(phi)));
+        }
+    auto at = [&](int r, int s) { return std::uint32_t(r * sectors + (s % sectors)); };
+    for (int r = 0; r < rings; ++r)
+        for (int s = 0; s < sectors; ++s) {
+            mesh.indices.insert(mesh.indices.end(), {at(r, s), at(r + 1, s), at(r + 1, s + 1)});
+            mesh.indices.insert(mesh.indices.end(), {at(r, s), at(r + 1, s + 1), at(r, s + 1)});
+        }
+    return mesh;
+}
+
+/// A flat grid in z = 0 with integer vertex coordinates: axis-aligned rays through its
+/// vertices and edges have zero direction components and lie on box faces.
+TestMesh grid(int cells) {
+    TestMesh mesh;
+    for (int y = 0; y <= cells; ++y)
+        for (int x = 0; x <= cells; ++x)
+            mesh.positions.push_back({float(x), float(y), 0.0f});
+    auto at = [&](int x, int y) { return std::uint32_t(y * (cells + 1) + x); };
+    for (int y = 0; y < cells; ++y)
+        for (int x = 0; x < cells; ++x) {
+            mesh.indices.insert(mesh.indices.end(), {at(x, y), at(x + 1, y), at(x + 1, y + 1)});
+            mesh.indices.insert(mesh.indices.end(), {at(x, y), at(x + 1, y + 1), at(x, y + 1)});
+        }
+    return mesh;
+}
+
+std::vector<Ray> incoherent_rays(const Aabb& box, unsigned seed, int count) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    std::normal_distribution<float> n(0.0f, 1.0f);
+    const float radius = 0.5f * glm::length(box.extent());
+    std::vector<Ray> rays;
+    while (int(rays.size()) < count) {
+        const glm::vec3 dir(n(rng), n(rng), n(rng));
+        if (glm::length(dir) < 1e-3f) continue;
+        const glm::vec3 origin = box.center() + 2.0f * radius * glm::normalize(dir);
+        const glm::vec3 aim = glm::mix(box.min, box.max, glm::vec3(u(rng), u(rng), u(rng)));
+        rays.push_back({origin, aim - origin});
+        // Every fourth ray starts inside the box (t_min matters, boxes contain the origin).
+        if (rays.size() % 4 == 0) rays.back().origin = aim + 0.3f * (origin - aim) * u(rng);
+    }
+    return rays;
+}
+
+std::optional<BvhHit> brute_force(const MeshView& mesh, const Ray& ray, RayTriangleFn intersect) {
+    std::optional<BvhHit> best;
+    Ray r = ray;
+    for (std::uint32_t i = 0; i < mesh.triangle_count(); ++i)
+        if (auto hit = intersect(r, mesh.triangle(i), {}); hit && (!best || hit->t < best->hit.t)) {
+            best = BvhHit{i, *hit};
+            r.t_max = hit->t;
+        }
+    return best;
+}
+
+/// What a BVH query must cover for `algorithm`: seed code without a t range reports hits
+/// anywhere on the line (behind the origin too), so its boxes are tested along the whole line.
+Ray reach(const Ray& ray, const RayTriangleAlgorithm& algorithm) {
+    Ray r = ray;
+    if (algorithm.seed_without_t_range) {
+        r.t_min = -std::numeric_limits<float>::infinity();
+        r.t_max = std::numeric_limits<float>::infinity();
+    }
+    return r;
+}
+
+/// unity_pick's tolerance accepts points beyond a triangle's far edges (by up to 1e-5 / det in
+/// barycentric units): no bounding volume of the exact triangle promises to find those.
+bool outside_its_triangle(const RayHit& hit) {
+    return hit.u < 0.0f || hit.v < 0.0f || hit.u + hit.v > 1.0f;
+}
+
+/// The closest hit must be the brute-force one: the same triangle, or the same t at a tie.
+void expect_same_closest(const std::optional<BvhHit>& got, const std::optional<BvhHit>& want,
+                         const std::string& what) {
+    if (want && outside_its_triangle(want->hit) && (!got || got->triangle != want->triangle))
+        return;  // a tolerance hit, out of reach (see above)
+    ASSERT_EQ(got.has_value(), want.has_value()) << what;
+    if (!got) return;
+    if (got->triangle == want->triangle) {
+        EXPECT_EQ(got->hit.t, want->hit.t) << what;
+        EXPECT_EQ(got->hit.u, want->hit.u) << what;
+    } else {
+        EXPECT_NEAR(got->hit.t, want->hit.t, 1e-6f * std::abs(want->hit.t)) << what << " (tie)";
+    }
+}
+
+void check_against_brute_force(const TestMesh& mesh, const Bvh& bvh, const std::vector<Ray>& rays,
+                               const std::string& name) {
+    for (const RayTriangleAlgorithm& algorithm : kRayTriangleAlgorithms) {
+        int hits = 0;
+        for (std::size_t i = 0; i < rays.size(); ++i) {
+            const std::string what =
+                name + " " + std::string(algorithm.name) + " ray " + std::to_string(i);
+            const auto want = brute_force(mesh.view(), rays[i], algorithm.intersect);
+            TraversalStats stats;
+            const Ray ray = reach(rays[i], algorithm);
+            const auto got =
+                raycast_closest(bvh, mesh.view(), ray, algorithm.intersect, {}, &stats);
+            expect_same_closest(got, want, what);
+            hits += got.has_value();
+            // Any-hit agrees on whether there is a hit, and finds a real one, never closer.
+            const auto any = raycast_any(bvh, mesh.view(), ray, algorithm.intersect, {});
+            if (!want || !outside_its_triangle(want->hit)) {
+                ASSERT_EQ(any.has_value(), want.has_value()) << what;
+            }
+            if (any) {
+                EXPECT_GE(any->hit.t, want->hit.t) << what;
+                EXPECT_TRUE(algorithm.intersect(rays[i], mesh.view().triangle(any->triangle), {}))
+                    << what;
+            }
+            EXPECT_LE(stats.triangles_tested, mesh.view().triangle_count());
+        }
+        EXPECT_GT(hits, int(rays.size()) / 20) << name << " " << algorithm.name;
+    }
+}
+
+TEST(Bvh, EmptyMeshGivesEmptyTree) {
+    const TestMesh mesh;
+    const Bvh bvh = build_bvh(mesh.view());
+    EXPECT_TRUE(bvh.empty());
+    EXPECT_EQ(bvh.depth(), 0);
+    EXPECT_TRUE(bvh.bounds().empty());
+    EXPECT_FALSE(
+        raycast_closest(bvh, mesh.view(), Ray{}, intersect_moller_trumbore, {}).has_value());
+}
+
+TEST(Bvh, OneTriangle) {
+    const TestMesh mesh{{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {0, 1, 2}};
+    const Bvh bvh = build_bvh(mesh.view());
+    ASSERT_EQ(bvh.nodes.size(), 1u);
+    EXPECT_EQ(bvh.depth(), 1);
+    const auto hit = raycast_closest(bvh, mesh.view(), Ray{{0.2f, 0.2f, 1}, {0, 0, -1}},
+                                     intersect_moller_trumbore, {});
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->triangle, 0u);
+    EXPECT_FLOAT_EQ(hit->hit.t, 1.0f);
+}
+
+TEST(Bvh, StructureIsSound_Seed1) {
+    const TestMesh mesh = random_soup(1, 5000);
+    BvhBuildOptions options;
+    options.max_leaf_size = 4;
+    const Bvh bvh = build_bvh(mesh.view(), options);
+    // Every triangle exactly once, every leaf small enough, every child inside its parent.
+    std::vector<int> seen(mesh.view().triangle_count(), 0);
+    for (std::uint32_t id : bvh.primitive_ids)
+        ++seen.at(id);
+    for (int s : seen)
+        EXPECT_EQ(s, 1);
+    for (std::size_t i = 0; i < bvh.nodes.size(); ++i) {
+        const BvhNode& node = bvh.nodes[i];
+        if (node.is_leaf()) {
+            EXPECT_LE(node.count, 4u);
+            for (std::uint32_t p = node.first; p < node.first + node.count; ++p) {
+                const Aabb box = bounds_of(mesh.view().triangle(bvh.primitive_ids[p]));
+                EXPECT_TRUE(node.bounds.contains(box.min) && node.bounds.contains(box.max));
+            }
+        } else {
+            ASSERT_GT(node.first, i);  // children after parents: refit relies on it
+            for (std::uint32_t c : {node.first, node.first + 1}) {
+                EXPECT_TRUE(node.bounds.contains(bvh.nodes[c].bounds.min));
+                EXPECT_TRUE(node.bounds.contains(bvh.nodes[c].bounds.max));
+            }
+        }
+    }
+    EXPECT_LT(bvh.depth(), 40);
+    EXPECT_EQ(bvh.memory_bytes(),
+              bvh.nodes.size() * sizeof(BvhNode) + bvh.primitive_ids.size() * 4);
+}
+
+TEST(Bvh, SameTreeOnOneOrManyThreads_Seed2) {
+    // Big enough for the parallel top phase; the tree may be laid out differently, but every
+    // query must give the same answer.
+    const TestMesh mesh = random_soup(2, 120000 / kScale);
+    BvhBuildOptions one, many;
+    one.threads = 1;
+    many.threads = 4;
+    const Bvh a = build_bvh(mesh.view(), one), b = build_bvh(mesh.view(), many);
+    EXPECT_EQ(a.primitive_ids.size(), b.primitive_ids.size());
+    for (const Ray& ray : incoherent_rays(a.bounds(), 2, 500)) {
+        const auto ha = raycast_closest(a, mesh.view(), ray, intersect_moller_trumbore, {});
+        const auto hb = raycast_closest(b, mesh.view(), ray, intersect_moller_trumbore, {});
+        ASSERT_EQ(ha.has_value(), hb.has_value());
+        if (ha) {
+            EXPECT_EQ(ha->hit.t, hb->hit.t);
+        }
+    }
+}
+
+TEST(Bvh, MatchesBruteForceOnASoup_Seed3) {
+    const TestMesh mesh = random_soup(3, 3000);
+    const Bvh bvh = build_bvh(mesh.view());
+    check_against_brute_force(mesh, bvh, incoherent_rays(bvh.bounds(), 3, 1500 / kScale), "soup");
+}
+
+TEST(Bvh, MatchesBruteForceOnAClosedMesh_Seed4) {
+    const TestMesh mesh = bumpy_sphere(40, 60);
+    const Bvh bvh = build_bvh(mesh.view());
+    check_against_brute_force(mesh, bvh, incoherent_rays(bvh.bounds(), 4, 1500 / kScale), "sphere");
+}
+
+TEST(Bvh, AxisAlignedRaysThroughVerticesAndEdges) {
+    // Rays along -z through every vertex and every edge midpoint of a grid: direction x and y
+    // are zero and the origins lie on the planes of many boxes' faces (0 * inf = NaN in the
+    // slab test). Nothing may be lost: the reference algorithm counts edges as inside, so
+    // every one of these rays hits.
+    const TestMesh mesh = grid(12);
+    BvhBuildOptions options;
+    options.max_leaf_size = 2;
+    const Bvh bvh = build_bvh(mesh.view(), options);
+    std::vector<Ray> rays;
+    for (int y = 0; y <= 24; ++y)
+        for (int x = 0; x <= 24; ++x)
+            for (float dz : {-1.0f, -0.0f}) {
+                if (dz == 0.0f) continue;
+                rays.push_back({{0.5f * float(x), 0.5f * float(y), 2.0f}, {0.0f, -0.0f, dz}});
+            }
+    // Rays in the plane of the grid along a grid line: parallel to every triangle.
+    rays.push_back({{-1.0f, 3.0f, 0.0f}, {1.0f, 0.0f, 0.0f}});
+    for (const Ray& ray : rays) {
+        const auto got = raycast_closest(bvh, mesh.view(), ray, intersect_reference, {});
+        const auto want = brute_force(mesh.view(), ray, intersect_reference);
+        expect_same_closest(got, want, "grid");
+        if (ray.direction.z != 0.0f) {
+            EXPECT_TRUE(got) << ray.origin.x << ", " << ray.origin.y;
+        }
+    }
+}
+
+TEST(Bvh, CoincidentTrianglesStillSplitAndStayShallow) {
+    // Every centroid the same: SAH finds no plane, so nodes are halved by index.
+    TestMesh mesh;
+    for (std::uint32_t i = 0; i < 1000; ++i) {
+        mesh.positions.insert(mesh.positions.end(), {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}});
+        mesh.indices.insert(mesh.indices.end(), {3 * i, 3 * i + 1, 3 * i + 2});
+    }
+    BvhBuildOptions options;
+    options.max_leaf_size = 4;
+    const Bvh bvh = build_bvh(mesh.view(), options);
+    EXPECT_EQ(bvh.primitive_ids.size(), 1000u);
+    EXPECT_LE(bvh.depth(), 12);
+    for (const BvhNode& node : bvh.nodes)
+        if (node.is_leaf()) {
+            EXPECT_LE(node.count, 4u);
+        }
+    const auto hit = raycast_closest(bvh, mesh.view(), Ray{{0.2f, 0.2f, 1}, {0, 0, -1}},
+                                     intersect_moller_trumbore, {});
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->hit.t, 1.0f);
+}
+
+TEST(Bvh, UnhittableTrianglesAreLeftOut) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    TestMesh mesh{{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {nan, 0, 0}, {inf, 1, 1}},
+                  {0, 1, 2, 0, 3, 1, 4, 1, 2, 0, 1, 99}};
+    const Bvh bvh = build_bvh(mesh.view());
+    ASSERT_EQ(bvh.primitive_ids.size(), 1u);
+    EXPECT_EQ(bvh.primitive_ids[0], 0u);
+    EXPECT_FALSE(bvh.bounds().empty());
+    EXPECT_EQ(bvh.bounds().max.x, 1.0f);  // not poisoned by the NaN or the infinity
+}
+
+TEST(Bvh, CountsWhatItDoes) {
+    const TestMesh mesh = grid(8);
+    const Bvh bvh = build_bvh(mesh.view());
+    TraversalStats stats;
+    const auto hit = raycast_closest(bvh, mesh.view(), Ray{{3.3f, 4.6f, 5}, {0, 0, -1}},
+                                     intersect_moller_trumbore, {}, &stats);
+    ASSERT_TRUE(hit);
+    EXPECT_GE(stats.nodes_visited, 2u);
+    EXPECT_GE(stats.box_tests, stats.nodes_visited);
+    EXPECT_GE(stats.triangles_tested, 1u);
+    EXPECT_LT(stats.triangles_tested, 20u);  // not 128: the tree culls
+    TraversalStats miss;
+    EXPECT_FALSE(raycast_closest(bvh, mesh.view(), Ray{{30, 30, 5}, {0, 0, -1}},
+                                 intersect_moller_trumbore, {}, &miss));
+    EXPECT_EQ(miss.box_tests, 1u);  // the root box only
+    EXPECT_EQ(miss.triangles_tested, 0u);
+}
+
+TEST(Bvh, RefitAfterDeformingGivesTheSamePicksAsARebuild_Seed5) {
+    TestMesh mesh = bumpy_sphere(30, 40);
+    Bvh bvh = build_bvh(mesh.view());
+    // Deform: twist around y and stretch, far enough that the old boxes are wrong.
+    for (glm::vec3& p : mesh.positions) {
+        const float angle = 0.6f * p.y;
+        p = glm::vec3(std::cos(angle) * p.x - std::sin(angle) * p.z, 1.7f * p.y,
+                      std::sin(angle) * p.x + std::cos(angle) * p.z) +
+            glm::vec3(2.0f, 0.0f, 0.0f);
+    }
+    refit(bvh, mesh.view());
+    const Bvh rebuilt = build_bvh(mesh.view());
+    EXPECT_EQ(bvh.bounds().min, rebuilt.bounds().min);
+    EXPECT_EQ(bvh.bounds().max, rebuilt.bounds().max);
+    for (const Ray& ray : incoherent_rays(rebuilt.bounds(), 5, 2000 / kScale)) {
+        const auto a = raycast_closest(bvh, mesh.view(), ray, intersect_moller_trumbore, {});
+        const auto b = raycast_closest(rebuilt, mesh.view(), ray, intersect_moller_trumbore, {});
+        expect_same_closest(a, b, "refit");
+        expect_same_closest(a, brute_force(mesh.view(), ray, intersect_moller_trumbore), "refit");
+    }
+}
+
+TEST(Bvh, TopLevelOverBoxes) {
+    std::vector<Aabb> boxes = {Aabb{{0, 0, 0}, {1, 1, 1}}, Aabb{{5, 0, 0}, {6, 1, 1}}, Aabb{},
+                               Aabb{{10, 0, 0}, {11, 1, 1}}};
+    const Bvh bvh = build_bvh(std::span<const Aabb>(boxes));
+    EXPECT_EQ(bvh.primitive_ids.size(), 3u);  // the empty box is left out
+    std::vector<std::uint32_t> order;
+    traverse(bvh, Ray{{-1, 0.5f, 0.5f}, {1, 0, 0}}, [&](std::uint32_t box, float t_max) {
+        order.push_back(box);
+        return TraverseStep{t_max, false};
+    });
+    EXPECT_EQ(order, (std::vector<std::uint32_t>{0, 1, 3}));  // front to back
+    order.clear();
+    traverse(bvh, Ray{{20, 0.5f, 0.5f}, {-1, 0, 0}}, [&](std::uint32_t box, float) {
+        order.push_back(box);
+        return TraverseStep{16.0f, false};  // "hit" at t = 16: box 0 begins at 19, skipped
+    });
+    EXPECT_EQ(order, (std::vector<std::uint32_t>{3, 1}));
+    boxes[1] = Aabb{{5, 5, 5}, {6, 6, 6}};
+    Bvh moved = bvh;
+    refit(moved, std::span<const Aabb>(boxes));
+    order.clear();
+    traverse(moved, Ray{{-1, 0.5f, 0.5f}, {1, 0, 0}}, [&](std::uint32_t box, float t_max) {
+        order.push_back(box);
+        return TraverseStep{t_max, box == 0};  // stop after the first
+    });
+    EXPECT_EQ(order, (std::vector<std::uint32_t>{0}));
+}
+
+TEST(Bvh, OverlappingPairsFindEveryOverlappingBoxPair_Seed6) {
+    const TestMesh a = random_soup(6, 400), b = random_soup(7, 300);
+    const Bvh bvh_a = build_bvh(a.view()), bvh_b = build_bvh(b.view());
+    glm::mat4 a_from_b = glm::translate(glm::mat4(1.0f), {1.5f, -2.0f, 0.5f});
+    a_from_b = glm::rotate(a_from_b, 0.7f, glm::normalize(glm::vec3(1, 2, 3)));
+    a_from_b = glm::scale(a_from_b, {1.2f, 0.8f, 1.0f});
+    std::set<std::pair<std::uint32_t, std::uint32_t>> found;
+    overlapping_pairs(bvh_a, a.view(), bvh_b, b.view(), a_from_b,
+                      [&](std::uint32_t i, std::uint32_t j) {
+                          EXPECT_TRUE(found.insert({i, j}).second) << "reported twice";
+                          return true;
+                      });
+    // Brute force in double: every pair whose boxes overlap must be there.
+    const glm::dmat4 m(a_from_b);
+    int expected = 0;
+    for (std::uint32_t i = 0; i < a.view().triangle_count(); ++i) {
+        const Aabb box_a = bounds_of(a.view().triangle(i));
+        for (std::uint32_t j = 0; j < b.view().triangle_count(); ++j) {
+            const Triangle t = b.view().triangle(j);
+            glm::dvec3 lo(std::numeric_limits<double>::infinity()), hi(-lo);
+            for (glm::vec3 p : {t.p0, t.p1, t.p2}) {
+                const glm::dvec3 q(m * glm::dvec4(glm::dvec3(p), 1.0));
+                lo = glm::min(lo, q);
+                hi = glm::max(hi, q);
+            }
+            const bool overlap = glm::all(glm::lessThanEqual(glm::dvec3(box_a.min), hi)) &&
+                                 glm::all(glm::lessThanEqual(lo, glm::dvec3(box_a.max)));
+            if (!overlap) continue;
+            ++expected;
+            EXPECT_TRUE(found.count({i, j})) << i << ", " << j;
+        }
+    }
+    EXPECT_GT(expected, 10);
+    EXPECT_LE(found.size(), std::size_t(expected) + 2);  // padding admits at most a hair more
+    // Stopping early stops.
+    int calls = 0;
+    overlapping_pairs(bvh_a, a.view(), bvh_b, b.view(), a_from_b,
+                      [&](std::uint32_t, std::uint32_t) { return ++calls < 3; });
+    EXPECT_EQ(calls, 3);
+}
+
+TEST(Bvh, BuildCanBeCancelled) {
+    const TestMesh mesh = random_soup(8, 20000);
+    BuildProgress progress;
+    progress.cancel = true;
+    EXPECT_TRUE(build_bvh(mesh.view(), {}, &progress).empty());
+    BuildProgress fresh;
+    EXPECT_FALSE(build_bvh(mesh.view(), {}, &fresh).empty());
+    EXPECT_EQ(fresh.fraction.load(), 1.0f);
+}
+
+}  // namespace
+}  // namespace picking

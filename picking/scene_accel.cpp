@@ -1,0 +1,154 @@
+#include "picking/scene_accel.h"
+
+#include <cmath>
+
+#include <glm/matrix.hpp>
+
+#include "picking/bone_space.h"
+
+namespace picking {
+
+namespace {
+
+bool finite(const glm::dmat4& m) {
+    for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 4; ++r)
+            if (!std::isfinite(m[c][r])) return false;
+    return true;
+}
+
+/// The positions a mesh's triangles use (an unused or out-of-range vertex bounds nothing).
+std::vector<glm::vec3> used_positions(const MeshView& mesh) {
+    std::vector<std::uint8_t> used(mesh.positions.size(), 0);
+    for (std::uint32_t index : mesh.indices)
+        if (index < used.size()) used[index] = 1;
+    std::vector<glm::vec3> points;
+    points.reserve(mesh.positions.size());
+    for (std::size_t i = 0; i < used.size(); ++i)
+        if (used[i]) points.push_back(mesh.positions[i]);
+    return points;
+}
+
+/// The world box of a mesh box under a transform: the eight corners, moved in double and
+/// rounded outwards, so a ray that enters the mesh box in bone space enters this one.
+Aabb world_box(const Aabb& box, const glm::mat4& world_from_mesh) {
+    if (box.empty()) return {};
+    const glm::dmat4 m(world_from_mesh);
+    glm::dvec3 lo(std::numeric_limits<double>::infinity()), hi(-lo);
+    for (int i = 0; i < 8; ++i) {
+        const glm::dvec3 corner((i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
+                                (i & 4) ? box.max.z : box.min.z);
+        const glm::dvec3 p(m * glm::dvec4(corner, 1.0));
+        lo = glm::min(lo, p);
+        hi = glm::max(hi, p);
+    }
+    Aabb result;
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    for (int axis = 0; axis < 3; ++axis) {
+        // The bone-space ray is rounded to float too: a relative margin covers both.
+        const double margin =
+            1e-6 * (std::abs(lo[axis]) + std::abs(hi[axis]) + (hi[axis] - lo[axis]));
+        result.min[axis] = std::nextafter(float(lo[axis] - margin), -kInf);
+        result.max[axis] = std::nextafter(float(hi[axis] + margin), kInf);
+    }
+    return result;
+}
+
+}  // namespace
+
+SceneAccel::SceneAccel(const SceneView& scene) {
+    mesh_boxes_.reserve(scene.meshes.size());
+    mesh_spheres_.reserve(scene.meshes.size());
+    for (const MeshView& mesh : scene.meshes) {
+        const std::vector<glm::vec3> points = used_positions(mesh);
+        mesh_boxes_.push_back(bounds_of(points));
+        mesh_spheres_.push_back(bounding_sphere(points));
+    }
+    update_instances(scene);
+}
+
+std::vector<WideBvh> SceneAccel::make_bvhs(const SceneView& scene, const BvhBuildOptions& options,
+                                           BuildProgress* progress) {
+    std::vector<WideBvh> bvhs;
+    bvhs.reserve(scene.meshes.size());
+    // Progress over all meshes, each weighted by its triangles.
+    std::size_t total = 0, done = 0;
+    for (const MeshView& mesh : scene.meshes)
+        total += mesh.triangle_count();
+    for (const MeshView& mesh : scene.meshes) {
+        if (progress) {
+            progress->base = total ? float(double(done) / double(total)) : 0.0f;
+            progress->span = total ? float(double(mesh.triangle_count()) / double(total)) : 0.0f;
+        }
+        bvhs.push_back(build_wide_bvh(mesh, options, progress));
+        if (progress && progress->cancel) return {};
+        done += mesh.triangle_count();
+    }
+    if (progress) progress->fraction = 1.0f;
+    return bvhs;
+}
+
+bool SceneAccel::build_bvhs(const SceneView& scene, const BvhBuildOptions& options,
+                            BuildProgress* progress) {
+    std::vector<WideBvh> bvhs = make_bvhs(scene, options, progress);
+    if (bvhs.size() != scene.meshes.size()) return false;
+    set_bvhs(std::move(bvhs));
+    return true;
+}
+
+void SceneAccel::set_bvhs(std::vector<WideBvh> bvhs) {
+    if (bvhs.size() == mesh_boxes_.size()) bvhs_ = std::move(bvhs);
+}
+
+void SceneAccel::update_instances(const SceneView& scene) {
+    const std::size_t n = scene.instances.size();
+    inverses_.assign(n, glm::dmat4(1.0));
+    usable_.assign(n, 0);
+    identity_.assign(n, 0);
+    instance_boxes_.assign(n, Aabb{});
+    groups_.clear();
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const Instance& instance = scene.instances[i];
+        if (instance.mesh >= mesh_boxes_.size()) continue;
+        inverses_[i] = picking::mesh_from_world(instance.world_from_mesh);
+        usable_[i] = finite(inverses_[i]);
+        identity_[i] = instance.world_from_mesh == glm::mat4(1.0f);
+        if (usable_[i])
+            instance_boxes_[i] = world_box(mesh_boxes_[instance.mesh], instance.world_from_mesh);
+        // XNA's ModelMesh: consecutive instances of one node with one transform.
+        if (groups_.empty() || groups_.back().node != instance.node ||
+            scene.instances[groups_.back().instances.front()].world_from_mesh !=
+                instance.world_from_mesh)
+            groups_.push_back({instance.node, {}, {}});
+        groups_.back().instances.push_back(i);
+        groups_.back().sphere = merge(groups_.back().sphere, mesh_spheres_[instance.mesh]);
+    }
+    BvhBuildOptions options;
+    options.max_leaf_size = 2;
+    options.threads = 1;  // a few hundred boxes: threads cost more than they give
+    top_level_ = build_bvh(std::span<const Aabb>(instance_boxes_), options);
+}
+
+void SceneAccel::refit_mesh(const SceneView& scene, std::uint32_t mesh) {
+    refit_meshes(scene, std::span<const std::uint32_t>(&mesh, 1));
+}
+
+void SceneAccel::refit_meshes(const SceneView& scene, std::span<const std::uint32_t> meshes) {
+    for (std::uint32_t mesh : meshes) {
+        if (mesh >= mesh_boxes_.size() || mesh >= scene.meshes.size()) continue;
+        const std::vector<glm::vec3> points = used_positions(scene.meshes[mesh]);
+        mesh_boxes_[mesh] = bounds_of(points);
+        mesh_spheres_[mesh] = bounding_sphere(points);
+        if (mesh < bvhs_.size()) refit(bvhs_[mesh], scene.meshes[mesh]);
+    }
+    update_instances(scene);
+}
+
+std::size_t SceneAccel::bvh_memory_bytes() const {
+    std::size_t bytes = top_level_.memory_bytes();
+    for (const WideBvh& bvh : bvhs_)
+        bytes += bvh.memory_bytes();
+    return bytes;
+}
+
+}  // namespace picking

@@ -1,0 +1,103 @@
+#pragma once
+/// What the broad phases of a scene pick need, built once per scene and kept current:
+/// every mesh's box and bounding sphere (mesh space), XNA's spheres per node ("ModelMesh")
+/// around its meshes ("ModelMeshParts"), every mesh's BVH, and a top-level BVH over the
+/// instances' world boxes so that scenes of many meshes stay fast.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+
+#include "picking/aabb.h"
+#include "picking/bvh.h"
+#include "picking/scene_view.h"
+#include "picking/sphere.h"
+#include "picking/wide_bvh.h"
+
+namespace picking {
+
+/// The broad phases of `--accel` (DESIGN.md), cheapest to build first.
+enum class BroadPhase {
+    None,    ///< every triangle of every instance
+    Sphere,  ///< XNA recipe 4-18: the node's bounding sphere, then each mesh part's
+    Aabb,    ///< each mesh's box (slab test, seed 002), then every triangle
+    Bvh,     ///< a top level over instances, then each mesh's eight-wide BVH
+};
+
+/// One XNA "ModelMesh": the instances drawn at one node with one transform, and the sphere
+/// around all of their meshes in that node's (bone) space.
+struct NodeGroup {
+    std::uint32_t node = 0;
+    std::vector<std::uint32_t> instances;
+    Sphere sphere;
+};
+
+class SceneAccel {
+  public:
+    SceneAccel() = default;
+    /// Boxes and spheres of every mesh and the instance top level (fast: linear in vertices).
+    /// BVHs are separate (build_bvhs), since they cost seconds on ten million triangles.
+    explicit SceneAccel(const SceneView& scene);
+
+    /// Builds every mesh's BVH (on options.threads threads; `progress` may be null). Returns
+    /// false when cancelled; the previous BVHs, if any, are kept then.
+    bool build_bvhs(const SceneView& scene,
+                    const BvhBuildOptions& options = wide_bvh_build_options(),
+                    BuildProgress* progress = nullptr);
+    /// The same as a free-standing step, for a build on another thread: build the BVHs from
+    /// meshes that do not change meanwhile, then hand them over with set_bvhs().
+    [[nodiscard]] static std::vector<WideBvh> make_bvhs(const SceneView& scene,
+                                                        const BvhBuildOptions& options,
+                                                        BuildProgress* progress);
+    void set_bvhs(std::vector<WideBvh> bvhs);
+    [[nodiscard]] bool has_bvhs() const { return !bvhs_.empty() || mesh_boxes_.empty(); }
+
+    /// After the pose changed (world_from_mesh of instances): the cached inverses, the node
+    /// groups and the top-level BVH over the instances' world boxes.
+    void update_instances(const SceneView& scene);
+    /// After a mesh's positions changed (CPU skinning, morphing; `scene` may point at new
+    /// storage): its box and sphere, its BVH refitted, then the instances (their world boxes
+    /// depend on it).
+    void refit_mesh(const SceneView& scene, std::uint32_t mesh);
+    /// The same for several meshes, then the instances once: what a new pose needs.
+    void refit_meshes(const SceneView& scene, std::span<const std::uint32_t> meshes);
+
+    // == What the pick reads
+    [[nodiscard]] const Aabb& mesh_box(std::uint32_t mesh) const { return mesh_boxes_[mesh]; }
+    [[nodiscard]] const Sphere& mesh_sphere(std::uint32_t mesh) const {
+        return mesh_spheres_[mesh];
+    }
+    [[nodiscard]] const WideBvh* mesh_bvh(std::uint32_t mesh) const {
+        return mesh < bvhs_.size() ? &bvhs_[mesh] : nullptr;
+    }
+    [[nodiscard]] const std::vector<NodeGroup>& node_groups() const { return groups_; }
+    [[nodiscard]] const Bvh& top_level() const { return top_level_; }
+    [[nodiscard]] const Aabb& instance_box(std::uint32_t instance) const {
+        return instance_boxes_[instance];
+    }
+    /// inverse(world_from_mesh) per instance, in double; `usable` is false for a singular one.
+    [[nodiscard]] const glm::dmat4& mesh_from_world(std::uint32_t instance) const {
+        return inverses_[instance];
+    }
+    [[nodiscard]] bool usable(std::uint32_t instance) const { return usable_[instance] != 0; }
+    [[nodiscard]] bool identity(std::uint32_t instance) const { return identity_[instance] != 0; }
+    [[nodiscard]] std::size_t instance_count() const { return inverses_.size(); }
+    [[nodiscard]] std::size_t mesh_count() const { return mesh_boxes_.size(); }
+
+    /// Bytes of every BVH (meshes and top level): the acceleration memory of `bvh`.
+    [[nodiscard]] std::size_t bvh_memory_bytes() const;
+
+  private:
+    std::vector<Aabb> mesh_boxes_;
+    std::vector<Sphere> mesh_spheres_;
+    std::vector<WideBvh> bvhs_;
+    std::vector<glm::dmat4> inverses_;
+    std::vector<std::uint8_t> usable_, identity_;
+    std::vector<NodeGroup> groups_;
+    std::vector<Aabb> instance_boxes_;
+    Bvh top_level_;
+};
+
+}  // namespace picking

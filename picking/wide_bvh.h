@@ -1,0 +1,158 @@
+#pragma once
+/// The BVH picking uses for speed: 8-wide nodes (eight child boxes side by side, so one AVX
+/// instruction tests all eight) and leaves that are one block of up to eight triangles (one
+/// SIMD load per coordinate tests them all). Built by collapsing the
+/// binary BVH of bvh.h (the largest child opened first, as Embree's BVH8 builder does);
+/// queried by a scalar reference traversal or by AVX2 / AVX-512 traversals chosen at run time
+/// that test leaves with the block kernels of ray_triangle_simd.h.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+
+#include "picking/aabb.h"
+#include "picking/bvh.h"
+#include "picking/ray.h"
+#include "picking/ray_triangle.h"
+#include "picking/ray_triangle_simd.h"
+#include "picking/scene_view.h"
+#include "picking/triangle_block.h"
+
+namespace picking {
+
+/// Eight child boxes as six rows of eight floats, eight child references and their count:
+/// 256 bytes, aligned to a cache line.
+struct alignas(64) WideNode {
+    static constexpr int kWidth = 8;
+    /// Rows in this order, so a ray picks its near and far planes per axis as a row offset:
+    /// lo_x = bounds[0], hi_x = bounds[1], lo_y = bounds[2], ..., hi_z = bounds[5].
+    float bounds[6][kWidth];
+    std::uint32_t child[kWidth];
+    std::uint32_t child_count;  ///< used slots (they come first)
+    /// To 256 bytes: a node is exactly four cache lines, never five.
+    std::uint32_t padding_[kWidth - 1];
+
+    /// An unused slot: its box is empty (lo = +inf, hi = -inf), which no ray enters.
+    static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+    /// A leaf reference: bit 31 set, the triangle count - 1 in bits 28..30, the block index in
+    /// bits 0..27. Otherwise the reference is a node index.
+    static constexpr std::uint32_t kLeafBit = 0x80000000u;
+    static constexpr std::uint32_t kMaxLeafSlot = (1u << 28) - 1;
+
+    [[nodiscard]] static bool is_leaf(std::uint32_t ref) {
+        return ref != kEmpty && (ref & kLeafBit);
+    }
+    [[nodiscard]] static std::uint32_t leaf_block(std::uint32_t ref) { return ref & kMaxLeafSlot; }
+    [[nodiscard]] static std::uint32_t leaf_count(std::uint32_t ref) {
+        return ((ref >> 28) & 7u) + 1;
+    }
+    [[nodiscard]] static std::uint32_t make_leaf(std::uint32_t block, std::uint32_t count) {
+        return kLeafBit | ((count - 1) << 28) | block;
+    }
+    [[nodiscard]] Aabb child_bounds(int i) const {
+        return {{bounds[0][i], bounds[2][i], bounds[4][i]},
+                {bounds[1][i], bounds[3][i], bounds[5][i]}};
+    }
+    void set_child_bounds(int i, const Aabb& box);
+};
+static_assert(sizeof(WideNode) == 256);
+
+/// std::allocator aligns to 16; the nodes want 32 (AVX) and the vertex rows no less than 16.
+template <typename T, std::size_t kAlign>
+struct AlignedAllocator {
+    using value_type = T;
+    AlignedAllocator() = default;
+    template <typename U>
+    AlignedAllocator(const AlignedAllocator<U, kAlign>&) {}
+    template <typename U>
+    struct rebind {
+        using other = AlignedAllocator<U, kAlign>;
+    };
+    T* allocate(std::size_t n) {
+        return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(kAlign)));
+    }
+    void deallocate(T* p, std::size_t) { ::operator delete(p, std::align_val_t(kAlign)); }
+    friend bool operator==(const AlignedAllocator&, const AlignedAllocator&) { return true; }
+};
+
+struct WideBvh {
+    std::vector<WideNode, AlignedAllocator<WideNode, 64>> nodes;  ///< nodes[0] is the root
+    /// One block per leaf: its triangles' corners side by side (the SIMD kernels' layout of
+    /// ray_triangle_simd.h), spare lanes empty (NaN corners, id kEmptyLane). A block's ids are
+    /// the triangles' indices within the mesh.
+    std::vector<TriangleBlock8, AlignedAllocator<TriangleBlock8, 64>> blocks;
+    Aabb bounds;
+    std::size_t triangle_count = 0;  ///< triangles in the leaves
+
+    [[nodiscard]] bool empty() const { return blocks.empty(); }
+    /// Nodes and blocks: the acceleration memory (the mesh itself not counted).
+    [[nodiscard]] std::size_t memory_bytes() const;
+};
+
+/// Binary binned SAH (bvh_build.cpp) with leaves of at most eight triangles, collapsed to
+/// eight-wide nodes. `options.max_leaf_size` is capped at 8.
+[[nodiscard]] WideBvh build_wide_bvh(const MeshView& mesh, const BvhBuildOptions& options = {},
+                                     BuildProgress* progress = nullptr);
+/// The collapse alone, from a binary BVH whose leaves hold at most eight triangles.
+[[nodiscard]] WideBvh collapse_to_wide(const Bvh& binary, const MeshView& mesh);
+
+/// The default build options for a wide BVH: leaves sized for eight-lane triangle tests.
+[[nodiscard]] BvhBuildOptions wide_bvh_build_options();
+
+/// A box a query looked at: which wide node and slot, for drawing the boxes a pick visited.
+struct VisitedBox {
+    std::uint32_t node = 0;
+    int slot = 0;
+};
+
+struct WideQuery {
+    RayTriangleFn intersect = nullptr;  ///< any algorithm of the table (the scalar path)
+    RayTriangleOptions options;
+    /// When the algorithm has SIMD block kernels (ray_triangle_simd.h: Möller–Trumbore,
+    /// watertight), `isa` above Scalar runs them on whole leaves, and the eight child boxes of
+    /// a node in one instruction. The answers are the same bit for bit.
+    std::optional<BlockAlgorithm> block_algorithm;
+    SimdIsa isa = SimdIsa::Scalar;
+    /// block_kernel<8>(*block_algorithm, isa), looked up once by whoever casts many rays
+    /// (null: looked up per query).
+    BlockKernel<8> kernel = nullptr;
+    bool any_hit = false;                        ///< stop at the first hit found
+    std::vector<VisitedBox>* visited = nullptr;  ///< when set, every box that was entered
+    /// The seed's naive way (RaySpace::WorldTriangles): leaves move each triangle to world
+    /// space and test it against `world_ray` (same t), while boxes are tested in mesh space.
+    const glm::mat4* world_from_mesh = nullptr;
+    Ray world_ray;
+};
+
+/// The block kernel for a table method, if it has one.
+[[nodiscard]] std::optional<BlockAlgorithm> block_algorithm_for(RayTriangleMethod method);
+
+/// The closest (or any) hit of `ray`, front to back with early termination and conservative
+/// box tests; the same answer as testing every triangle with the same algorithm.
+[[nodiscard]] std::optional<BvhHit> raycast(const WideBvh& bvh, const MeshView& mesh,
+                                            const Ray& ray, const WideQuery& query,
+                                            TraversalStats* stats = nullptr);
+
+/// One way of running a query (the scalar reference, or a SIMD traversal), for callers that
+/// cast many rays with the same query: choose once, call per ray.
+using RaycastFn = std::optional<BvhHit> (*)(const WideBvh& bvh, const Ray& ray,
+                                            const WideQuery& query, TraversalStats& stats);
+/// The path raycast() takes for `query` (it needs query.kernel set for the SIMD ones).
+[[nodiscard]] RaycastFn select_raycast(const WideQuery& query);
+
+/// New boxes and leaf corners after the mesh's positions changed (same triangles).
+void refit(WideBvh& bvh, const MeshView& mesh);
+
+/// Calls `visit(box, depth)` for every child box of the nodes at `depth` (0: the root's
+/// children); a negative depth visits every box of every level.
+void for_each_box(const WideBvh& bvh, int depth,
+                  const std::function<void(const Aabb&, int)>& visit);
+/// Levels of wide nodes (1 for a root whose children are all leaves; 0 when empty).
+[[nodiscard]] int wide_depth(const WideBvh& bvh);
+
+}  // namespace picking

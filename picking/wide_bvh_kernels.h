@@ -1,0 +1,18 @@
+#pragma once
+/// Internal to the wide BVH: the SIMD traversals (wide_bvh_simd.cpp), which test the eight
+/// child boxes of a node at once and whole leaves with the block kernels of
+/// ray_triangle_simd.h, and must agree with the scalar reference traversal bit for bit.
+
+#include <optional>
+
+#include "picking/wide_bvh.h"
+
+namespace picking::kernels {
+
+/// The traversal on `query.isa` (AVX2 or AVX-512) with `query.block_algorithm`'s kernel.
+[[nodiscard]] std::optional<BvhHit> raycast_blocks(const WideBvh& bvh, const Ray& ray,
+                                                   const WideQuery& query, TraversalStats& stats);
+/// The SIMD traversal for `isa` if this CPU runs it, else null.
+[[nodiscard]] RaycastFn simd_traversal(SimdIsa isa);
+
+}  // namespace picking::kernels

@@ -1,0 +1,152 @@
+// Ray queries on the eight-wide BVH: the scalar reference traversal (every child box with
+// Ize's conservative slab test, the hit children sorted front to back, the nearest entered
+// first, the others pushed and dropped when they begin beyond the closest hit), and the
+// run-time choice of the SIMD kernels that do the same eight boxes or triangles at a time.
+
+#include <algorithm>
+#include <array>
+
+#include "picking/ray_aabb.h"
+#include "picking/wide_bvh.h"
+#include "picking/wide_bvh_kernels.h"
+
+namespace picking {
+
+namespace {
+
+struct Candidate {
+    float t_enter;
+    std::uint32_t ref;
+    std::uint32_t parent;
+    int slot;
+};
+
+/// Tests one leaf with the table's algorithm, one triangle at a time: the reference that the
+/// SIMD path must equal.
+struct TableLeafTest {
+    const WideBvh& bvh;
+    const WideQuery& query;
+
+    /// Updates `best` and `leaf_ray.t_max` on a closer hit; returns true when the query may stop.
+    bool operator()(std::uint32_t ref, Ray& leaf_ray, std::optional<BvhHit>& best,
+                    TraversalStats& stats) const {
+        const TriangleBlock8& block = bvh.blocks[WideNode::leaf_block(ref)];
+        const std::uint32_t count = WideNode::leaf_count(ref);
+        for (std::uint32_t lane = 0; lane < count; ++lane) {
+            ++stats.triangles_tested;
+            Triangle tri = block_triangle(block, lane);
+            Ray test_ray = leaf_ray;
+            if (query.world_from_mesh) {
+                const glm::mat4& m = *query.world_from_mesh;
+                tri = {glm::vec3(m * glm::vec4(tri.p0, 1.0f)),
+                       glm::vec3(m * glm::vec4(tri.p1, 1.0f)),
+                       glm::vec3(m * glm::vec4(tri.p2, 1.0f))};
+                test_ray = query.world_ray;
+                test_ray.t_max = leaf_ray.t_max;
+            }
+            const auto hit = query.intersect(test_ray, tri, query.options);
+            // Strictly closer only: the first of equal hits stays, as in a brute-force loop
+            // (and an algorithm without a t range may report anything).
+            if (!hit || (best && !(hit->t < best->hit.t))) continue;
+            best = BvhHit{block.id[lane], *hit};
+            leaf_ray.t_max = hit->t;
+            if (query.any_hit) return true;
+        }
+        return false;
+    }
+};
+
+template <typename LeafTest>
+std::optional<BvhHit> raycast_scalar(const WideBvh& bvh, const Ray& ray, const WideQuery& query,
+                                     const LeafTest& test_leaf, TraversalStats& stats) {
+    const SlabRay slab = make_slab_ray(ray);
+    Ray leaf_ray = ray;
+    leaf_ray.t_max = slab.t_max;
+    std::optional<BvhHit> best;
+    // Depth <= 72 binary levels, so at most 7 pushes per wide level on 24 wide levels.
+    std::array<Candidate, 8 * 32> stack;
+    std::size_t size = 0;
+    std::uint32_t node_index = 0;
+    while (true) {
+        // == An inner node: test its children, enter the nearest, push the rest.
+        const WideNode& node = bvh.nodes[node_index];
+        ++stats.nodes_visited;
+        std::array<Candidate, WideNode::kWidth> hits;
+        int hit_count = 0;
+        for (int i = 0; i < WideNode::kWidth && node.child[i] != WideNode::kEmpty; ++i) {
+            ++stats.box_tests;
+            float t_enter = 0.0f;
+            if (slab_hit(slab, node.child_bounds(i), leaf_ray.t_max, t_enter))
+                hits[std::size_t(hit_count++)] = {t_enter, node.child[i], node_index, i};
+        }
+        // Insertion sort by entry distance, then slot: at most eight, and the SIMD kernels
+        // order ties the same way.
+        for (int i = 1; i < hit_count; ++i) {
+            const Candidate c = hits[std::size_t(i)];
+            int j = i - 1;
+            for (; j >= 0 && (hits[std::size_t(j)].t_enter > c.t_enter ||
+                              (hits[std::size_t(j)].t_enter == c.t_enter &&
+                               hits[std::size_t(j)].slot > c.slot));
+                 --j)
+                hits[std::size_t(j + 1)] = hits[std::size_t(j)];
+            hits[std::size_t(j + 1)] = c;
+        }
+        for (int i = hit_count - 1; i >= 0; --i)
+            stack[size++] = hits[std::size_t(i)];
+
+        // == Pop until the next inner node, testing leaves on the way.
+        bool found_node = false;
+        while (size > 0) {
+            const Candidate next = stack[--size];
+            if (SlabRay::lowered(next.t_enter) > leaf_ray.t_max) continue;
+            if (query.visited) query.visited->push_back({next.parent, next.slot});
+            if (WideNode::is_leaf(next.ref)) {
+                ++stats.nodes_visited;
+                if (test_leaf(next.ref, leaf_ray, best, stats)) return best;
+                continue;
+            }
+            node_index = next.ref;
+            found_node = true;
+            break;
+        }
+        if (!found_node) return best;
+    }
+}
+
+std::optional<BvhHit> raycast_with_table(const WideBvh& bvh, const Ray& ray, const WideQuery& query,
+                                         TraversalStats& stats) {
+    if (bvh.empty() || !query.intersect) return std::nullopt;
+    return raycast_scalar(bvh, ray, query, TableLeafTest{bvh, query}, stats);
+}
+
+std::optional<BvhHit> raycast_with_blocks(const WideBvh& bvh, const Ray& ray,
+                                          const WideQuery& query, TraversalStats& stats) {
+    if (bvh.empty()) return std::nullopt;
+    return kernels::raycast_blocks(bvh, ray, query, stats);
+}
+
+}  // namespace
+
+RaycastFn select_raycast(const WideQuery& query) {
+    if (query.block_algorithm && query.isa != SimdIsa::Scalar && !query.world_from_mesh) {
+        // The traversal itself when the kernel is known (no checks per ray), else the
+        // dispatching wrapper.
+        if (query.kernel)
+            if (RaycastFn simd = kernels::simd_traversal(query.isa)) return simd;
+        return raycast_with_blocks;
+    }
+    return raycast_with_table;
+}
+
+std::optional<BvhHit> raycast(const WideBvh& bvh, const MeshView& mesh, const Ray& ray,
+                              const WideQuery& query, TraversalStats* stats) {
+    (void)mesh;  // the leaves carry their own corners; the mesh is the contract's witness
+    TraversalStats local;
+    TraversalStats& counters = stats ? *stats : local;
+    if (bvh.empty() || !query.intersect) return std::nullopt;
+    if (query.block_algorithm && query.isa != SimdIsa::Scalar && !query.world_from_mesh)
+        return kernels::raycast_blocks(bvh, ray, query, counters);
+    return raycast_scalar(bvh, ray, query, TableLeafTest{bvh, query}, counters);
+}
+
+}  // namespace picking

@@ -1,0 +1,376 @@
+#include "picking/wide_bvh.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+
+#include <gtest/gtest.h>
+#include <glm/geometric.hpp>
+#include <glm/gtc/constants.hpp>
+
+#include "picking/ray_aabb.h"
+
+namespace picking {
+namespace {
+
+#if defined(RAYPICK_SANITIZED)
+constexpr int kScale = 10;
+#else
+constexpr int kScale = 1;
+#endif
+
+struct TestMesh {
+    std::vector<glm::vec3> positions;
+    std::vector<std::uint32_t> indices;
+    [[nodiscard]] MeshView view() const { return {positions, indices}; }
+};
+
+TestMesh random_soup(unsigned seed, int count) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> centre(-10.0f, 10.0f), offset(-0.7f, 0.7f);
+    TestMesh mesh;
+    for (int i = 0; i < count; ++i) {
+        const glm::vec3 c(centre(rng), centre(rng), centre(rng));
+        for (int k = 0; k < 3; ++k) {
+            mesh.indices.push_back(std::uint32_t(mesh.positions.size()));
+            mesh.positions.push_back(c + glm::vec3(offset(rng), offset(rng), offset(rng)));
+        }
+    }
+    return mesh;
+}
+
+/// A closed bumpy sphere: every ray from outside aimed inside it must hit a watertight mesh.
+TestMesh bumpy_sphere(int rings, int sectors) {
+    TestMesh mesh;
+    mesh.positions.push_back({0.0f, 3.0f, 0.0f});
+    for (int r = 1; r < rings; ++r)
+        for (int s = 0; s < sectors; ++s) {
+            const float theta = float(r) / float(rings) * glm::pi<float>();
+            const float phi = float(s) / float(sectors) * 2.0f * glm::pi<float>();
+            const float radius = 3.0f + 0.3f * std::sin(5.0f * phi) * std::sin(3.0f * theta);
+            mesh.positions.push_back(radius * glm::vec3(std::sin(theta) * std::cos(phi),
+                                                        std::cos(theta),
+                                                        std::sin(theta) * std::sin(phi)));
+        }
+    mesh.positions.push_back({0.0f, -3.0f, 0.0f});
+    const auto south = std::uint32_t(mesh.positions.size() - 1);
+    auto at = [&](int r, int s) { return std::uint32_t(1 + (r - 1) * sectors + (s % sectors)); };
+    for (int s = 0; s < sectors; ++s) {
+        mesh.indices.insert(mesh.indices.end(), {0, at(1, s + 1), at(1, s)});
+        mesh.indices.insert(mesh.indices.end(), {south, at(rings - 1, s), at(rings - 1, s + 1)});
+    }
+    for (int r = 1; r < rings - 1; ++r)
+        for (int s = 0; s < sectors; ++s) {
+            mesh.indices.insert(mesh.indices.end(), {at(r, s), at(r, s + 1), at(r + 1, s + 1)});
+            mesh.indices.insert(mesh.indices.end(), {at(r, s), at(r + 1, s + 1), at(r + 1, s)});
+        }
+    return mesh;
+}
+
+std::vector<Ray> incoherent_rays(const Aabb& box, unsigned seed, int count) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    std::normal_distribution<float> n(0.0f, 1.0f);
+    const float radius = 0.5f * glm::length(box.extent());
+    std::vector<Ray> rays;
+    while (int(rays.size()) < count) {
+        const glm::vec3 dir(n(rng), n(rng), n(rng));
+        if (glm::length(dir) < 1e-3f) continue;
+        const glm::vec3 origin = box.center() + 2.0f * radius * glm::normalize(dir);
+        const glm::vec3 aim = glm::mix(box.min, box.max, glm::vec3(u(rng), u(rng), u(rng)));
+        rays.push_back({origin, aim - origin});
+        if (rays.size() % 4 == 0) rays.back().origin = aim + 0.3f * (origin - aim) * u(rng);
+    }
+    return rays;
+}
+
+std::optional<BvhHit> brute_force(const MeshView& mesh, const Ray& ray, RayTriangleFn intersect) {
+    std::optional<BvhHit> best;
+    Ray r = ray;
+    for (std::uint32_t i = 0; i < mesh.triangle_count(); ++i)
+        if (auto hit = intersect(r, mesh.triangle(i), {}); hit && (!best || hit->t < best->hit.t)) {
+            best = BvhHit{i, *hit};
+            r.t_max = hit->t;
+        }
+    return best;
+}
+
+/// Brute force with the table's watertight test.
+std::optional<BvhHit> brute_force_watertight(const MeshView& mesh, const Ray& ray,
+                                             bool cull = false) {
+    RayTriangleOptions options;
+    options.cull_backfaces = cull;
+    std::optional<BvhHit> best;
+    Ray r = ray;
+    for (std::uint32_t i = 0; i < mesh.triangle_count(); ++i)
+        if (auto hit = intersect_watertight(r, mesh.triangle(i), options);
+            hit && (!best || hit->t < best->hit.t)) {
+            best = BvhHit{i, *hit};
+            r.t_max = hit->t;
+        }
+    return best;
+}
+
+Ray reach(const Ray& ray, const RayTriangleAlgorithm& algorithm) {
+    Ray r = ray;
+    if (algorithm.seed_without_t_range) {
+        r.t_min = -std::numeric_limits<float>::infinity();
+        r.t_max = std::numeric_limits<float>::infinity();
+    }
+    return r;
+}
+
+bool outside_its_triangle(const RayHit& hit) {
+    return hit.u < 0.0f || hit.v < 0.0f || hit.u + hit.v > 1.0f;
+}
+
+void expect_same_closest(const std::optional<BvhHit>& got, const std::optional<BvhHit>& want,
+                         const std::string& what) {
+    if (want && outside_its_triangle(want->hit) && (!got || got->triangle != want->triangle))
+        return;  // unity_pick's tolerance hit beyond the triangle: out of any box's reach
+    ASSERT_EQ(got.has_value(), want.has_value()) << what;
+    if (!got) return;
+    if (got->triangle == want->triangle) {
+        EXPECT_EQ(got->hit.t, want->hit.t) << what;
+        EXPECT_EQ(got->hit.u, want->hit.u) << what;
+        EXPECT_EQ(got->hit.v, want->hit.v) << what;
+    } else {
+        EXPECT_NEAR(got->hit.t, want->hit.t, 1e-6f * std::abs(want->hit.t)) << what << " (tie)";
+    }
+}
+
+std::vector<SimdIsa> levels_here() {
+    std::vector<SimdIsa> levels{SimdIsa::Scalar};
+    for (SimdIsa isa : {SimdIsa::Avx2, SimdIsa::Avx512})
+        if (simd_isa_supported(isa)) levels.push_back(isa);
+    return levels;
+}
+
+WideQuery block_query(BlockAlgorithm algorithm, SimdIsa isa) {
+    WideQuery query;
+    query.intersect =
+        algorithm == BlockAlgorithm::Watertight ? intersect_watertight : intersect_moller_trumbore;
+    query.block_algorithm = algorithm;
+    query.isa = isa;
+    return query;
+}
+
+TEST(WideBvh, EmptyAndTiny) {
+    const TestMesh empty;
+    const WideBvh none = build_wide_bvh(empty.view());
+    EXPECT_TRUE(none.empty());
+    EXPECT_EQ(wide_depth(none), 0);
+    WideQuery query;
+    query.intersect = intersect_moller_trumbore;
+    EXPECT_FALSE(raycast(none, empty.view(), Ray{}, query));
+
+    const TestMesh one{{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {0, 1, 2}};
+    const WideBvh bvh = build_wide_bvh(one.view());
+    ASSERT_EQ(bvh.nodes.size(), 1u);  // a root holding one leaf
+    ASSERT_EQ(bvh.blocks.size(), 1u);
+    EXPECT_EQ(bvh.blocks[0].id[1], kEmptyLane);
+    EXPECT_EQ(wide_depth(bvh), 1);
+    for (SimdIsa level : levels_here()) {
+        const WideQuery q = block_query(BlockAlgorithm::Watertight, level);
+        const auto hit = raycast(bvh, one.view(), Ray{{0.2f, 0.3f, 1}, {0, 0, -1}}, q);
+        ASSERT_TRUE(hit) << simd_isa_name(level);
+        EXPECT_EQ(hit->triangle, 0u);
+        EXPECT_FLOAT_EQ(hit->hit.t, 1.0f);
+        EXPECT_FLOAT_EQ(hit->hit.u, 0.2f);
+        EXPECT_FLOAT_EQ(hit->hit.v, 0.3f);
+    }
+}
+
+TEST(WideBvh, StructureIsSoundAndCompact_Seed31) {
+    const TestMesh mesh = bumpy_sphere(120, 160);
+    const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
+    std::vector<int> seen(mesh.view().triangle_count(), 0);
+    for (const TriangleBlock8& block : bvh.blocks)
+        for (std::uint32_t id : block.id)
+            if (id != kEmptyLane) ++seen.at(id);
+    for (int s : seen)
+        ASSERT_EQ(s, 1);
+    EXPECT_EQ(bvh.triangle_count, mesh.view().triangle_count());
+    // Every leaf's block holds its triangles' corners; every box contains what is below it.
+    std::size_t leaves = 0;
+    for (std::size_t n = 0; n < bvh.nodes.size(); ++n) {
+        const WideNode& node = bvh.nodes[n];
+        for (int i = 0; i < WideNode::kWidth && node.child[i] != WideNode::kEmpty; ++i) {
+            const Aabb box = node.child_bounds(i);
+            const std::uint32_t ref = node.child[i];
+            if (WideNode::is_leaf(ref)) {
+                ++leaves;
+                const TriangleBlock8& block = bvh.blocks[WideNode::leaf_block(ref)];
+                for (std::uint32_t lane = 0; lane < 8; ++lane) {
+                    if (lane >= WideNode::leaf_count(ref)) {
+                        EXPECT_EQ(block.id[lane], kEmptyLane);
+                        continue;
+                    }
+                    const Triangle t = block_triangle(block, lane);
+                    const Triangle m = mesh.view().triangle(block.id[lane]);
+                    EXPECT_EQ(t.p0, m.p0);
+                    EXPECT_EQ(t.p2, m.p2);
+                    EXPECT_TRUE(box.contains(t.p0) && box.contains(t.p1) && box.contains(t.p2));
+                }
+            } else {
+                ASSERT_GT(ref, n);
+                EXPECT_TRUE(box.contains(bvh.nodes[ref].child_bounds(0).min));
+            }
+        }
+    }
+    // Acceleration memory within the budget of 64 bytes per triangle.
+    const double per_triangle = double(bvh.memory_bytes()) / double(mesh.view().triangle_count());
+    EXPECT_LE(per_triangle, 64.0);
+    EXPECT_GT(leaves, mesh.view().triangle_count() / 8);
+    int boxes = 0;
+    for_each_box(bvh, 0, [&](const Aabb&, int level) {
+        EXPECT_EQ(level, 0);
+        ++boxes;
+    });
+    EXPECT_GE(boxes, 2);
+    EXPECT_LE(boxes, 8);
+    EXPECT_GE(wide_depth(bvh), 3);
+}
+
+TEST(WideBvh, AnyAlgorithmMatchesBruteForce_Seed32) {
+    const TestMesh mesh = random_soup(32, 3000);
+    const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
+    for (const RayTriangleAlgorithm& algorithm : kRayTriangleAlgorithms) {
+        int hits = 0;
+        for (const Ray& ray : incoherent_rays(bvh.bounds, 32, 1000 / kScale)) {
+            WideQuery query;
+            query.intersect = algorithm.intersect;
+            const auto got = raycast(bvh, mesh.view(), reach(ray, algorithm), query);
+            expect_same_closest(got, brute_force(mesh.view(), ray, algorithm.intersect),
+                                std::string(algorithm.name));
+            hits += got.has_value();
+            query.any_hit = true;
+            EXPECT_EQ(raycast(bvh, mesh.view(), reach(ray, algorithm), query).has_value(),
+                      got.has_value());
+        }
+        EXPECT_GT(hits, 100 / kScale);
+    }
+}
+
+TEST(WideBvh, SimdTraversalsEqualTheScalarReferenceBitForBit_Seed33) {
+    const TestMesh soup = random_soup(33, 4000);
+    const TestMesh sphere = bumpy_sphere(60, 80);
+    for (const TestMesh* mesh : {&soup, &sphere}) {
+        const WideBvh bvh = build_wide_bvh(mesh->view(), wide_bvh_build_options());
+        for (BlockAlgorithm algorithm :
+             {BlockAlgorithm::Watertight, BlockAlgorithm::MollerTrumbore})
+            for (bool cull : {false, true}) {
+                const auto rays = incoherent_rays(bvh.bounds, 33, 1000 / kScale);
+                for (std::size_t r = 0; r < rays.size(); ++r) {
+                    const Ray& ray = rays[r];
+                    WideQuery query = block_query(algorithm, SimdIsa::Scalar);
+                    query.options.cull_backfaces = cull;
+                    TraversalStats reference_stats;
+                    const auto reference = raycast(bvh, mesh->view(), ray, query, &reference_stats);
+                    // The brute force with the same triangle test agrees (every third ray: it
+                    // is the slow part).
+                    if (r % 3 == 0 && algorithm == BlockAlgorithm::Watertight)
+                        expect_same_closest(reference,
+                                            brute_force_watertight(mesh->view(), ray, cull),
+                                            "watertight brute force");
+                    for (SimdIsa level : levels_here()) {
+                        query.isa = level;
+                        TraversalStats stats;
+                        const auto got = raycast(bvh, mesh->view(), ray, query, &stats);
+                        ASSERT_EQ(got.has_value(), reference.has_value()) << simd_isa_name(level);
+                        if (got) {
+                            EXPECT_EQ(got->triangle, reference->triangle) << simd_isa_name(level);
+                            EXPECT_EQ(std::memcmp(&got->hit, &reference->hit, sizeof(RayHit)), 0)
+                                << simd_isa_name(level);
+                        }
+                        EXPECT_EQ(stats.nodes_visited, reference_stats.nodes_visited);
+                        EXPECT_EQ(stats.box_tests, reference_stats.box_tests);
+                        EXPECT_EQ(stats.triangles_tested, reference_stats.triangles_tested);
+                        // Any-hit finds a hit exactly when closest-hit does.
+                        query.any_hit = true;
+                        EXPECT_EQ(raycast(bvh, mesh->view(), ray, query).has_value(),
+                                  got.has_value());
+                        query.any_hit = false;
+                    }
+                }
+            }
+    }
+}
+
+TEST(WideBvh, WatertightNeverLetsARayThroughAClosedMesh) {
+    // The bumpy sphere is star-shaped around the origin: a ray from outside aimed at the
+    // centre crosses its surface exactly once. Aimed through a vertex or an edge midpoint, it
+    // passes between triangles that share that vertex or edge; a watertight test may not let
+    // it through. The axis rays (zero direction components) go through the poles and through
+    // the vertices on the axes exactly.
+    const TestMesh mesh = bumpy_sphere(40, 56);
+    const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
+    std::vector<Ray> rays;
+    for (std::size_t i = 0; i < mesh.indices.size(); i += 3 * std::size_t(kScale)) {
+        const glm::vec3 a = mesh.positions[mesh.indices[i]],
+                        b = mesh.positions[mesh.indices[i + 1]];
+        for (const glm::vec3 target : {a, 0.5f * (a + b)})
+            rays.push_back({4.0f * target, -3.0f * target});  // through the target at t = 1
+    }
+    for (int axis = 0; axis < 3; ++axis)
+        for (float sign : {1.0f, -1.0f}) {
+            glm::vec3 from(0.0f), direction(0.0f);
+            from[axis] = 12.0f * sign;
+            direction[axis] = -sign;
+            rays.push_back({from, direction});
+        }
+    for (const Ray& ray : rays)
+        for (SimdIsa level : levels_here()) {
+            const WideQuery query = block_query(BlockAlgorithm::Watertight, level);
+            const auto hit = raycast(bvh, mesh.view(), ray, query);
+            ASSERT_TRUE(hit) << simd_isa_name(level) << " from " << ray.origin.x << ", "
+                             << ray.origin.y << ", " << ray.origin.z;
+            if (ray.direction.x != 0.0f && ray.direction.y != 0.0f) {
+                EXPECT_NEAR(hit->hit.t, 1.0f, 1e-5f);
+            }
+        }
+    EXPECT_GT(rays.size(), 400u / kScale);
+}
+
+TEST(WideBvh, RefitGivesTheSamePicksAsARebuild_Seed35) {
+    TestMesh mesh = bumpy_sphere(30, 40);
+    WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
+    for (glm::vec3& p : mesh.positions) {
+        const float angle = 0.6f * p.y;
+        p = glm::vec3(std::cos(angle) * p.x - std::sin(angle) * p.z, 1.7f * p.y,
+                      std::sin(angle) * p.x + std::cos(angle) * p.z) +
+            glm::vec3(0.0f, 2.0f, 0.0f);
+    }
+    refit(bvh, mesh.view());
+    const WideBvh rebuilt = build_wide_bvh(mesh.view(), wide_bvh_build_options());
+    EXPECT_EQ(bvh.bounds.min, rebuilt.bounds.min);
+    EXPECT_EQ(bvh.bounds.max, rebuilt.bounds.max);
+    for (const Ray& ray : incoherent_rays(rebuilt.bounds, 35, 2000 / kScale)) {
+        const WideQuery query = block_query(BlockAlgorithm::Watertight, best_simd_isa());
+        expect_same_closest(raycast(bvh, mesh.view(), ray, query),
+                            raycast(rebuilt, mesh.view(), ray, query), "refit");
+        expect_same_closest(raycast(bvh, mesh.view(), ray, query),
+                            brute_force_watertight(mesh.view(), ray), "refit brute force");
+    }
+}
+
+TEST(WideBvh, RecordsTheBoxesItVisits) {
+    const TestMesh mesh = bumpy_sphere(20, 30);
+    const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
+    for (SimdIsa level : levels_here()) {
+        std::vector<VisitedBox> visited;
+        WideQuery query = block_query(BlockAlgorithm::Watertight, level);
+        query.visited = &visited;
+        TraversalStats stats;
+        const Ray ray{{0.1f, 0.2f, 10.0f}, {0.0f, 0.0f, -1.0f}};
+        ASSERT_TRUE(raycast(bvh, mesh.view(), ray, query, &stats));
+        // One record per node entered below the root; each box is one the ray really enters.
+        EXPECT_EQ(visited.size() + 1, stats.nodes_visited);
+        for (const VisitedBox& v : visited)
+            EXPECT_TRUE(intersect_slab_robust(ray, bvh.nodes[v.node].child_bounds(v.slot)));
+    }
+}
+
+}  // namespace
+}  // namespace picking
