@@ -2,6 +2,7 @@
 // The command line is the contract of DESIGN.md: the viewer by default, and subcommands that
 // run without a window.
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -17,6 +18,7 @@
 #include "app/commands/tritri_command.h"
 #include "app/viewer_options.h"
 #include "picking/ray_triangle.h"
+#include "picking/triangle_triangle.h"
 
 namespace {
 
@@ -37,6 +39,16 @@ glm::ivec2 parse_point(const std::string& text) {
     if (std::sscanf(text.c_str(), "%d%c%d%c", &x, &comma, &y, &extra) != 3 || comma != ',')
         throw CLI::ValidationError("--click", "expected X,Y in window pixels, e.g. 640,360");
     return {x, y};
+}
+
+/// "1,2.5,-3" -> {1, 2.5, -3}
+glm::vec3 parse_vec3(const std::string& text, const char* option) {
+    float x = 0, y = 0, z = 0;
+    char c1 = 0, c2 = 0, extra = 0;
+    if (std::sscanf(text.c_str(), "%f%c%f%c%f%c", &x, &c1, &y, &c2, &z, &extra) != 5 || c1 != ',' ||
+        c2 != ',' || !std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z))
+        throw CLI::ValidationError(option, "expected three finite numbers X,Y,Z, e.g. 0,0.5,0");
+    return {x, y, z};
 }
 
 /// Exits without running static destructors when a load thread still runs (an importer that
@@ -77,8 +89,19 @@ int main(int argc, char** argv) {
     cli.add_flag("!--no-loop", viewer.loop, "Play the clip once instead of looping");
     cli.add_option("--clip", viewer.clip,
                    "The clip to play, by name or index, or 'rest' (default: the first)");
-    cli.add_option("--mode", viewer.mode, "Start in this mode: pick or lab")
-        ->check(CLI::IsMember({"pick", "lab"}));
+    cli.add_option("--mode", viewer.mode, "Start in this mode: pick, collide or lab")
+        ->check(CLI::IsMember({"pick", "collide", "lab"}));
+    std::string move_text, turn_text;
+    cli.add_option("--collide", viewer.collide_instances,
+                   "Collide mode: instance A,B (B moves), or A alone (a copy of A moves)")
+        ->delimiter(',')
+        ->expected(1, 2)
+        ->check(CLI::NonNegativeNumber);
+    cli.add_option("--move", move_text, "Collide mode: move the moving object by X,Y,Z");
+    cli.add_option("--turn", turn_text,
+                   "Collide mode: turn the moving object by X,Y,Z degrees about its centre");
+    cli.add_option("--tri-algorithm", viewer.tri_algorithm,
+                   "Collide mode's triangle–triangle algorithm (see raypick tritri --list)");
     cli.add_option("--lab", viewer.lab_case,
                    "Start in the Triangle lab with this seed case's preset (e.g. "
                    "intersect_no_point_inside)");
@@ -108,6 +131,15 @@ int main(int argc, char** argv) {
         if (!size_text.empty()) viewer.size = parse_size(size_text);
         if (!click_text.empty()) viewer.click = parse_point(click_text);
         if (*time_option) viewer.time = time;
+        if (!move_text.empty()) viewer.collide_move = parse_vec3(move_text, "--move");
+        if (!turn_text.empty()) viewer.collide_turn = parse_vec3(turn_text, "--turn");
+        if (!picking::find_tri_tri_algorithm(viewer.tri_algorithm))
+            throw CLI::ValidationError(
+                "--tri-algorithm",
+                "unknown: '" + viewer.tri_algorithm + "' (raypick tritri --list names them)");
+        // Collide options mean Collide mode.
+        if (!viewer.collide_instances.empty() || viewer.collide_move || viewer.collide_turn)
+            viewer.mode = "collide";
         viewer.flags.apply();
         if (!(viewer.flags.t_min <= viewer.flags.t_max))
             throw CLI::ValidationError("--t-min", "must not be above --t-max");

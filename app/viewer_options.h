@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 
 #include "app/algorithm_flags.h"
 
@@ -29,13 +30,18 @@ struct ViewerOptions {
     bool bone_view = true;        ///< show the "Bone space" window after a pick
     bool loop = true;             ///< wrap the time into the clip
     std::string clip;             ///< the clip of the first model (name, index, "rest")
-    std::string mode = "pick";    ///< pick | lab
+    std::string mode = "pick";    ///< pick | collide | lab
     std::string lab_case;         ///< the Triangle lab's starting preset (a seed case name)
     /// Open the Algorithms window on these tabs (the last one shown): compare, explain,
     /// all-hits, leaks, far.
     std::vector<std::string> panels;
     std::optional<double> far_distance;  ///< start with the model this far from the origin
     bool leaks = false;                  ///< run the edge-crack sweep once the scene is loaded
+    /// Collide mode: the fixed instance and the moving one (one index: a copy of it moves).
+    std::vector<int> collide_instances;
+    std::optional<glm::vec3> collide_move;           ///< the moving object's offset
+    std::optional<glm::vec3> collide_turn;           ///< its turn, degrees about x, y, z
+    std::string tri_algorithm = "guigue_devillers";  ///< Collide mode's triangle–triangle test
 
     /// Scripted runs (a screenshot to take) leave no trace in the user's config.
     [[nodiscard]] bool scripted() const { return !screenshot.empty(); }

@@ -74,11 +74,16 @@ void Renderer::draw(const FrameView& view, const InstancePlacement& placement,
     // Push the shaded surfaces back a little so wireframe edges and highlights sit on top.
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(1.0f, 1.0f);
-    if (options.draw_meshes) draw_meshes(view, placement, options, {});
+    if (options.draw_meshes) {
+        draw_meshes(view, placement, options, {});
+        draw_extra_instances(options, {});
+    }
     glDisable(GL_POLYGON_OFFSET_FILL);
     if (options.wireframe && options.draw_meshes) {
         glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-        draw_meshes(view, placement, options, {options.wireframe_color, 1.0f, 1.0f});
+        const MeshStyle edges{options.wireframe_color, 1.0f, 1.0f};
+        draw_meshes(view, placement, options, edges);
+        draw_extra_instances(options, edges);
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     }
     if (options.ghost) {
@@ -123,6 +128,21 @@ void Renderer::draw_meshes(const FrameView& view, const InstancePlacement& place
         mesh_program_.set("u_normal_matrix", glm::mat3(glm::transpose(glm::inverse(world))));
         mesh_program_.set("u_base_color", style.color.value_or(mesh_colors_[instance.mesh]));
         draw_one(meshes_[instance.mesh], placement.posed_vertices);
+    }
+    glBindVertexArray(0);
+}
+
+void Renderer::draw_extra_instances(const DrawOptions& options, const MeshStyle& style) {
+    // The program and its per-frame uniforms are still set by the draw_meshes() just before.
+    if (options.extra_instances.empty()) return;
+    mesh_program_.use();
+    for (const ExtraInstance& extra : options.extra_instances) {
+        if (extra.mesh >= meshes_.size()) continue;
+        mesh_program_.set("u_world_from_mesh", extra.world_from_mesh);
+        mesh_program_.set("u_normal_matrix",
+                          glm::mat3(glm::transpose(glm::inverse(extra.world_from_mesh))));
+        mesh_program_.set("u_base_color", style.color.value_or(extra.color));
+        draw_one(meshes_[extra.mesh], true);
     }
     glBindVertexArray(0);
 }

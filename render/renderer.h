@@ -35,9 +35,18 @@ struct InstancePlacement {
     bool posed_vertices = true;
 };
 
+/// One more placement of a loaded mesh, drawn beside the scene's instances in one colour
+/// (Collide mode's copy of a mesh).
+struct ExtraInstance {
+    std::uint32_t mesh = 0;
+    glm::mat4 world_from_mesh{1.0f};
+    glm::vec3 color{1.0f};
+};
+
 struct DrawOptions {
-    bool draw_meshes = true;  ///< false: only the overlay (the Triangle lab)
-    bool wireframe = false;   ///< draw triangle edges over the shaded meshes
+    bool draw_meshes = true;                     ///< false: only the overlay (the Triangle lab)
+    std::vector<ExtraInstance> extra_instances;  ///< drawn with the meshes (posed vertices)
+    bool wireframe = false;                      ///< draw triangle edges over the shaded meshes
     /// Also draw this placement as a translucent ghost over the scene (the bind pose).
     std::optional<InstancePlacement> ghost;
     glm::vec4 ghost_color{0.75f, 0.88f, 1.0f, 0.28f};
@@ -108,6 +117,7 @@ class Renderer {
     };
     void draw_meshes(const FrameView& view, const InstancePlacement& placement,
                      const DrawOptions& options, const MeshStyle& style);
+    void draw_extra_instances(const DrawOptions& options, const MeshStyle& style);
     void draw_one(const GpuMesh& mesh, bool posed_vertices) const;
     void draw_overlay(const FrameView& view, const Overlay& overlay);
     void ensure_id_target(glm::ivec2 size);

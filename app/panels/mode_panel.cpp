@@ -6,6 +6,8 @@ namespace app {
 
 std::string_view mode_name(ViewerMode mode) {
     switch (mode) {
+        case ViewerMode::Collide:
+            return "collide";
         case ViewerMode::TriangleLab:
             return "lab";
         case ViewerMode::Pick:
@@ -15,7 +17,7 @@ std::string_view mode_name(ViewerMode mode) {
 }
 
 std::optional<ViewerMode> find_mode(std::string_view name) {
-    for (ViewerMode mode : {ViewerMode::Pick, ViewerMode::TriangleLab})
+    for (ViewerMode mode : {ViewerMode::Pick, ViewerMode::Collide, ViewerMode::TriangleLab})
         if (mode_name(mode) == name) return mode;
     return std::nullopt;
 }
@@ -33,6 +35,10 @@ ViewerMode draw_mode_panel(ViewerMode mode) {
     int current = int(mode);
     if (ImGui::Begin("mode", nullptr, flags)) {
         ImGui::RadioButton("Pick", &current, int(ViewerMode::Pick));
+        ImGui::SameLine();
+        ImGui::RadioButton("Collide", &current, int(ViewerMode::Collide));
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Two meshes: every intersecting triangle pair, live");
         ImGui::SameLine();
         ImGui::RadioButton("Triangle lab", &current, int(ViewerMode::TriangleLab));
         if (ImGui::IsItemHovered())

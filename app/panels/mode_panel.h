@@ -1,15 +1,15 @@
 #pragma once
-/// What the viewer is for right now: picking (the default) or the Triangle lab; a small bar at
-/// the top of the window switches between them.
+/// What the viewer is for right now: picking (the default), mesh–mesh contact, or the Triangle
+/// lab; a small bar at the top of the window switches between them.
 
 #include <optional>
 #include <string_view>
 
 namespace app {
 
-enum class ViewerMode { Pick, TriangleLab };
+enum class ViewerMode { Pick, Collide, TriangleLab };
 
-/// "pick", "lab" (the --mode names).
+/// "pick", "collide", "lab" (the --mode names).
 [[nodiscard]] std::string_view mode_name(ViewerMode mode);
 [[nodiscard]] std::optional<ViewerMode> find_mode(std::string_view name);
 

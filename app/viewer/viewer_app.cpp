@@ -190,6 +190,17 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
     algorithms_panel_.leak_marks.clear();
     algorithms_panel_.far.reset();
     algorithms_panel_.far_log10 = 0.0f;
+    collide_mode_.on_scene(*session_);
+    // --collide, --move, --turn name instances of the model on the command line.
+    if (!initial_load_done_) {
+        if (auto error = collide_mode_.apply(options_, *session_)) {
+            std::cerr << "raypick: " << *error << "\n";
+            if (options_.scripted()) {
+                exit_status_ = 2;
+                quit_ = true;
+            }
+        }
+    }
     reset_view();
     if (options_.far_distance && !initial_load_done_) move_far(*options_.far_distance);
 }
@@ -203,7 +214,8 @@ void ViewerApp::frame_scene() {
         camera_.frame(lo, hi, size.x / size.y);
         return;
     }
-    const Bounds bounds = session_->animated_bounds();
+    const Bounds bounds = mode_ == ViewerMode::Collide ? collide_mode_.state().bounds(*session_)
+                                                       : session_->animated_bounds();
     camera_.frame(bounds.min, bounds.max, size.x / size.y);
 }
 
@@ -295,7 +307,8 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
 }
 
 void ViewerApp::handle_picking() {
-    if (mode_ == ViewerMode::TriangleLab) {  // clicks there move corners, they do not pick
+    // Clicks in the lab move corners; in Collide mode drags move the object: neither picks.
+    if (mode_ == ViewerMode::TriangleLab || mode_ == ViewerMode::Collide) {
         pending_click_.reset();
         hover_.reset();
         return;
@@ -417,7 +430,7 @@ void ViewerApp::add_algorithm_overlay(render::Overlay& overlay) const {
     }
 }
 
-void ViewerApp::on_mouse_button(int button, int action, int) {
+void ViewerApp::on_mouse_button(int button, int action, int mods) {
     double x = 0, y = 0;
     glfwGetCursorPos(window_, &x, &y);
     const glm::vec2 cursor{float(x), float(y)};
@@ -428,8 +441,11 @@ void ViewerApp::on_mouse_button(int button, int action, int) {
         dragging_ = false;
         if (mode_ == ViewerMode::TriangleLab && button == GLFW_MOUSE_BUTTON_LEFT)
             (void)lab_mode_.grab(cursor, camera_, window_size());
+        if (mode_ == ViewerMode::Collide && button == GLFW_MOUSE_BUTTON_LEFT)
+            (void)collide_mode_.grab((mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0);
     } else if (action == GLFW_RELEASE && button == pressed_button_) {
         lab_mode_.release();
+        collide_mode_.release();
         // A click is a press and release without a drag in between.
         if (!dragging_ && button == GLFW_MOUSE_BUTTON_LEFT) pending_click_ = cursor;
         pressed_button_ = -1;
@@ -447,6 +463,8 @@ void ViewerApp::on_cursor(double x, double y) {
     dragging_ = true;
     if (lab_mode_.dragging())
         lab_mode_.drag(cursor, camera_, window_size());
+    else if (collide_mode_.dragging())
+        collide_mode_.drag(cursor - delta, cursor, camera_, window_size(), *session_);
     else if (pressed_button_ == GLFW_MOUSE_BUTTON_LEFT)
         camera_.orbit(-delta.x * 0.008f, delta.y * 0.008f);
     else
@@ -523,6 +541,10 @@ void ViewerApp::draw_scene() {
         renderer_.draw(frame_view(), placement(PoseChoice::Current), draw_options, overlay);
         return;
     }
+    if (mode_ == ViewerMode::Collide) {
+        draw_collide_scene();
+        return;
+    }
     auto highlight = [&](std::uint32_t instance, std::uint32_t triangle, PoseChoice pose,
                          glm::vec4 fill, glm::vec4 outline) {
         // The triangle where it is now: it follows the animation after the pick.
@@ -563,6 +585,21 @@ void ViewerApp::draw_scene() {
     if (animation_panel_.ghost) draw_options.ghost = placement(PoseChoice::Bind);
     renderer_.draw(frame_view(), placement(PoseChoice::Current), draw_options, overlay);
     draw_bone_space_view();
+}
+
+void ViewerApp::draw_collide_scene() {
+    // Contacts of the pose drawn this frame, with the moving object where the user put it.
+    collide_mode_.update(*session_);
+    upload_posed_vertices();
+    const auto transforms = session_->instance_transforms(PoseChoice::Current);
+    std::vector<glm::mat4> instance_world(transforms.begin(), transforms.end());
+    collide_mode_.place(*session_, instance_world);
+    render::DrawOptions draw_options;
+    draw_options.wireframe = view_panel_.wireframe;
+    collide_mode_.add_extra_instances(*session_, draw_options.extra_instances);
+    render::Overlay overlay;
+    collide_mode_.add_overlay(overlay);
+    renderer_.draw(frame_view(), {instance_world, true}, draw_options, overlay);
 }
 
 void ViewerApp::draw_bone_space_view() {
@@ -610,6 +647,7 @@ void ViewerApp::draw_panels() {
         frame_scene();
     }
     if (mode_ == ViewerMode::TriangleLab && lab_mode_.draw_panel()) frame_scene();
+    if (mode_ == ViewerMode::Collide) collide_mode_.draw_panel(*session_);
     if (mode_ == ViewerMode::Pick) draw_pick_panel(pick_panel_, selection_, *session_);
     const ViewPanelAction view = draw_view_panel(camera_, view_panel_);
     if (view.frame) frame_scene();
@@ -646,6 +684,7 @@ void ViewerApp::draw_viewport_labels() {
         draw->AddText(ImVec2(0.5f * (size.x - extent.x), size.y - 40.0f),
                       IM_COL32(255, 255, 255, 230), text);
     }
+    if (mode_ == ViewerMode::Collide) return;  // no pick to label there
     if (hover_ && hover_->result.hit && !ui_wants_mouse()) {
         const picking::PickHit& hit = *hover_->result.hit;
         ImGui::BeginTooltip();
@@ -731,6 +770,7 @@ void ViewerApp::run_script() {
     if (mode_ == ViewerMode::TriangleLab) j["lab"] = lab_mode_.report_json();
     if (!options_.panels.empty())
         j["algorithms"] = algorithms_panel_to_json(algorithms_panel_, *session_);
+    if (mode_ == ViewerMode::Collide) j["collide"] = collide_mode_.report_json(*session_, true);
     j["model"] = session_->scene().source;
     j["window"] = {int(window_size().x), int(window_size().y)};
     j["framebuffer"] = {fb.x, fb.y};

@@ -13,6 +13,7 @@
 #include "app/recent_files.h"
 #include "app/scene_session.h"
 #include "app/selection.h"
+#include "app/viewer/collide_mode.h"
 #include "app/viewer/lab_mode.h"
 #include "app/viewer_options.h"
 #include "render/renderer.h"
@@ -45,6 +46,7 @@ class ViewerApp {
     void update_animation();
     void handle_picking();
     void draw_scene();
+    void draw_collide_scene();
     void draw_bone_space_view();
     void draw_panels();
     void draw_viewport_labels();
@@ -77,6 +79,7 @@ class ViewerApp {
 
     ViewerMode mode_ = ViewerMode::Pick;
     LabMode lab_mode_;
+    CollideMode collide_mode_;
 
     FilePanelState file_panel_;
     PickPanelState pick_panel_;

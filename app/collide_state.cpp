@@ -1,0 +1,196 @@
+#include "app/collide_state.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/trigonometric.hpp>
+
+namespace app {
+
+namespace {
+
+bool operator_equal(const CollideChoice& a, const CollideChoice& b) {
+    return a.instance_a == b.instance_a && a.instance_b == b.instance_b &&
+           a.copy_of_a == b.copy_of_a && a.method == b.method;
+}
+
+bool operator_equal(const CollidePlacement& a, const CollidePlacement& b) {
+    return a.translation == b.translation && a.rotation_degrees == b.rotation_degrees;
+}
+
+std::uint32_t mesh_of(const SceneSession& session, int instance) {
+    return session.view().instances[std::size_t(instance)].mesh;
+}
+
+/// The centre of a mesh's box in its own space (current pose).
+glm::vec3 mesh_centre(const SceneSession& session, std::uint32_t mesh) {
+    const auto positions = session.view().meshes[mesh].positions;
+    if (positions.empty()) return glm::vec3(0.0f);
+    glm::vec3 lo = positions[0], hi = positions[0];
+    for (const glm::vec3& p : positions) {
+        lo = glm::min(lo, p);
+        hi = glm::max(hi, p);
+    }
+    return 0.5f * (lo + hi);
+}
+
+glm::vec3 mesh_extent(const SceneSession& session, std::uint32_t mesh) {
+    const auto positions = session.view().meshes[mesh].positions;
+    if (positions.empty()) return glm::vec3(0.0f);
+    glm::vec3 lo = positions[0], hi = positions[0];
+    for (const glm::vec3& p : positions) {
+        lo = glm::min(lo, p);
+        hi = glm::max(hi, p);
+    }
+    return hi - lo;
+}
+
+/// The world box of a mesh's box placed by `world_from_mesh` (its eight corners).
+void grow_by_mesh(Bounds& bounds, const SceneSession& session, std::uint32_t mesh,
+                  const glm::mat4& world_from_mesh) {
+    const auto positions = session.view().meshes[mesh].positions;
+    if (positions.empty()) return;
+    glm::vec3 lo = positions[0], hi = positions[0];
+    for (const glm::vec3& p : positions) {
+        lo = glm::min(lo, p);
+        hi = glm::max(hi, p);
+    }
+    for (int corner = 0; corner < 8; ++corner) {
+        const glm::vec3 p(corner & 1 ? hi.x : lo.x, corner & 2 ? hi.y : lo.y,
+                          corner & 4 ? hi.z : lo.z);
+        const glm::vec3 world(world_from_mesh * glm::vec4(p, 1.0f));
+        bounds.min = glm::min(bounds.min, world);
+        bounds.max = glm::max(bounds.max, world);
+    }
+}
+
+}  // namespace
+
+Bounds CollideState::bounds(const SceneSession& session) const {
+    Bounds box{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
+    if (!valid(session)) return session.world_bounds();
+    grow_by_mesh(box, session, mesh_of(session, choice_.instance_a),
+                 session.view().instances[std::size_t(choice_.instance_a)].world_from_mesh);
+    grow_by_mesh(box, session, moving_mesh(session), moving_world_from_mesh(session));
+    if (!(box.min.x <= box.max.x)) return session.world_bounds();
+    return box;
+}
+
+void CollideState::reset(const SceneSession& session) {
+    bvhs_.clear();
+    last_choice_.reset();
+    report_ = {};
+    placement_ = {};
+    const auto& instances = session.view().instances;
+    // The two instances with the most triangles; one alone collides with a copy of itself.
+    std::vector<int> order(instances.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = int(i);
+    std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+        return session.view().meshes[mesh_of(session, x)].triangle_count() >
+               session.view().meshes[mesh_of(session, y)].triangle_count();
+    });
+    choice_.instance_a = order.empty() ? 0 : order[0];
+    choice_.instance_b = order.size() > 1 ? order[1] : choice_.instance_a;
+    choice_.copy_of_a = order.size() < 2;
+    if (choice_.copy_of_a && !order.empty()) {
+        // Start the copy part-way through the original, turned a little: contacts at once.
+        const glm::vec3 extent = mesh_extent(session, mesh_of(session, choice_.instance_a));
+        placement_.translation = glm::vec3(0.3f * extent.x, 0.1f * extent.y, 0.0f);
+        placement_.rotation_degrees = glm::vec3(0.0f, 30.0f, 10.0f);
+    }
+}
+
+bool CollideState::valid(const SceneSession& session) const {
+    const int n = int(session.view().instances.size());
+    return choice_.instance_a >= 0 && choice_.instance_a < n &&
+           (choice_.copy_of_a || (choice_.instance_b >= 0 && choice_.instance_b < n));
+}
+
+std::uint32_t CollideState::moving_mesh(const SceneSession& session) const {
+    return mesh_of(session, choice_.copy_of_a ? choice_.instance_a : choice_.instance_b);
+}
+
+glm::vec3 CollideState::moving_centre(const SceneSession& session) const {
+    const int instance = choice_.copy_of_a ? choice_.instance_a : choice_.instance_b;
+    const glm::mat4& base = session.view().instances[std::size_t(instance)].world_from_mesh;
+    return glm::vec3(base * glm::vec4(mesh_centre(session, moving_mesh(session)), 1.0f));
+}
+
+glm::mat4 CollideState::moving_world_from_mesh(const SceneSession& session) const {
+    const int instance = choice_.copy_of_a ? choice_.instance_a : choice_.instance_b;
+    const glm::mat4& base = session.view().instances[std::size_t(instance)].world_from_mesh;
+    const glm::vec3 centre = moving_centre(session);
+    const glm::vec3 r = glm::radians(placement_.rotation_degrees);
+    glm::mat4 turn(1.0f);
+    turn = glm::rotate(turn, r.z, glm::vec3(0, 0, 1));
+    turn = glm::rotate(turn, r.y, glm::vec3(0, 1, 0));
+    turn = glm::rotate(turn, r.x, glm::vec3(1, 0, 0));
+    return glm::translate(glm::mat4(1.0f), centre + placement_.translation) * turn *
+           glm::translate(glm::mat4(1.0f), -centre) * base;
+}
+
+const picking::Bvh& CollideState::bvh_for(const SceneSession& session, std::uint32_t mesh) {
+    if (bvhs_.size() != session.view().meshes.size())
+        bvhs_.assign(session.view().meshes.size(), {});
+    MeshBvh& entry = bvhs_[mesh];
+    const picking::MeshView& view = session.view().meshes[mesh];
+    if (!entry.built) {
+        entry.bvh = picking::build_bvh(view);
+        entry.built = true;
+        entry.pose_version = session.pose_version();
+    } else if (entry.pose_version != session.pose_version()) {
+        const auto& deforming = session.deforming_meshes();
+        if (std::find(deforming.begin(), deforming.end(), mesh) != deforming.end())
+            picking::refit(entry.bvh, view);  // same triangles, moved vertices
+        entry.pose_version = session.pose_version();
+    }
+    return entry.bvh;
+}
+
+std::optional<std::uint64_t> CollideState::brute_force_count(const SceneSession& session,
+                                                             std::uint64_t most_tests) const {
+    if (!valid(session)) return std::nullopt;
+    const std::uint32_t mesh_a = mesh_of(session, choice_.instance_a);
+    const picking::PlacedMesh a{
+        session.view().meshes[mesh_a], nullptr,
+        session.view().instances[std::size_t(choice_.instance_a)].world_from_mesh};
+    const picking::PlacedMesh b{session.view().meshes[moving_mesh(session)], nullptr,
+                                moving_world_from_mesh(session)};
+    if (std::uint64_t(a.mesh.triangle_count()) * b.mesh.triangle_count() > most_tests)
+        return std::nullopt;
+    return picking::mesh_contacts_brute_force(a, b, picking::tri_tri_algorithm(choice_.method))
+        .stats.intersecting_pairs;
+}
+
+bool CollideState::update(const SceneSession& session) {
+    if (!valid(session)) {
+        report_ = {};
+        return false;
+    }
+    if (last_choice_ && operator_equal(*last_choice_, choice_) &&
+        operator_equal(last_placement_, placement_) && last_pose_version_ == session.pose_version())
+        return false;
+    last_choice_ = choice_;
+    last_placement_ = placement_;
+    last_pose_version_ = session.pose_version();
+
+    const std::uint32_t mesh_a = mesh_of(session, choice_.instance_a);
+    const std::uint32_t mesh_b = moving_mesh(session);
+    const picking::PlacedMesh a{
+        session.view().meshes[mesh_a], &bvh_for(session, mesh_a),
+        session.view().instances[std::size_t(choice_.instance_a)].world_from_mesh};
+    const picking::PlacedMesh b{session.view().meshes[mesh_b], &bvh_for(session, mesh_b),
+                                moving_world_from_mesh(session)};
+    const auto start = std::chrono::steady_clock::now();
+    report_.contacts =
+        picking::mesh_contacts(a, b, picking::tri_tri_algorithm(choice_.method), 200'000);
+    report_.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    report_.triangles_a = std::uint32_t(a.mesh.triangle_count());
+    report_.triangles_b = std::uint32_t(b.mesh.triangle_count());
+    return true;
+}
+
+}  // namespace app
