@@ -13,7 +13,8 @@ void draw_controls_help() {
           "F frame   R reset   O orthographic/perspective",
           "W wireframe   H hover   G bind-pose ghost", "Space play/pause   Left/Right step 1/30 s",
           "A algorithms: compare, explain, all hits, leaks, far from origin",
-          "Esc clear the pick   drop a file to open it"}) {
+          "Esc clear the pick   drop a file to open it",
+          "Collide: Ctrl+drag moves, Shift+drag turns the moving object"}) {
         ImGui::Bullet();
         ImGui::TextWrapped("%s", line);
     }
