@@ -151,16 +151,42 @@ void SceneSession::repose() {
         view_.meshes[m].positions = posed_[m].positions;
     for (std::size_t i = 0; i < view_.instances.size(); ++i)
         view_.instances[i].world_from_mesh = instance_world_[i];
-    // The broad phases follow: deformed meshes get new bounds and refitted BVHs (as drawn,
-    // so picked), moved instances a new top level.
-    accel_.refit_meshes(view_, deforming_);
+    // The broad phases follow on the next query (refresh_accel): deformed meshes get new
+    // bounds and refitted BVHs (as drawn, so picked), moved instances a new top level.
+    accel_stale_.store(true, std::memory_order_release);
+    ++pose_version_;
+}
+
+void SceneSession::refresh_accel() const {
+    if (!accel_stale_.load(std::memory_order_acquire)) return;
+    const std::lock_guard<std::mutex> lock(refit_mutex_);
+    if (!accel_stale_.load(std::memory_order_relaxed)) return;
+    const auto start = std::chrono::steady_clock::now();
+    if (deforming_.empty())
+        accel_.update_instances(view_);
+    else
+        accel_.refit_meshes(view_, deforming_);
     for (peers::EmbreeScene* embree : {embree_.get(), embree_robust_.get()})
         if (embree) {
             for (std::uint32_t m : deforming_)
                 embree->update_mesh(m, view_.meshes[m].positions);
             embree->update_instances(view_);
         }
-    ++pose_version_;
+    RefitRecord record;
+    record.count = last_refit_.count + 1;
+    record.pose_version = pose_version_;
+    record.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    record.deforming_meshes = deforming_.size();
+    for (std::uint32_t m : deforming_)
+        if (accel_.mesh_bvh(m)) record.bvh_triangles += view_.meshes[m].triangle_count();
+    last_refit_ = record;
+    accel_stale_.store(false, std::memory_order_release);
+}
+
+SceneSession::RefitRecord SceneSession::last_refit() const {
+    const std::lock_guard<std::mutex> lock(refit_mutex_);
+    return last_refit_;
 }
 
 void SceneSession::set_world_offset(glm::dvec3 offset) {
@@ -223,12 +249,13 @@ void SceneSession::adopt(AccelBuild build) {
     if (!build.error.empty() || build.cancelled) return;
     if (build.accel == Accel::Bvh) {
         accel_.set_bvhs(std::move(build.bvhs));
-        accel_.refit_meshes(view_, deforming_);  // built from the loaded vertices
+        // Built from the loaded vertices: the next query refits them to the pose.
+        if (!deforming_.empty()) accel_stale_.store(true, std::memory_order_release);
     } else if (build.embree) {
-        for (std::uint32_t m : deforming_)
-            build.embree->update_mesh(m, view_.meshes[m].positions);
-        build.embree->update_instances(view_);  // the pose may have moved meanwhile
         (build.accel == Accel::Embree ? embree_ : embree_robust_) = std::move(build.embree);
+        // Built from the loaded vertices and the instances of then: the next query moves
+        // them to the pose of now.
+        accel_stale_.store(true, std::memory_order_release);
     }
 }
 
@@ -279,6 +306,7 @@ picking::PickResult SceneSession::pick(const picking::Ray& world_ray,
                                        : accel == Accel::EmbreeRobust ? embree_robust_.get()
                                                                       : nullptr;
     if (!embree) return pick(world_ray, settings);
+    refresh_accel();
     const auto start = std::chrono::steady_clock::now();
     picking::PickResult result;
     if (picking::ray_problem(world_ray)) return result;
@@ -294,6 +322,7 @@ SceneSession::Caster SceneSession::caster(const picking::PickSettings& settings,
     const peers::EmbreeScene* embree = accel == Accel::Embree         ? embree_.get()
                                        : accel == Accel::EmbreeRobust ? embree_robust_.get()
                                                                       : nullptr;
+    refresh_accel();
     return Caster(picking::PickPlan(view_, settings, &accel_), embree);
 }
 
@@ -301,6 +330,7 @@ std::optional<picking::SceneHit> SceneSession::intersect(const picking::Ray& wor
                                                          const picking::PickSettings& settings,
                                                          Accel accel,
                                                          picking::PickStats& stats) const {
+    refresh_accel();
     if (accel == Accel::Embree && embree_) return embree_->intersect(world_ray);
     if (accel == Accel::EmbreeRobust && embree_robust_) return embree_robust_->intersect(world_ray);
     return picking::intersect_scene(view_, world_ray, settings, &accel_, stats);

@@ -5,8 +5,10 @@
 /// command line both pick through this class, and the renderer draws what it holds, so what is
 /// picked is what is drawn.
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -113,7 +115,7 @@ class SceneSession {
                                            const picking::PickSettings& settings,
                                            PoseChoice pose = PoseChoice::Current) const {
         return picking::pick(view(pose), world_ray, settings,
-                             pose == PoseChoice::Current ? &accel_ : nullptr);
+                             pose == PoseChoice::Current ? &accel() : nullptr);
     }
     /// Every intersection along the ray (the All hits view, pick --all-hits).
     [[nodiscard]] picking::AllHitsResult all_hits(const picking::Ray& world_ray,
@@ -178,7 +180,24 @@ class SceneSession {
                                                 unsigned threads, picking::BuildProgress* progress);
     /// Takes over a finished build made from this session's build_view().
     void adopt(AccelBuild build);
-    [[nodiscard]] const picking::SceneAccel& accel() const { return accel_; }
+    /// The broad phases of the current pose. A new pose only marks them stale: the first query
+    /// after it refits them (deformed meshes' bounds and BVHs, the instances' top level, the
+    /// Embree scenes), so playback that nobody picks costs no refit. Queries from several
+    /// threads are safe once one of them (or this call) has run after the last repose.
+    [[nodiscard]] const picking::SceneAccel& accel() const {
+        refresh_accel();
+        return accel_;
+    }
+
+    /// What bringing the broad phases up to a new pose cost, the last time it was needed.
+    struct RefitRecord {
+        std::uint64_t count = 0;         ///< refits so far (one per pose that was queried)
+        std::uint64_t pose_version = 0;  ///< the pose they were refitted to
+        double milliseconds = 0.0;       ///< the last one's wall time
+        std::size_t bvh_triangles = 0;   ///< triangles under the BVHs it refitted (0: none)
+        std::size_t deforming_meshes = 0;
+    };
+    [[nodiscard]] RefitRecord last_refit() const;
     /// Bytes of the acceleration structures `accel` uses (0 for none).
     [[nodiscard]] std::size_t accel_bytes(Accel accel) const;
     /// The picked triangle's corners as picked (hit.local_triangle), moved to world space by its
@@ -209,8 +228,15 @@ class SceneSession {
     std::vector<glm::mat4> bind_instance_world_;
     picking::SceneView view_;
     picking::SceneView bind_view_;
-    picking::SceneAccel accel_;  ///< of view_: kept current by repose()
-    std::unique_ptr<peers::EmbreeScene> embree_, embree_robust_;
+    /// Brings accel_ and the Embree scenes to the current pose if a repose left them stale.
+    void refresh_accel() const;
+
+    // The broad phases of view_, refitted lazily (refresh_accel), hence mutable.
+    mutable picking::SceneAccel accel_;
+    mutable std::unique_ptr<peers::EmbreeScene> embree_, embree_robust_;
+    mutable std::atomic<bool> accel_stale_{false};
+    mutable std::mutex refit_mutex_;
+    mutable RefitRecord last_refit_;
     double time_ = 0.0;
     int clip_ = -1;
     bool loop_ = true;

@@ -109,6 +109,71 @@ TEST(SceneSession, ThePoseVersionCountsRealChanges) {
     EXPECT_EQ(session.pose_version(), v2);
 }
 
+/// The world box of the default scene's deforming mesh (the tentacle) in the current pose.
+Bounds tentacle_bounds(const SceneSession& session) {
+    const std::uint32_t mesh = session.deforming_meshes().at(0);
+    Bounds b{glm::vec3(1e30f), glm::vec3(-1e30f)};
+    for (std::size_t i = 0; i < session.view().instances.size(); ++i) {
+        const picking::Instance& instance = session.view().instances[i];
+        if (instance.mesh != mesh) continue;
+        for (const glm::vec3& p : session.mesh_positions(mesh)) {
+            const glm::vec3 w(instance.world_from_mesh * glm::vec4(p, 1.0f));
+            b.min = glm::min(b.min, w);
+            b.max = glm::max(b.max, w);
+        }
+    }
+    return b;
+}
+
+// Issue 5: a deforming mesh's BVH is refit, not rebuilt, and only when a pick needs it: the
+// first pick after a pose change refits once; playing without picking refits nothing; the
+// refitted BVH answers like brute force and like a BVH rebuilt from the posed vertices.
+TEST(SceneSession, TheSkinnedBvhIsRefitOnTheFirstPickAfterAPoseChange_Seed17) {
+    SceneSession session(assets::make_default_scene());
+    session.prepare(Accel::Bvh, 1);
+    ASSERT_EQ(session.deforming_meshes().size(), 1u);
+    const std::uint32_t tentacle = session.deforming_meshes()[0];
+    picking::PickSettings bvh;
+    bvh.broad_phase = picking::BroadPhase::Bvh;
+    unsigned seed = 17;
+    int tentacle_hits = 0;
+    for (const double time : {0.7, 3.1, 5.9}) {
+        const std::uint64_t refits = session.last_refit().count;
+        for (double t = time - 0.5; t < time; t += 0.1)
+            session.set_time(t);  // frames played without a pick
+        session.set_time(time);
+        EXPECT_EQ(session.last_refit().count, refits) << "a pose change alone refits nothing";
+
+        // A BVH rebuilt from the posed vertices, to compare the refitted one with.
+        picking::SceneAccel rebuilt(session.view());
+        rebuilt.build_bvhs(session.view());
+        // Half the rays at the whole scene, half at where the tentacle is now.
+        std::vector<picking::Ray> rays = random_rays(session.world_bounds(), seed++, 150);
+        for (const picking::Ray& ray : random_rays(tentacle_bounds(session), seed++, 150))
+            rays.push_back(ray);
+        for (const picking::Ray& ray : rays) {
+            const picking::PickResult got = session.pick(ray, bvh);
+            ASSERT_EQ(got.broad_phase, picking::BroadPhase::Bvh);
+            const picking::PickResult none = session.pick(ray, {});
+            const picking::PickResult fresh = picking::pick(session.view(), ray, bvh, &rebuilt);
+            ASSERT_EQ(got.hit.has_value(), none.hit.has_value()) << "at " << time << " s";
+            ASSERT_EQ(got.hit.has_value(), fresh.hit.has_value()) << "at " << time << " s";
+            if (!got.hit) continue;
+            EXPECT_EQ(got.hit->instance, none.hit->instance);
+            EXPECT_EQ(got.hit->triangle, none.hit->triangle);
+            EXPECT_EQ(got.hit->t, none.hit->t);
+            EXPECT_EQ(got.hit->triangle, fresh.hit->triangle);
+            EXPECT_EQ(got.hit->t, fresh.hit->t);
+            if (got.hit->mesh == tentacle) ++tentacle_hits;
+        }
+        const SceneSession::RefitRecord refit = session.last_refit();
+        EXPECT_EQ(refit.count, refits + 1) << "one refit per pose, however many picks";
+        EXPECT_EQ(refit.pose_version, session.pose_version());
+        EXPECT_EQ(refit.bvh_triangles, session.view().meshes[tentacle].triangle_count());
+    }
+    EXPECT_GT(tentacle_hits, 100);
+}
+
 // The tentacle's vertices follow its bones in the current view; the bind view keeps them as
 // loaded under the rest transforms; the spans the renderer uploads are the ones picking reads.
 TEST(SceneSession, DeformingMeshesArePosedInTheViewAndRawInTheBindView) {

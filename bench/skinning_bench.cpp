@@ -1,12 +1,15 @@
 // What one animated frame costs the picking side on a big skinned mesh: a generated tube of
 // ~100K triangles bent by 20 bones (assets/skinned_tube.h). Pose evaluation, CPU skinning
 // (positions only, as picking needs; and with normals, as the viewer also uploads), one pick,
-// and the whole frame: advance the clock, skin, pick.
+// the whole frame: advance the clock, skin, pick (brute force; and through the tube's BVH,
+// refit to the pose by the pick), and the BVH's refit beside a rebuild from scratch.
 //
 //   build/release/bench/skinning_bench --benchmark_repetitions=9
 //       --benchmark_report_aggregates_only=true
 //
 // Single thread. The target: skin + refit + pick within 2 ms per frame on one core.
+
+#include <algorithm>
 
 #include <benchmark/benchmark.h>
 #include <glm/gtc/matrix_transform.hpp>
@@ -15,6 +18,7 @@
 #include "assets/pose.h"
 #include "assets/posed_mesh.h"
 #include "assets/skinned_tube.h"
+#include "picking/wide_bvh.h"
 #include "tests/random_rays.h"
 
 namespace {
@@ -108,6 +112,71 @@ void BM_FrameSkinAndPick(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_FrameSkinAndPick)->Unit(benchmark::kMillisecond);
+
+/// The same frame with the `bvh` broad phase: the pick refits the tube's BVH to the new pose
+/// (SceneSession refits on the first pick after a pose change), then traverses it.
+void BM_FrameSkinRefitAndPickBvh(benchmark::State& state) {
+    app::SceneSession session{assets::Scene(tube_scene())};
+    session.prepare(app::Accel::Bvh, 1);
+    picking::PickSettings bvh;
+    bvh.broad_phase = picking::BroadPhase::Bvh;
+    const app::Bounds b = session.animated_bounds();
+    const auto rays = tests::incoherent_rays(b.min, b.max, 11, 256);
+    std::size_t i = 0;
+    double t = 0.0;
+    for (auto _ : state) {
+        t += kFrameSeconds;
+        session.set_time(t);
+        benchmark::DoNotOptimize(session.pick(rays[i++ % rays.size()], bvh));
+    }
+    state.counters["refit_ms"] = session.last_refit().milliseconds;
+}
+BENCHMARK(BM_FrameSkinRefitAndPickBvh)->Unit(benchmark::kMillisecond);
+
+/// Two poses of the tube's vertices, for refitting and rebuilding against.
+struct TwoPoses {
+    assets::PosedMesh a, b;
+    TwoPoses() {
+        const assets::Scene& scene = tube_scene();
+        assets::pose_mesh(scene, 0, 1, assets::evaluate_pose(scene, &scene.clips[0], 1.3, true),
+                          false, a);
+        assets::pose_mesh(scene, 0, 1, assets::evaluate_pose(scene, &scene.clips[0], 4.1, true),
+                          false, b);
+    }
+    [[nodiscard]] picking::MeshView view(const assets::PosedMesh& posed) const {
+        return {posed.positions, tube_scene().meshes[0].indices};
+    }
+};
+
+/// The refit a new pose needs: the same tree, new leaf corners and boxes (bottom up).
+void BM_RefitTubeBvh(benchmark::State& state) {
+    const TwoPoses poses;
+    picking::WideBvh bvh = picking::build_wide_bvh(poses.view(poses.a));
+    bool flip = false;
+    for (auto _ : state) {
+        picking::refit(bvh, poses.view(flip ? poses.a : poses.b));
+        flip = !flip;
+        benchmark::DoNotOptimize(bvh.nodes.data());
+    }
+    state.counters["triangles"] = double(bvh.triangle_count);
+    state.counters["blocks"] = double(bvh.blocks.size());
+    state.counters["nodes"] = double(bvh.nodes.size());
+    state.counters["bytes_per_triangle"] =
+        double(bvh.memory_bytes()) / double(std::max<std::size_t>(bvh.triangle_count, 1));
+}
+BENCHMARK(BM_RefitTubeBvh)->Unit(benchmark::kMillisecond);
+
+/// What refitting saves: building the tube's BVH from scratch for the pose (one thread).
+void BM_RebuildTubeBvh(benchmark::State& state) {
+    const TwoPoses poses;
+    picking::BvhBuildOptions options = picking::wide_bvh_build_options();
+    options.threads = 1;
+    for (auto _ : state) {
+        picking::WideBvh bvh = picking::build_wide_bvh(poses.view(poses.b), options);
+        benchmark::DoNotOptimize(bvh.nodes.data());
+    }
+}
+BENCHMARK(BM_RebuildTubeBvh)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

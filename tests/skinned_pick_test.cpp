@@ -30,6 +30,12 @@ struct Counts {
     std::map<std::uint32_t, int> hits_per_mesh;
 };
 
+picking::PickSettings bvh_settings() {
+    picking::PickSettings settings;
+    settings.broad_phase = picking::BroadPhase::Bvh;
+    return settings;
+}
+
 /// Compares the session's picks with the oracle's on seeded random rays at the current pose,
 /// aimed into `aim` (the whole scene when empty).
 void compare(const app::SceneSession& session, const BruteForceOracle& oracle, unsigned seed,
@@ -38,6 +44,13 @@ void compare(const app::SceneSession& session, const BruteForceOracle& oracle, u
     for (const picking::Ray& ray : incoherent_rays(bounds.min, bounds.max, seed, kRaysPerTime)) {
         const auto expected = oracle.closest(glm::dvec3(ray.origin), glm::dvec3(ray.direction));
         const auto got = session.pick(ray, {}).hit;
+        // The mesh's BVH, refitted to this pose on the first pick, answers the same.
+        const auto through_bvh = session.pick(ray, bvh_settings()).hit;
+        ASSERT_EQ(through_bvh.has_value(), got.has_value()) << what << " (bvh)";
+        if (got) {
+            EXPECT_EQ(through_bvh->triangle, got->triangle) << what << " (bvh)";
+            EXPECT_EQ(through_bvh->t, got->t) << what << " (bvh)";
+        }
         if (expected && expected->edge_distance < kEdgeTolerance) {
             ++counts.near_edge;
             continue;
@@ -57,6 +70,7 @@ void check_file(const std::string& relative, std::initializer_list<double> times
     const std::string path = "/usr/share/assimp/models/" + relative;
     if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is not installed";
     app::SceneSession session(assets::load_model(path));
+    session.prepare(app::Accel::Bvh, 1);
     Counts counts;
     for (const double time : times) {
         session.set_time(time);
@@ -109,6 +123,7 @@ app::Bounds instance_bounds(const app::SceneSession& session, std::uint32_t mesh
 // with the rays aimed at where the tentacle is at each time.
 TEST(SkinnedPick, DefaultSceneTentacle_Seed351) {
     app::SceneSession session(assets::make_default_scene());
+    session.prepare(app::Accel::Bvh, 1);
     ASSERT_EQ(session.deforming_meshes().size(), 1u);
     const std::uint32_t tentacle = session.deforming_meshes()[0];
     Counts counts;

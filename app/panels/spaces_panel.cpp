@@ -69,6 +69,24 @@ std::string node_name(const assets::Scene& scene, std::uint32_t node) {
     return "'" + (name.empty() ? std::string("(unnamed)") : name) + "'";
 }
 
+/// A deforming mesh's broad phase: refitted (never rebuilt) on the first pick of a new pose.
+void draw_refit(const SceneSession& session) {
+    const SceneSession::RefitRecord refit = session.last_refit();
+    if (refit.bvh_triangles > 0)
+        ImGui::TextWrapped(
+            "Its BVH keeps its tree and is refit to the skinned vertices on the first pick after "
+            "the pose changes: the last refit (%llu so far) took %.3f ms for %zu triangles in "
+            "%zu deforming meshes.",
+            static_cast<unsigned long long>(refit.count), refit.milliseconds, refit.bvh_triangles,
+            refit.deforming_meshes);
+    else
+        ImGui::TextWrapped(
+            "Its bounds are refit to the skinned vertices on the first pick after the pose "
+            "changes (%.3f ms last time); with the bvh broad phase its BVH is refit too, never "
+            "rebuilt.",
+            refit.milliseconds);
+}
+
 /// How the picked mesh gets into the world: what the ray had to undo.
 void draw_placement(const SceneSession& session, const picking::PickHit& hit) {
     const assets::Scene& scene = session.scene();
@@ -104,6 +122,7 @@ void draw_placement(const SceneSession& session, const picking::PickHit& hit) {
         text += ".";
     }
     ImGui::TextWrapped("%s", text.c_str());
+    if (mesh.deforms()) draw_refit(session);
 }
 
 /// The joints and weights of the picked triangle's corners.
