@@ -2,7 +2,8 @@
 /// The command-line flags for the options every ray–triangle algorithm shares (the t range,
 /// back-face culling) and each tolerance a seed uses, the same for the viewer and `pick`.
 
-#include <CLI/CLI.hpp>
+#include <limits>
+#include <string>
 
 #include "picking/ray.h"
 #include "picking/ray_triangle.h"
@@ -21,9 +22,5 @@ struct AlgorithmFlags {
     /// The ray with this t range.
     [[nodiscard]] picking::Ray with_t_range(picking::Ray ray) const;
 };
-
-/// --cull-backfaces, --t-min, --t-max, --seed-t, --xna-hit, --dx-epsilon, --unity-epsilon,
-/// --unity-tolerance.
-void add_algorithm_flags(CLI::App& app, AlgorithmFlags& flags);
 
 }  // namespace app

@@ -78,33 +78,6 @@ bool parse_size(const std::string& text, glm::ivec2& size) {
 
 }  // namespace
 
-CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& o) {
-    CLI::App* bench = cli.add_subcommand(
-        "bench", "Build an acceleration structure, cast rays, print the figures as JSON");
-    bench->add_option("model", o.model, "A model file, 'default', or knot:N (a torus knot)")
-        ->required();
-    auto* rays = bench->add_option("--rays", o.rays_file,
-                                   "Rays from a file: six numbers per line, or raw float32 (.f32)");
-    auto* incoherent = bench->add_option(
-        "--incoherent", o.incoherent,
-        "N rays from a sphere of twice the bounding radius into uniform points of the box");
-    auto* primary = bench->add_option("--primary", o.primary,
-                                      "WxH camera rays just framing the bounding sphere");
-    rays->excludes(incoherent)->excludes(primary);
-    incoherent->excludes(primary);
-    bench->add_option(
-        "--accel", o.accel,
-        "Acceleration: " + accel_names_text() + " (a comma-separated list runs each)");
-    bench->add_option("--algorithm", o.algorithm, "Ray–triangle algorithm (default watertight)");
-    bench->add_option("--threads", o.threads, "Threads for the build and the rays (default 1)")
-        ->check(CLI::Range(1u, 256u));
-    bench->add_option("--repeat", o.repeat, "Casting passes; the median is reported (default 1)")
-        ->check(CLI::Range(1u, 1000u));
-    bench->add_flag("--scalar", o.scalar, "Run the BVH's scalar reference path (no SIMD)");
-    bench->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");
-    return bench;
-}
-
 int run_bench_command(const BenchCommandOptions& o) {
     // == Settings, checked before anything slow happens
     std::vector<Accel> accels;

@@ -13,8 +13,6 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 namespace app {
 
 struct BenchCommandOptions {
@@ -30,8 +28,6 @@ struct BenchCommandOptions {
     double load_timeout = 0.0;
 };
 
-/// Adds the `bench` subcommand.
-CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& options);
 /// Runs it: returns the process exit status.
 [[nodiscard]] int run_bench_command(const BenchCommandOptions& options);
 

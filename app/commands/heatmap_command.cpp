@@ -11,25 +11,6 @@
 
 namespace app {
 
-CLI::App* add_heatmap_command(CLI::App& cli, HeatmapCommandOptions& o) {
-    CLI::App* heatmap = cli.add_subcommand(
-        "heatmap", "Cast a ray through every pixel and write what each cost as a PNG heatmap");
-    heatmap->add_option("model", o.model, "A model file, 'default', or knot:N")->required();
-    heatmap->add_option("--out", o.out, "The PNG to write")->required();
-    heatmap->add_option("--accel", o.accel, "Acceleration: " + accel_names_text());
-    heatmap->add_option("--algorithm", o.algorithm, "Ray–triangle algorithm (default watertight)");
-    heatmap->add_option("--size", o.size, "Image size WxH (default 1280x720)");
-    heatmap
-        ->add_option("--metric", o.metric,
-                     "work: BVH nodes + triangles tested per pixel; ns: time per pixel")
-        ->check(CLI::IsMember({"work", "ns"}));
-    heatmap->add_option("--threads", o.threads, "Threads (default: every core)");
-    heatmap->add_option("--time", o.time, "Animation time in seconds (the pose)");
-    heatmap->add_option("--load-timeout", o.load_timeout,
-                        "Give up loading after this many seconds");
-    return heatmap;
-}
-
 int run_heatmap_command(const HeatmapCommandOptions& o) {
     picking::PickSettings settings;
     if (auto error = parse_pick_settings(o.algorithm, o.accel, settings)) {

@@ -5,8 +5,6 @@
 
 #include <string>
 
-#include <CLI/CLI.hpp>
-
 namespace app {
 
 struct HeatmapCommandOptions {
@@ -21,7 +19,6 @@ struct HeatmapCommandOptions {
     double load_timeout = 0.0;
 };
 
-CLI::App* add_heatmap_command(CLI::App& cli, HeatmapCommandOptions& options);
 [[nodiscard]] int run_heatmap_command(const HeatmapCommandOptions& options);
 
 }  // namespace app

@@ -9,23 +9,6 @@
 
 namespace app {
 
-CLI::App* add_leaks_command(CLI::App& cli, LeaksCommandOptions& o) {
-    CLI::App* leaks = cli.add_subcommand(
-        "leaks", "Edge-crack sweep: rays aimed exactly at shared edges and vertices");
-    leaks->add_option("model", o.model, "A model file Assimp can read, or 'default'")->required();
-    leaks->add_option("--algorithm", o.algorithm,
-                      "One ray-triangle algorithm (default: every one, a line each)");
-    leaks->add_option("--rays", o.rays, "Rays per algorithm (default 10000)")
-        ->check(CLI::Range(1, 100'000'000));
-    leaks->add_option("--seed", o.seed, "Seed of the ray directions (default 1)");
-    leaks->add_option("--time", o.time, "Animation time in seconds (the pose to sweep)");
-    add_algorithm_flags(*leaks, o.flags);
-    leaks->add_flag("--tinyobjloader", o.obj_via_tinyobjloader,
-                    "Read .obj files with tinyobjloader");
-    leaks->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");
-    return leaks;
-}
-
 int run_leaks_command(const LeaksCommandOptions& options) {
     LeaksCommandOptions o = options;
     o.flags.apply();

@@ -6,8 +6,6 @@
 
 #include <string>
 
-#include <CLI/CLI.hpp>
-
 #include "app/algorithm_flags.h"
 
 namespace app {
@@ -23,7 +21,6 @@ struct LeaksCommandOptions {
     double load_timeout = 0.0;
 };
 
-CLI::App* add_leaks_command(CLI::App& cli, LeaksCommandOptions& options);
 [[nodiscard]] int run_leaks_command(const LeaksCommandOptions& options);
 
 }  // namespace app

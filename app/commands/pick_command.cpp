@@ -9,36 +9,6 @@
 
 namespace app {
 
-CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
-    CLI::App* pick = cli.add_subcommand("pick", "Pick without a window: one JSON line per ray");
-    pick->add_option("model", o.model, "A model file Assimp can read, or 'default'")->required();
-    auto* ray = pick->add_option("--ray", o.ray, "One ray: OX OY OZ DX DY DZ")->expected(6);
-    auto* rays = pick->add_option("--rays", o.rays_file,
-                                  "A file of rays: six numbers per line, or raw float32 (.f32)");
-    ray->excludes(rays);
-    pick->add_option("--algorithm", o.algorithm,
-                     "Ray–triangle algorithm (see 'raypick algorithms')");
-    pick->add_option("--accel", o.accel, "Broad phase: " + accel_names_text());
-    pick->add_option("--time", o.time, "Animation time in seconds (the pose to pick)");
-    add_algorithm_flags(*pick, o.flags);
-    pick->add_flag("--all-hits", o.all_hits,
-                   "Every intersection along the ray, sorted by t ('all_hits' in the JSON)");
-    pick->add_option("--space", o.space, "Where triangles are tested: bone (XNA recipe) or world")
-        ->check(CLI::IsMember({"bone", "world"}));
-    pick->add_option("--clip", o.clip,
-                     "The clip to pose, by name or index, or 'rest' (default: the first)");
-    pick->add_flag("!--no-loop", o.loop,
-                   "Do not wrap --time into the clip: past its ends the keys' pre/post states "
-                   "apply");
-    pick->add_flag("--bind-pose", o.bind_pose,
-                   "Pick the bind pose (loaded vertices, rest transforms) instead of the pose "
-                   "at --time: the classic wrong answer for animated models");
-    pick->add_flag("--tinyobjloader", o.obj_via_tinyobjloader,
-                   "Read .obj files with tinyobjloader");
-    pick->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");
-    return pick;
-}
-
 int run_pick_command(const PickCommandOptions& options) {
     PickCommandOptions o = options;
     o.flags.apply();

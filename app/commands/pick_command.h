@@ -5,8 +5,6 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "app/algorithm_flags.h"
 
 namespace app {
@@ -28,8 +26,6 @@ struct PickCommandOptions {
     double load_timeout = 0.0;
 };
 
-/// Adds the `pick` subcommand; `run` is called with the parsed options.
-CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& options);
 /// Runs it: returns the process exit status.
 [[nodiscard]] int run_pick_command(const PickCommandOptions& options);
 

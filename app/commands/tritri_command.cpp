@@ -42,32 +42,6 @@ nlohmann::ordered_json pair_json(const picking::TriTriAlgorithm& algorithm,
 
 }  // namespace
 
-CLI::App* add_tritri_command(CLI::App& cli, TriTriCommandOptions& o) {
-    CLI::App* c = cli.add_subcommand(
-        "tritri", "Triangle-triangle tests without a window: one JSON line per pair, or a summary");
-    c->add_option("--pairs", o.pairs_file,
-                  "Pairs: 18 numbers per line (V0 V1 V2 Q0 Q1 Q2), raw float32 (.f32), or - for "
-                  "standard input");
-    c->add_option("--algorithm", o.algorithm, "One of: " + algorithm_names());
-    c->add_flag("--summary", o.summary,
-                "Time the algorithm(s): one JSON line each, per seed case too; without --pairs on "
-                "seed 003's experiment");
-    c->add_flag("--segment", o.segment, "Per pair, also the intersection segment");
-    c->add_flag("--batch", o.batch, "With --summary, also time the SIMD batch of moller97");
-    c->add_flag("--list", o.list, "Print the algorithm names, one per line");
-    c->add_option("--mix", o.mix,
-                  "Generated pairs: seed (seed 003's nine cases) or near_equilateral")
-        ->check(CLI::IsMember({"seed", "near_equilateral"}));
-    c->add_option("--count", o.count, "How many pairs to generate (default 10,000,000)")
-        ->check(CLI::Range(std::size_t{1}, std::size_t{200'000'000}));
-    c->add_option("--seed", o.seed, "Seed of the generated pairs");
-    c->add_option("--repetitions", o.repetitions, "Timed passes; the median is reported")
-        ->check(CLI::Range(1, 100));
-    c->add_option("--write-pairs", o.write_pairs,
-                  "Write the generated pairs to this file (text, or .f32) and exit");
-    return c;
-}
-
 int run_tritri_command(const TriTriCommandOptions& o) {
     if (o.list) {
         for (const auto& algorithm : picking::kTriTriAlgorithms)

@@ -8,8 +8,6 @@
 #include <optional>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
 namespace app {
 
 struct TriTriCommandOptions {
@@ -26,7 +24,6 @@ struct TriTriCommandOptions {
     std::string write_pairs;  ///< write the generated pairs to this file and exit
 };
 
-CLI::App* add_tritri_command(CLI::App& cli, TriTriCommandOptions& options);
 /// Runs it: returns the process exit status.
 [[nodiscard]] int run_tritri_command(const TriTriCommandOptions& options);
 

@@ -1,0 +1,287 @@
+// The whole command line of DESIGN.md in one place, and the only file that includes CLI11
+// (a header-only library that costs seconds to compile wherever it is included).
+
+#include "app/command_line.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include <CLI/CLI.hpp>
+
+#include "app/settings_names.h"
+#include "picking/ray_triangle.h"
+#include "picking/triangle_triangle.h"
+
+namespace app {
+
+namespace {
+
+/// "1280x720" -> {1280, 720}
+glm::ivec2 parse_size(const std::string& text) {
+    int w = 0, h = 0;
+    char x = 0, extra = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') ||
+        w < 64 || h < 64 || w > 16384 || h > 16384)
+        throw CLI::ValidationError("--size", "expected WxH, e.g. 1280x720 (each 64..16384)");
+    return {w, h};
+}
+
+/// "640,360" -> {640, 360}
+glm::ivec2 parse_point(const std::string& text) {
+    int x = 0, y = 0;
+    char comma = 0, extra = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d%c", &x, &comma, &y, &extra) != 3 || comma != ',')
+        throw CLI::ValidationError("--click", "expected X,Y in window pixels, e.g. 640,360");
+    return {x, y};
+}
+
+/// "1,2.5,-3" -> {1, 2.5, -3}
+glm::vec3 parse_vec3(const std::string& text, const char* option) {
+    float x = 0, y = 0, z = 0;
+    char c1 = 0, c2 = 0, extra = 0;
+    if (std::sscanf(text.c_str(), "%f%c%f%c%f%c", &x, &c1, &y, &c2, &z, &extra) != 5 || c1 != ',' ||
+        c2 != ',' || !std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z))
+        throw CLI::ValidationError(option, "expected three finite numbers X,Y,Z, e.g. 0,0.5,0");
+    return {x, y, z};
+}
+
+std::string tri_tri_algorithm_names() {
+    std::string names;
+    for (const auto& algorithm : picking::kTriTriAlgorithms)
+        names += (names.empty() ? "" : ", ") + std::string(algorithm.name);
+    return names;
+}
+/// --cull-backfaces, --t-min, --t-max, --seed-t, --xna-hit, --dx-epsilon, --unity-epsilon,
+/// --unity-tolerance: the same for the viewer, `pick` and `leaks`.
+void add_algorithm_flags(CLI::App& app, AlgorithmFlags& flags) {
+    auto& o = flags.options;
+    app.add_flag("--cull-backfaces", o.cull_backfaces, "Ignore triangles seen from behind");
+    app.add_option("--t-min", flags.t_min, "Accept hits at t >= T (default 0)");
+    app.add_option("--t-max", flags.t_max, "Accept hits at t <= T (default: no limit)");
+    app.add_option("--seed-t", flags.seed_t,
+                   "dx_pick, unity_pick, xna_plane: 'ignore' the t range as the seeds do "
+                   "(hits behind the eye count), or 'clip' to it")
+        ->check(CLI::IsMember({"ignore", "clip"}));
+    app.add_option("--xna-hit", flags.xna_hit,
+                   "xna_plane: the 'first' triangle found (seed 001) or the 'closest'")
+        ->check(CLI::IsMember({"first", "closest"}));
+    app.add_option("--dx-epsilon", o.dx_det_epsilon, "dx_pick: det below this is parallel (0.0001)")
+        ->check(CLI::NonNegativeNumber);
+    app.add_option("--unity-epsilon", o.unity_det_epsilon,
+                   "unity_pick: det below this is parallel (0.00001)")
+        ->check(CLI::NonNegativeNumber);
+    app.add_option("--unity-tolerance", o.unity_edge_tolerance,
+                   "unity_pick: slack on u - det and u + v - det (0.00001)")
+        ->check(CLI::NonNegativeNumber);
+}
+
+CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
+    CLI::App* pick = cli.add_subcommand("pick", "Pick without a window: one JSON line per ray");
+    pick->add_option("model", o.model, "A model file Assimp can read, or 'default'")->required();
+    auto* ray = pick->add_option("--ray", o.ray, "One ray: OX OY OZ DX DY DZ")->expected(6);
+    auto* rays = pick->add_option("--rays", o.rays_file,
+                                  "A file of rays: six numbers per line, or raw float32 (.f32)");
+    ray->excludes(rays);
+    pick->add_option("--algorithm", o.algorithm,
+                     "Ray–triangle algorithm (see 'raypick algorithms')");
+    pick->add_option("--accel", o.accel, "Broad phase: " + accel_names_text());
+    pick->add_option("--time", o.time, "Animation time in seconds (the pose to pick)");
+    add_algorithm_flags(*pick, o.flags);
+    pick->add_flag("--all-hits", o.all_hits,
+                   "Every intersection along the ray, sorted by t ('all_hits' in the JSON)");
+    pick->add_option("--space", o.space, "Where triangles are tested: bone (XNA recipe) or world")
+        ->check(CLI::IsMember({"bone", "world"}));
+    pick->add_option("--clip", o.clip,
+                     "The clip to pose, by name or index, or 'rest' (default: the first)");
+    pick->add_flag("!--no-loop", o.loop,
+                   "Do not wrap --time into the clip: past its ends the keys' pre/post states "
+                   "apply");
+    pick->add_flag("--bind-pose", o.bind_pose,
+                   "Pick the bind pose (loaded vertices, rest transforms) instead of the pose "
+                   "at --time: the classic wrong answer for animated models");
+    pick->add_flag("--tinyobjloader", o.obj_via_tinyobjloader,
+                   "Read .obj files with tinyobjloader");
+    pick->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");
+    return pick;
+}
+
+CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& o) {
+    CLI::App* bench = cli.add_subcommand(
+        "bench", "Build an acceleration structure, cast rays, print the figures as JSON");
+    bench->add_option("model", o.model, "A model file, 'default', or knot:N (a torus knot)")
+        ->required();
+    auto* rays = bench->add_option("--rays", o.rays_file,
+                                   "Rays from a file: six numbers per line, or raw float32 (.f32)");
+    auto* incoherent = bench->add_option(
+        "--incoherent", o.incoherent,
+        "N rays from a sphere of twice the bounding radius into uniform points of the box");
+    auto* primary = bench->add_option("--primary", o.primary,
+                                      "WxH camera rays just framing the bounding sphere");
+    rays->excludes(incoherent)->excludes(primary);
+    incoherent->excludes(primary);
+    bench->add_option(
+        "--accel", o.accel,
+        "Acceleration: " + accel_names_text() + " (a comma-separated list runs each)");
+    bench->add_option("--algorithm", o.algorithm, "Ray–triangle algorithm (default watertight)");
+    bench->add_option("--threads", o.threads, "Threads for the build and the rays (default 1)")
+        ->check(CLI::Range(1u, 256u));
+    bench->add_option("--repeat", o.repeat, "Casting passes; the median is reported (default 1)")
+        ->check(CLI::Range(1u, 1000u));
+    bench->add_flag("--scalar", o.scalar, "Run the BVH's scalar reference path (no SIMD)");
+    bench->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");
+    return bench;
+}
+
+CLI::App* add_heatmap_command(CLI::App& cli, HeatmapCommandOptions& o) {
+    CLI::App* heatmap = cli.add_subcommand(
+        "heatmap", "Cast a ray through every pixel and write what each cost as a PNG heatmap");
+    heatmap->add_option("model", o.model, "A model file, 'default', or knot:N")->required();
+    heatmap->add_option("--out", o.out, "The PNG to write")->required();
+    heatmap->add_option("--accel", o.accel, "Acceleration: " + accel_names_text());
+    heatmap->add_option("--algorithm", o.algorithm, "Ray–triangle algorithm (default watertight)");
+    heatmap->add_option("--size", o.size, "Image size WxH (default 1280x720)");
+    heatmap
+        ->add_option("--metric", o.metric,
+                     "work: BVH nodes + triangles tested per pixel; ns: time per pixel")
+        ->check(CLI::IsMember({"work", "ns"}));
+    heatmap->add_option("--threads", o.threads, "Threads (default: every core)");
+    heatmap->add_option("--time", o.time, "Animation time in seconds (the pose)");
+    heatmap->add_option("--load-timeout", o.load_timeout,
+                        "Give up loading after this many seconds");
+    return heatmap;
+}
+
+CLI::App* add_tritri_command(CLI::App& cli, TriTriCommandOptions& o) {
+    CLI::App* c = cli.add_subcommand(
+        "tritri", "Triangle-triangle tests without a window: one JSON line per pair, or a summary");
+    c->add_option("--pairs", o.pairs_file,
+                  "Pairs: 18 numbers per line (V0 V1 V2 Q0 Q1 Q2), raw float32 (.f32), or - for "
+                  "standard input");
+    c->add_option("--algorithm", o.algorithm, "One of: " + tri_tri_algorithm_names());
+    c->add_flag("--summary", o.summary,
+                "Time the algorithm(s): one JSON line each, per seed case too; without --pairs on "
+                "seed 003's experiment");
+    c->add_flag("--segment", o.segment, "Per pair, also the intersection segment");
+    c->add_flag("--batch", o.batch, "With --summary, also time the SIMD batch of moller97");
+    c->add_flag("--list", o.list, "Print the algorithm names, one per line");
+    c->add_option("--mix", o.mix,
+                  "Generated pairs: seed (seed 003's nine cases) or near_equilateral")
+        ->check(CLI::IsMember({"seed", "near_equilateral"}));
+    c->add_option("--count", o.count, "How many pairs to generate (default 10,000,000)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{200'000'000}));
+    c->add_option("--seed", o.seed, "Seed of the generated pairs");
+    c->add_option("--repetitions", o.repetitions, "Timed passes; the median is reported")
+        ->check(CLI::Range(1, 100));
+    c->add_option("--write-pairs", o.write_pairs,
+                  "Write the generated pairs to this file (text, or .f32) and exit");
+    return c;
+}
+
+CLI::App* add_leaks_command(CLI::App& cli, LeaksCommandOptions& o) {
+    CLI::App* leaks = cli.add_subcommand(
+        "leaks", "Edge-crack sweep: rays aimed exactly at shared edges and vertices");
+    leaks->add_option("model", o.model, "A model file Assimp can read, or 'default'")->required();
+    leaks->add_option("--algorithm", o.algorithm,
+                      "One ray-triangle algorithm (default: every one, a line each)");
+    leaks->add_option("--rays", o.rays, "Rays per algorithm (default 10000)")
+        ->check(CLI::Range(1, 100'000'000));
+    leaks->add_option("--seed", o.seed, "Seed of the ray directions (default 1)");
+    leaks->add_option("--time", o.time, "Animation time in seconds (the pose to sweep)");
+    add_algorithm_flags(*leaks, o.flags);
+    leaks->add_flag("--tinyobjloader", o.obj_via_tinyobjloader,
+                    "Read .obj files with tinyobjloader");
+    leaks->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");
+    return leaks;
+}
+
+}  // namespace
+
+std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
+    ViewerOptions& viewer = out.viewer;
+    CLI::App cli("raypick: click a 3D model and see which triangle the mouse ray hit", "raypick");
+    cli.require_subcommand(0, 1);
+
+    std::string size_text, click_text;
+    double time = 0.0;
+    cli.add_option("model", viewer.model, "A model file Assimp can read, or 'default'");
+    cli.add_option("--size", size_text, "Window size in pixels, WxH (default 1280x720)");
+    cli.add_option("--algorithm", viewer.algorithm, "Initial ray–triangle algorithm");
+    cli.add_option("--accel", viewer.accel, "Initial broad phase");
+    auto* time_option = cli.add_option("--time", time, "Animation time in seconds, paused");
+    cli.add_option("--click", click_text, "Click at window pixel X,Y (origin top left)");
+    cli.add_option("--screenshot", viewer.screenshot,
+                   "Write the window as PNG, print the pick as JSON, exit");
+    cli.add_option("--load-timeout", viewer.load_timeout, "Give up loading after S seconds");
+    cli.add_flag("--tinyobjloader", viewer.obj_via_tinyobjloader, "Read .obj with tinyobjloader");
+    cli.add_flag("--hover", viewer.hover, "Start in hover mode");
+    cli.add_flag("--wireframe", viewer.wireframe, "Start with triangle edges drawn");
+    add_algorithm_flags(cli, viewer.flags);
+    cli.add_flag("--ghost", viewer.ghost, "Start with the bind-pose ghost drawn");
+    cli.add_flag("--pick-bind-pose", viewer.pick_bind_pose,
+                 "Also pick the bind pose, beside what is drawn (the classic wrong answer)");
+    cli.add_flag("!--no-bone-view", viewer.bone_view, "Do not open the bone-space view on a pick");
+    cli.add_flag("!--no-loop", viewer.loop, "Play the clip once instead of looping");
+    cli.add_option("--clip", viewer.clip,
+                   "The clip to play, by name or index, or 'rest' (default: the first)");
+    cli.add_option("--mode", viewer.mode, "Start in this mode: pick, collide or lab")
+        ->check(CLI::IsMember({"pick", "collide", "lab"}));
+    std::string move_text, turn_text;
+    cli.add_option("--collide", viewer.collide_instances,
+                   "Collide mode: instance A,B (B moves), or A alone (a copy of A moves)")
+        ->delimiter(',')
+        ->expected(1, 2)
+        ->check(CLI::NonNegativeNumber);
+    cli.add_option("--move", move_text, "Collide mode: move the moving object by X,Y,Z");
+    cli.add_option("--turn", turn_text,
+                   "Collide mode: turn the moving object by X,Y,Z degrees about its centre");
+    cli.add_option("--tri-algorithm", viewer.tri_algorithm,
+                   "Collide mode's triangle–triangle algorithm (see raypick tritri --list)");
+    cli.add_option("--lab", viewer.lab_case,
+                   "Start in the Triangle lab with this seed case's preset (e.g. "
+                   "intersect_no_point_inside)");
+    cli.add_option("--panel", viewer.panels,
+                   "Open the Algorithms window on a tab: compare | explain | all-hits | leaks | "
+                   "far (repeatable)")
+        ->check(CLI::IsMember({"compare", "explain", "all-hits", "leaks", "far"}));
+    cli.add_option("--far-distance", viewer.far_distance,
+                   "Start with the model this many units from the origin (1 .. 1e7)")
+        ->check(CLI::Range(0.0, 1e7));
+    cli.add_flag("--leaks", viewer.leaks, "Run the edge-crack sweep once the scene is loaded");
+
+    CLI::App* pick_command = add_pick_command(cli, out.pick);
+    CLI::App* bench_command = add_bench_command(cli, out.bench);
+    CLI::App* heatmap_command = add_heatmap_command(cli, out.heatmap);
+    CLI::App* algorithms = cli.add_subcommand("algorithms", "List the ray–triangle algorithms");
+    CLI::App* tritri_command = add_tritri_command(cli, out.tritri);
+    CLI::App* leaks_command = add_leaks_command(cli, out.leaks);
+
+    try {
+        cli.parse(argc, argv);
+        if (!size_text.empty()) viewer.size = parse_size(size_text);
+        if (!click_text.empty()) viewer.click = parse_point(click_text);
+        if (*time_option) viewer.time = time;
+        if (!move_text.empty()) viewer.collide_move = parse_vec3(move_text, "--move");
+        if (!turn_text.empty()) viewer.collide_turn = parse_vec3(turn_text, "--turn");
+        if (!picking::find_tri_tri_algorithm(viewer.tri_algorithm))
+            throw CLI::ValidationError(
+                "--tri-algorithm",
+                "unknown: '" + viewer.tri_algorithm + "' (raypick tritri --list names them)");
+        // Collide options mean Collide mode.
+        if (!viewer.collide_instances.empty() || viewer.collide_move || viewer.collide_turn)
+            viewer.mode = "collide";
+        viewer.flags.apply();
+        if (!(viewer.flags.t_min <= viewer.flags.t_max))
+            throw CLI::ValidationError("--t-min", "must not be above --t-max");
+    } catch (const CLI::ParseError& e) {
+        return cli.exit(e);
+    }
+    if (*algorithms) out.command = Command::Algorithms;
+    if (*pick_command) out.command = Command::Pick;
+    if (*tritri_command) out.command = Command::TriTri;
+    if (*leaks_command) out.command = Command::Leaks;
+    if (*bench_command) out.command = Command::Bench;
+    if (*heatmap_command) out.command = Command::Heatmap;
+    return std::nullopt;
+}
+
+}  // namespace app

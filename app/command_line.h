@@ -1,0 +1,34 @@
+#pragma once
+/// The command line of DESIGN.md: the viewer's options and every subcommand's, parsed in one
+/// place (app/command_line.cpp, the only file that sees CLI11).
+
+#include <optional>
+
+#include "app/commands/bench_command.h"
+#include "app/commands/heatmap_command.h"
+#include "app/commands/leaks_command.h"
+#include "app/commands/pick_command.h"
+#include "app/commands/tritri_command.h"
+#include "app/viewer_options.h"
+
+namespace app {
+
+/// What the command line asks for: the viewer (no subcommand) or one subcommand.
+enum class Command { Viewer, Pick, Bench, Heatmap, Algorithms, TriTri, Leaks };
+
+struct CommandLine {
+    Command command = Command::Viewer;
+    ViewerOptions viewer;
+    PickCommandOptions pick;
+    BenchCommandOptions bench;
+    HeatmapCommandOptions heatmap;
+    TriTriCommandOptions tritri;
+    LeaksCommandOptions leaks;
+};
+
+/// Parses argv into `out`. Returns the exit status to end with when the process should stop
+/// here (--help, or an error, after printing it the way CLI11 does); nothing when `out` says
+/// what to run.
+[[nodiscard]] std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out);
+
+}  // namespace app
