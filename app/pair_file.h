@@ -6,19 +6,16 @@
 
 #include <filesystem>
 #include <iosfwd>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "app/number_file.h"
 #include "picking/triangle_triangle.h"
 
 namespace app {
 
 /// A pair file that cannot be used; what() is "FILE:LINE: reason" (or "FILE: reason").
-class PairFileError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
+using PairFileError = NumberFileError;
 
 [[nodiscard]] std::vector<picking::TrianglePair> read_pair_file(const std::filesystem::path& path);
 /// Text pairs from a stream; `name` prefixes error messages.

@@ -4,19 +4,16 @@
 /// name ending in ".f32", raw little-endian float32 six at a time.
 
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "app/number_file.h"
 #include "picking/ray.h"
 
 namespace app {
 
 /// A ray file that cannot be used; what() is "FILE:LINE: reason" (or "FILE: reason").
-class RayFileError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
+using RayFileError = NumberFileError;
 
 /// Every ray of the file, checked with picking::ray_problem (a zero-length or non-finite
 /// ray is an error naming its line, or its index for .f32 files).

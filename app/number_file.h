@@ -1,0 +1,45 @@
+#pragma once
+/// Files of fixed-size records of floats, as rays (six per record) and triangle pairs
+/// (eighteen) are read: text, one record per line (blank lines and lines starting with '#'
+/// skipped), or, for a name ending in ".f32", raw little-endian float32 back to back.
+
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace app {
+
+/// A file that cannot be used; what() is "FILE:LINE: reason" (or "FILE: reason").
+class NumberFileError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/// What one record is, and how errors name it.
+struct RecordFormat {
+    int count = 0;           ///< floats per record
+    std::string count_word;  ///< "six"
+    std::string fields;      ///< "OX OY OZ DX DY DZ"
+    std::string record;      ///< "ray" (.f32 errors name a record by its index)
+    /// Why a record that parses cannot be used (nothing: it can).
+    std::function<std::optional<std::string>(std::span<const float>)> check;
+};
+
+/// Parses exactly format.count numbers from `line` into `out`; throws std::invalid_argument
+/// with the reason (not a number, out of float range, too few, too many, format.check).
+void parse_record(const std::string& line, const RecordFormat& format, std::span<float> out);
+
+/// Every record of a text stream, back to back; `name` prefixes error messages.
+[[nodiscard]] std::vector<float> read_text_records(std::istream& in, const std::string& name,
+                                                   const RecordFormat& format);
+
+/// Every record of the file at `path` (text, or raw float32 for ".f32"), back to back.
+[[nodiscard]] std::vector<float> read_record_file(const std::filesystem::path& path,
+                                                  const RecordFormat& format);
+
+}  // namespace app
