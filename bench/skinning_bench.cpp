@@ -98,9 +98,14 @@ void BM_PickSkinned(benchmark::State& state) {
 }
 BENCHMARK(BM_PickSkinned)->Unit(benchmark::kMillisecond);
 
-/// One frame as the viewer has it with hover picking: advance the clock, pose and skin, pick.
-void BM_FrameSkinAndPick(benchmark::State& state) {
+/// One frame as the viewer has it with hover picking: advance the clock, pose and skin, pick
+/// with `broad_phase` (for the BVH, the pick first refits it to the new pose: SceneSession
+/// refits on the first pick after a pose change).
+void frame(benchmark::State& state, picking::BroadPhase broad_phase) {
     app::SceneSession session{assets::Scene(tube_scene())};
+    if (broad_phase == picking::BroadPhase::Bvh) session.prepare(app::Accel::Bvh, 1);
+    picking::PickSettings settings;
+    settings.broad_phase = broad_phase;
     const app::Bounds b = session.animated_bounds();
     const auto rays = tests::incoherent_rays(b.min, b.max, 11, 256);
     std::size_t i = 0;
@@ -108,29 +113,17 @@ void BM_FrameSkinAndPick(benchmark::State& state) {
     for (auto _ : state) {
         t += kFrameSeconds;
         session.set_time(t);
-        benchmark::DoNotOptimize(session.pick(rays[i++ % rays.size()], {}));
-    }
-}
-BENCHMARK(BM_FrameSkinAndPick)->Unit(benchmark::kMillisecond);
-
-/// The same frame with the `bvh` broad phase: the pick refits the tube's BVH to the new pose
-/// (SceneSession refits on the first pick after a pose change), then traverses it.
-void BM_FrameSkinRefitAndPickBvh(benchmark::State& state) {
-    app::SceneSession session{assets::Scene(tube_scene())};
-    session.prepare(app::Accel::Bvh, 1);
-    picking::PickSettings bvh;
-    bvh.broad_phase = picking::BroadPhase::Bvh;
-    const app::Bounds b = session.animated_bounds();
-    const auto rays = tests::incoherent_rays(b.min, b.max, 11, 256);
-    std::size_t i = 0;
-    double t = 0.0;
-    for (auto _ : state) {
-        t += kFrameSeconds;
-        session.set_time(t);
-        benchmark::DoNotOptimize(session.pick(rays[i++ % rays.size()], bvh));
+        benchmark::DoNotOptimize(session.pick(rays[i++ % rays.size()], settings));
     }
     state.counters["refit_ms"] = session.last_refit().milliseconds;
 }
+void BM_FrameSkinAndPick(benchmark::State& state) {
+    frame(state, picking::BroadPhase::None);
+}
+void BM_FrameSkinRefitAndPickBvh(benchmark::State& state) {
+    frame(state, picking::BroadPhase::Bvh);
+}
+BENCHMARK(BM_FrameSkinAndPick)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FrameSkinRefitAndPickBvh)->Unit(benchmark::kMillisecond);
 
 /// Two poses of the tube's vertices, for refitting and rebuilding against.
