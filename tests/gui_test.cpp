@@ -5,10 +5,10 @@
 #include <filesystem>
 
 #include <gtest/gtest.h>
-#include <stb/stb_image.h>
 #include <nlohmann/json.hpp>
 
 #include "picking/ray_triangle.h"
+#include "tests/png_image.h"
 #include "tests/process.h"
 
 namespace tests {
@@ -19,24 +19,10 @@ const std::array<std::array<int, 3>, 2> kHighlight = {{{242, 51, 217}, {255, 242
 // The bind pose's answer (opaque too).
 const std::array<int, 3> kBindFill = {51, 204, 255};
 
-struct Png {
-    int width = 0, height = 0;
-    std::vector<unsigned char> rgb;
-    [[nodiscard]] std::array<int, 3> at(int x, int y) const {
-        const std::size_t i = (std::size_t(y) * std::size_t(width) + std::size_t(x)) * 3;
-        return {rgb[i], rgb[i + 1], rgb[i + 2]};
-    }
-};
+using Png = PngImage;
 
 Png read_png(const std::filesystem::path& path) {
-    Png png;
-    int channels = 0;
-    unsigned char* data = stbi_load(path.string().c_str(), &png.width, &png.height, &channels, 3);
-    if (data) {
-        png.rgb.assign(data, data + std::size_t(png.width) * std::size_t(png.height) * 3);
-        stbi_image_free(data);
-    }
-    return png;
+    return read_png_image(path);
 }
 
 bool near_color(std::array<int, 3> c, std::array<int, 3> h) {
