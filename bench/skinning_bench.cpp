@@ -144,7 +144,8 @@ struct TwoPoses {
 /// The refit a new pose needs: the same tree, new leaf corners and boxes (bottom up).
 void BM_RefitTubeBvh(benchmark::State& state) {
     const TwoPoses poses;
-    picking::WideBvh bvh = picking::build_wide_bvh(poses.view(poses.a));
+    picking::WideBvh bvh =
+        picking::build_wide_bvh(poses.view(poses.a), picking::wide_bvh_build_options());
     bool flip = false;
     for (auto _ : state) {
         picking::refit(bvh, poses.view(flip ? poses.a : poses.b));

@@ -64,6 +64,38 @@ TEST(RaySphere, RaysThroughSurfacePointsAlwaysHit_Seed22) {
     }
 }
 
+// The one-pass sphere a deforming mesh gets on every pose: every finite point inside it
+// (measured in double), rays at the points hit it, and non-finite points bound nothing.
+TEST(RaySphere, SphereAboutAPointContainsEveryPoint_Seed23) {
+    std::mt19937 rng(23);
+    std::uniform_real_distribution<float> coord(-1.0f, 1.0f);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    for (const float scale : {1e-3f, 1.0f, 1e4f}) {
+        std::vector<glm::vec3> points(300);
+        for (glm::vec3& p : points)
+            p = scale * glm::vec3(coord(rng), 0.1f * coord(rng), coord(rng)) +
+                glm::vec3(7.0f * scale, 0.0f, -3.0f);
+        points.push_back({nan, 0, 0});
+        points.push_back({0, inf, 0});
+        Aabb box;
+        for (const glm::vec3& p : points)
+            if (std::isfinite(p.x) && std::isfinite(p.y)) box.extend(p);
+        const Sphere s = sphere_about(box.center(), points);
+        ASSERT_FALSE(s.empty());
+        EXPECT_EQ(s.center, box.center());
+        EXPECT_LE(double(s.radius), 0.51 * double(glm::length(box.extent())) * 1.001);
+        for (const glm::vec3& p : points) {
+            if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
+            EXPECT_LE(glm::length(glm::dvec3(p) - glm::dvec3(s.center)), double(s.radius));
+            const glm::vec3 origin = p + 100.0f * scale * glm::vec3(1.0f, coord(rng), coord(rng));
+            EXPECT_TRUE(intersect_sphere(Ray{origin, p - origin}, s));
+        }
+    }
+    EXPECT_TRUE(sphere_about({0, 0, 0}, std::vector<glm::vec3>{{nan, nan, nan}}).empty());
+    EXPECT_TRUE(sphere_about({nan, 0, 0}, std::vector<glm::vec3>{{1, 2, 3}}).empty());
+}
+
 TEST(RaySphere, MergeContainsBoth) {
     const Sphere a{{0, 0, 0}, 1.0f}, b{{10, 0, 0}, 2.0f};
     const Sphere m = merge(a, b);

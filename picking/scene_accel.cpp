@@ -17,11 +17,17 @@ bool finite(const glm::dmat4& m) {
     return true;
 }
 
-/// The positions a mesh's triangles use (an unused or out-of-range vertex bounds nothing).
-std::vector<glm::vec3> used_positions(const MeshView& mesh) {
+/// Which of a mesh's vertices its triangles use (an unused or out-of-range one bounds nothing).
+std::vector<std::uint8_t> used_vertices(const MeshView& mesh) {
     std::vector<std::uint8_t> used(mesh.positions.size(), 0);
     for (std::uint32_t index : mesh.indices)
         if (index < used.size()) used[index] = 1;
+    return used;
+}
+
+/// The positions a mesh's triangles use.
+std::vector<glm::vec3> used_positions(const MeshView& mesh) {
+    const std::vector<std::uint8_t> used = used_vertices(mesh);
     std::vector<glm::vec3> points;
     points.reserve(mesh.positions.size());
     for (std::size_t i = 0; i < used.size(); ++i)
@@ -63,6 +69,8 @@ SceneAccel::SceneAccel(const SceneView& scene) {
         const std::vector<glm::vec3> points = used_positions(mesh);
         mesh_boxes_.push_back(bounds_of(points));
         mesh_spheres_.push_back(bounding_sphere(points));
+        // The triangles never change: a mesh that uses every vertex is bounded by all of them.
+        all_vertices_used_.push_back(points.size() == mesh.positions.size() ? 1 : 0);
     }
     update_instances(scene);
 }
@@ -136,10 +144,21 @@ void SceneAccel::refit_mesh(const SceneView& scene, std::uint32_t mesh) {
 void SceneAccel::refit_meshes(const SceneView& scene, std::span<const std::uint32_t> meshes) {
     for (std::uint32_t mesh : meshes) {
         if (mesh >= mesh_boxes_.size() || mesh >= scene.meshes.size()) continue;
-        const std::vector<glm::vec3> points = used_positions(scene.meshes[mesh]);
-        mesh_boxes_[mesh] = bounds_of(points);
-        mesh_spheres_[mesh] = bounding_sphere(points);
-        if (mesh < bvhs_.size()) refit(bvhs_[mesh], scene.meshes[mesh]);
+        // Most meshes use every vertex: bound the positions in place, without a copy.
+        std::vector<glm::vec3> gathered;
+        if (!all_vertices_used_[mesh]) gathered = used_positions(scene.meshes[mesh]);
+        const std::span<const glm::vec3> points =
+            all_vertices_used_[mesh] ? scene.meshes[mesh].positions : gathered;
+        // A refitted BVH has the box already. The sphere follows in one pass about the box's
+        // centre (a pose is not worth Ritter's four passes; it is a few percent looser).
+        if (mesh < bvhs_.size() && !bvhs_[mesh].empty()) {
+            refit(bvhs_[mesh], scene.meshes[mesh]);
+            mesh_boxes_[mesh] = bvhs_[mesh].bounds;
+        } else {
+            mesh_boxes_[mesh] = bounds_of(points);
+        }
+        mesh_spheres_[mesh] =
+            mesh_boxes_[mesh].empty() ? Sphere{} : sphere_about(mesh_boxes_[mesh].center(), points);
     }
     update_instances(scene);
 }

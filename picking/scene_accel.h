@@ -92,6 +92,7 @@ class SceneAccel {
   private:
     std::vector<Aabb> mesh_boxes_;
     std::vector<Sphere> mesh_spheres_;
+    std::vector<std::uint8_t> all_vertices_used_;  ///< per mesh: its triangles use every vertex
     std::vector<WideBvh> bvhs_;
     std::vector<glm::dmat4> inverses_;
     std::vector<std::uint8_t> usable_, identity_;

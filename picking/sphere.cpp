@@ -77,6 +77,21 @@ Sphere bounding_sphere(std::span<const glm::vec3> points) {
     return {rounded, padded_radius(glm::dvec3(rounded), radius)};
 }
 
+Sphere sphere_about(glm::vec3 center, std::span<const glm::vec3> points) {
+    if (!finite(center)) return {};
+    float farthest_squared = -1.0f;
+    for (const glm::vec3& p : points) {
+        const glm::vec3 d = p - center;
+        const float squared = d.x * d.x + d.y * d.y + d.z * d.z;
+        // NaN and infinite points give NaN or infinity here; they bound nothing.
+        if (squared > farthest_squared && squared < std::numeric_limits<float>::infinity())
+            farthest_squared = squared;
+    }
+    if (farthest_squared < 0.0f) return {};
+    // Float rounding of the distance is a few ulps: padded_radius allows 1e-6 relative.
+    return {center, padded_radius(glm::dvec3(center), std::sqrt(double(farthest_squared)))};
+}
+
 Sphere merge(const Sphere& a, const Sphere& b) {
     if (a.empty()) return b;
     if (b.empty()) return a;

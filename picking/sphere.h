@@ -19,6 +19,10 @@ struct Sphere {
 /// until every point is inside when measured in double precision and then padded by a few
 /// ulps, so that a test in float or double never misses a point on the surface.
 [[nodiscard]] Sphere bounding_sphere(std::span<const glm::vec3> points);
+/// A sphere centred on `center` around every finite point: one pass in float, for bounds that
+/// must follow a deforming mesh on every pose (Ritter's costs four passes in double). Padded
+/// like bounding_sphere(), so float and double tests never miss a point on the surface.
+[[nodiscard]] Sphere sphere_about(glm::vec3 center, std::span<const glm::vec3> points);
 /// The sphere around the union of two spheres.
 [[nodiscard]] Sphere merge(const Sphere& a, const Sphere& b);
 

@@ -1,9 +1,14 @@
 // Refit of the eight-wide BVH: leaf corners copied again from the mesh, block by block, then
 // every child box recomputed bottom-up.
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "picking/wide_bvh.h"
 
@@ -11,9 +16,70 @@ namespace picking {
 
 namespace {
 
-bool finite(glm::vec3 p) {
+constexpr std::size_t kLanes = TriangleBlock8::kWidth;
+
+[[maybe_unused]] bool finite(glm::vec3 p) {
     return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
 }
+
+#if defined(__SSE2__)
+/// The box of a block's triangles, four lanes at a time (SSE2 is in every x86-64). A triangle
+/// with a NaN or infinite corner (spare lanes have NaN corners) cannot be hit: it adds nothing,
+/// rather than poisoning the box.
+Aabb block_box(const TriangleBlock8& block) {
+    const __m128 inf = _mm_set1_ps(std::numeric_limits<float>::infinity());
+    const __m128 zero = _mm_setzero_ps();
+    __m128 lo[3] = {inf, inf, inf};
+    const __m128 minus_inf = _mm_sub_ps(zero, inf);
+    __m128 hi[3] = {minus_inf, minus_inf, minus_inf};
+    for (std::size_t half = 0; half < kLanes; half += 4) {
+        __m128 row_lo[3], row_hi[3];
+        __m128 usable = _mm_cmpeq_ps(zero, zero);
+        for (std::size_t axis = 0; axis < 3; ++axis) {
+            const __m128 a = _mm_load_ps(&block.corner[0][axis][half]);
+            const __m128 b = _mm_load_ps(&block.corner[1][axis][half]);
+            const __m128 c = _mm_load_ps(&block.corner[2][axis][half]);
+            // x - x is 0 exactly when x is finite (NaN for NaN and for either infinity).
+            usable = _mm_and_ps(usable, _mm_cmpeq_ps(_mm_sub_ps(a, a), zero));
+            usable = _mm_and_ps(usable, _mm_cmpeq_ps(_mm_sub_ps(b, b), zero));
+            usable = _mm_and_ps(usable, _mm_cmpeq_ps(_mm_sub_ps(c, c), zero));
+            row_lo[axis] = _mm_min_ps(a, _mm_min_ps(b, c));
+            row_hi[axis] = _mm_max_ps(a, _mm_max_ps(b, c));
+        }
+        for (std::size_t axis = 0; axis < 3; ++axis) {
+            const __m128 l =
+                _mm_or_ps(_mm_and_ps(usable, row_lo[axis]), _mm_andnot_ps(usable, inf));
+            const __m128 h =
+                _mm_or_ps(_mm_and_ps(usable, row_hi[axis]), _mm_andnot_ps(usable, minus_inf));
+            lo[axis] = _mm_min_ps(lo[axis], l);
+            hi[axis] = _mm_max_ps(hi[axis], h);
+        }
+    }
+    Aabb box;
+    for (int axis = 0; axis < 3; ++axis) {
+        float l[4], h[4];
+        _mm_storeu_ps(l, lo[axis]);
+        _mm_storeu_ps(h, hi[axis]);
+        box.min[axis] = std::min(std::min(l[0], l[1]), std::min(l[2], l[3]));
+        box.max[axis] = std::max(std::max(h[0], h[1]), std::max(h[2], h[3]));
+    }
+    return box;
+}
+#else
+/// The box of a block's triangles. A triangle with a NaN or infinite corner (spare lanes have
+/// NaN corners) cannot be hit: it adds nothing, rather than poisoning the box.
+Aabb block_box(const TriangleBlock8& block) {
+    Aabb box;
+    for (std::size_t lane = 0; lane < kLanes; ++lane) {
+        const Triangle t{
+            {block.corner[0][0][lane], block.corner[0][1][lane], block.corner[0][2][lane]},
+            {block.corner[1][0][lane], block.corner[1][1][lane], block.corner[1][2][lane]},
+            {block.corner[2][0][lane], block.corner[2][1][lane], block.corner[2][2][lane]}};
+        if (finite(t.p0) && finite(t.p1) && finite(t.p2)) box.extend(bounds_of(t));
+    }
+    return box;
+}
+#endif
 
 }  // namespace
 
@@ -21,11 +87,12 @@ void refit(WideBvh& bvh, const MeshView& mesh) {
     if (bvh.empty()) return;
     const std::size_t triangle_count = mesh.triangle_count();
     const std::size_t vertex_count = mesh.positions.size();
-    const glm::vec3 nan(std::numeric_limits<float>::quiet_NaN());
-    auto corner = [&](std::size_t index_slot) {
-        const std::uint32_t vertex = mesh.indices[index_slot];
-        return vertex < vertex_count ? mesh.positions[vertex] : nan;
-    };
+    // Raw rows: this loop runs for every triangle of a deforming mesh on every new pose.
+    const float* positions = &mesh.positions.data()->x;
+    const std::uint32_t* indices = mesh.indices.data();
+    static constexpr float nan[3] = {std::numeric_limits<float>::quiet_NaN(),
+                                     std::numeric_limits<float>::quiet_NaN(),
+                                     std::numeric_limits<float>::quiet_NaN()};
 
     // == Leaves, in storage order: a stream the prefetchers follow (visiting them through the
     // nodes jumps about a few megabytes and waits on memory for every block).
@@ -38,31 +105,29 @@ void refit(WideBvh& bvh, const MeshView& mesh) {
     for (std::size_t b = 0; b < block_count; ++b) {
         if (b + kIndicesAhead < block_count)
             for (const std::uint32_t ahead : bvh.blocks[b + kIndicesAhead].id)
-                if (ahead < triangle_count)
-                    __builtin_prefetch(&mesh.indices[3 * std::size_t(ahead)]);
+                if (ahead < triangle_count) __builtin_prefetch(indices + 3 * std::size_t(ahead));
         if (b + kCornersAhead < block_count)
             for (const std::uint32_t ahead : bvh.blocks[b + kCornersAhead].id)
                 if (ahead < triangle_count)
                     for (std::size_t k = 0; k < 3; ++k) {
-                        const std::uint32_t vertex = mesh.indices[3 * std::size_t(ahead) + k];
-                        if (vertex < vertex_count) __builtin_prefetch(&mesh.positions[vertex]);
+                        const std::uint32_t vertex = indices[3 * std::size_t(ahead) + k];
+                        if (vertex < vertex_count)
+                            __builtin_prefetch(positions + 3 * std::size_t(vertex));
                     }
         TriangleBlock8& block = bvh.blocks[b];
-        Aabb box;
-        for (std::size_t lane = 0; lane < TriangleBlock8::kWidth; ++lane) {
+        for (std::size_t lane = 0; lane < kLanes; ++lane) {
             const std::uint32_t triangle = block.id[lane];
-            if (triangle >= triangle_count) continue;  // a spare lane (kEmptyLane)
-            const glm::vec3 corners[3] = {corner(3 * std::size_t(triangle)),
-                                          corner(3 * std::size_t(triangle) + 1),
-                                          corner(3 * std::size_t(triangle) + 2)};
-            for (int c = 0; c < 3; ++c)
-                for (int axis = 0; axis < 3; ++axis)
-                    block.corner[c][axis][lane] = corners[c][axis];
-            // A corner that became NaN or infinite cannot be hit; it must not poison the box.
-            if (finite(corners[0]) && finite(corners[1]) && finite(corners[2]))
-                box.extend(corners[0]).extend(corners[1]).extend(corners[2]);
+            if (triangle >= triangle_count) continue;  // a spare lane (kEmptyLane): NaN corners
+            const std::uint32_t* corners = indices + 3 * std::size_t(triangle);
+            for (std::size_t c = 0; c < 3; ++c) {
+                const std::uint32_t vertex = corners[c];
+                const float* p = vertex < vertex_count ? positions + 3 * std::size_t(vertex) : nan;
+                block.corner[c][0][lane] = p[0];
+                block.corner[c][1][lane] = p[1];
+                block.corner[c][2][lane] = p[2];
+            }
         }
-        block_bounds[b] = box;
+        block_bounds[b] = block_box(block);
     }
 
     // == Nodes bottom-up: children are stored after their parents, so one backward sweep.
