@@ -247,6 +247,12 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
                    "Start with the model this many units from the origin (1 .. 1e7)")
         ->check(CLI::Range(0.0, 1e7));
     cli.add_flag("--leaks", viewer.leaks, "Run the edge-crack sweep once the scene is loaded");
+    cli.add_option("--bvh-depth", viewer.bvh_depth,
+                   "Draw the BVH's boxes at this depth (0: the root's children; -1: every level)")
+        ->check(CLI::Range(-1, 64));
+    cli.add_flag("--show-visited", viewer.show_visited, "Draw the boxes each pick entered");
+    cli.add_flag("--heatmap", viewer.heatmap,
+                 "Show the per-pixel cost heatmap (every pixel's ray cast on the CPU)");
 
     CLI::App* pick_command = add_pick_command(cli, out.pick);
     CLI::App* bench_command = add_bench_command(cli, out.bench);

@@ -5,18 +5,21 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "app/accel_build_job.h"
 #include "app/async_load.h"
 #include "app/command_line.h"
 #include "picking/ray_triangle.h"
 
 namespace {
 
-/// Exits without running static destructors when a load thread still runs (an importer that
-/// cannot be interrupted must not have the process torn down underneath it).
+/// Exits without running static destructors when a load or build thread still runs (an importer
+/// or an Embree build that cannot be interrupted must not have the process torn down underneath
+/// it).
 [[noreturn]] void finish(int status) {
     std::cout.flush();
     std::cerr.flush();
-    if (app::AsyncLoad::running_count() > 0) std::_Exit(status);
+    if (app::AsyncLoad::running_count() > 0 || app::AccelBuildJob::running_count() > 0)
+        std::_Exit(status);
     std::exit(status);
 }
 

@@ -1,5 +1,6 @@
 #include "app/pick_json.h"
 
+#include "app/settings_names.h"
 #include "picking/bone_space.h"
 
 namespace app {
@@ -46,6 +47,10 @@ nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::
     }
     j["algorithm"] = picking::ray_triangle_algorithm(settings.method).name;
     j["accel"] = accel;
+    // What ran: the accel asked for, or `none` when its data was missing (not built yet).
+    const std::optional<Accel> asked = find_accel(accel);
+    j["broad_phase"] = asked && is_peer(*asked) ? std::string(accel)
+                                                : std::string(broad_phase_name(result.broad_phase));
     const auto& options = settings.triangle_options;
     const picking::RayTriangleAlgorithm& algorithm =
         picking::ray_triangle_algorithm(settings.method);

@@ -102,4 +102,18 @@ std::optional<std::string> parse_pick_settings(std::string_view algorithm, std::
     return std::nullopt;
 }
 
+std::string_view broad_phase_name(picking::BroadPhase phase) {
+    switch (phase) {
+        case picking::BroadPhase::Sphere:
+            return accel_name(Accel::Sphere);
+        case picking::BroadPhase::Aabb:
+            return accel_name(Accel::Aabb);
+        case picking::BroadPhase::Bvh:
+            return accel_name(Accel::Bvh);
+        case picking::BroadPhase::None:
+            break;
+    }
+    return accel_name(Accel::None);
+}
+
 }  // namespace app

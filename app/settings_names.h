@@ -28,6 +28,8 @@ enum class Accel {
 [[nodiscard]] std::string_view accel_name(Accel accel);
 /// One line for tooltips and help.
 [[nodiscard]] std::string_view accel_description(Accel accel);
+/// The accel name of a broad phase of picking::pick ("none", "sphere", "aabb", "bvh").
+[[nodiscard]] std::string_view broad_phase_name(picking::BroadPhase phase);
 /// Embree's accels pick outside picking/; the others are broad phases of picking::pick.
 [[nodiscard]] bool is_peer(Accel accel);
 

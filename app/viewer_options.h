@@ -42,6 +42,9 @@ struct ViewerOptions {
     std::optional<glm::vec3> collide_move;           ///< the moving object's offset
     std::optional<glm::vec3> collide_turn;           ///< its turn, degrees about x, y, z
     std::string tri_algorithm = "guigue_devillers";  ///< Collide mode's triangle–triangle test
+    std::optional<int> bvh_depth;  ///< draw the BVH's boxes at this depth (-1: every level)
+    bool show_visited = false;     ///< draw the boxes each pick entered
+    bool heatmap = false;          ///< show the per-pixel cost heatmap
 
     /// Scripted runs (a screenshot to take) leave no trace in the user's config.
     [[nodiscard]] bool scripted() const { return !screenshot.empty(); }

@@ -347,4 +347,25 @@ GLuint Renderer::draw_mesh_alone(const FrameView& view, std::uint32_t mesh, bool
     return inset_color_.handle();
 }
 
+GLuint Renderer::upload_image(std::span<const std::uint8_t> rgba, glm::ivec2 size) {
+    if (size.x <= 0 || size.y <= 0 || rgba.size() < std::size_t(size.x) * std::size_t(size.y) * 4)
+        return 0;
+    glBindTexture(GL_TEXTURE_2D, image_texture_.handle());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    if (size != image_size_) {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, size.x, size.y, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                     rgba.data());
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        image_size_ = size;
+    } else {
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, size.x, size.y, GL_RGBA, GL_UNSIGNED_BYTE,
+                        rgba.data());
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return image_texture_.handle();
+}
+
 }  // namespace render

@@ -109,6 +109,11 @@ class Renderer {
                                          bool posed_vertices, const DrawOptions& options,
                                          const Overlay& overlay);
 
+    /// Uploads an RGBA image (top row first, 8 bits per channel) into the renderer's image
+    /// texture and returns it (for ImGui, row 0 at the top as ImGui expects with uv (0,0) at
+    /// the top left), or 0 for an empty image. The texture is replaced on every call.
+    [[nodiscard]] GLuint upload_image(std::span<const std::uint8_t> rgba, glm::ivec2 size);
+
   private:
     struct MeshStyle {
         std::optional<glm::vec3> color;  ///< instead of the material's
@@ -140,6 +145,9 @@ class Renderer {
     gl::Renderbuffer id_color_;
     gl::Renderbuffer id_depth_;
     glm::ivec2 id_size_{0, 0};
+
+    gl::Texture image_texture_;  ///< upload_image()'s (the cost heatmap)
+    glm::ivec2 image_size_{0, 0};
 
     gl::Framebuffer inset_framebuffer_;
     gl::Texture inset_color_;

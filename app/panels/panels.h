@@ -37,8 +37,47 @@ struct PickPanelState {
     std::string accel = "none";
     bool hover = false;
 };
+/// What the Pick panel says about the broad phase besides the last pick's counters.
+struct BroadPhaseStatus {
+    bool building = false;  ///< the chosen accel is being built: picks fall back meanwhile
+    double build_ms = 0.0;  ///< the last build of the chosen accel (0: nothing to build)
+    std::size_t bytes = 0;  ///< its memory
+};
 void draw_pick_panel(PickPanelState& state, const std::optional<Selection>& selection,
-                     const SceneSession& session);
+                     const SceneSession& session, const BroadPhaseStatus& broad_phase = {});
+
+// == Acceleration panel: the broad phase's build (progress, Cancel), its memory, the BVH's
+// boxes at a chosen depth and those the last pick entered, and the per-pixel cost heatmap
+struct AccelPanelState {
+    bool show_boxes = false;
+    int box_depth = 0;          ///< 0: the root's children; -1: every level
+    bool show_visited = false;  ///< the boxes the last pick entered
+    bool heatmap = false;       ///< trace every pixel with the current settings, coloured by cost
+};
+/// What the viewer knows for the panel to show.
+struct AccelStatus {
+    std::string accel;  ///< the chosen accel's name
+    bool building = false;
+    float progress = 0.0f;          ///< 0..1
+    double building_seconds = 0.0;  ///< so far
+    double build_ms = 0.0;          ///< the last finished build of the chosen accel
+    std::size_t bytes = 0;          ///< acceleration memory of the chosen accel
+    std::size_t triangles = 0;      ///< in the scene
+    std::string error;              ///< the last build's failure
+    bool has_bvhs = false;
+    int bvh_levels = 0;  ///< the deepest mesh BVH's levels of wide nodes
+    std::size_t boxes_drawn = 0, boxes_at_depth = 0;
+    std::size_t visited_drawn = 0;
+    bool heatmap_complete = false;
+    int heatmap_rows_done = 0, heatmap_rows = 0;
+    std::string heatmap_totals;       ///< heatmap_totals_text()
+    std::uint32_t heatmap_scale = 0;  ///< the cost at the top of the colour scale
+    bool heatmap_nanoseconds = false;  ///< the cost is time (Embree), not work
+};
+struct AccelPanelAction {
+    bool cancel_build = false;
+};
+[[nodiscard]] AccelPanelAction draw_accel_panel(AccelPanelState& state, const AccelStatus& status);
 
 // == View panel: camera, drawing options, controls
 struct ViewPanelState {

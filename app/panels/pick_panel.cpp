@@ -122,6 +122,37 @@ void draw_settings(PickPanelState& state) {
         space == 0 ? picking::RaySpace::BoneSpace : picking::RaySpace::WorldTriangles;
 }
 
+/// What the last pick cost: the algorithm, the broad phase that ran, and its counters.
+void draw_cost(const Selection& selection, const std::string& chosen_accel,
+               const BroadPhaseStatus& broad_phase) {
+    const picking::PickStats& stats = selection.result.stats;
+    const std::string algorithm(picking::ray_triangle_algorithm(selection.settings.method).name);
+    auto count = [](std::uint64_t n) { return static_cast<unsigned long long>(n); };
+    ImGui::Text("%s: %llu triangles tested in %.1f us", algorithm.c_str(),
+                count(stats.triangles_tested), stats.microseconds);
+    // The broad phase that ran: the chosen one, or `none` while the chosen one is built.
+    const std::optional<Accel> chosen = find_accel(chosen_accel);
+    std::string ran = chosen && is_peer(*chosen)
+                          ? chosen_accel
+                          : std::string(broad_phase_name(selection.result.broad_phase));
+    if (chosen && !is_peer(*chosen) && ran != chosen_accel)
+        ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "%s %s: picked with %s",
+                           chosen_accel.c_str(),
+                           broad_phase.building ? "is being built" : "is not built", ran.c_str());
+    else
+        ImGui::TextDisabled("broad phase %s", ran.c_str());
+    if (!chosen || !is_peer(*chosen)) {
+        ImGui::TextDisabled("  %llu sphere + %llu box tests, %llu nodes, %llu instances",
+                            count(stats.sphere_tests), count(stats.box_tests),
+                            count(stats.nodes_visited), count(stats.instances_tested));
+    } else {
+        ImGui::TextDisabled("  (Embree does not report its node or triangle counts)");
+    }
+    if (broad_phase.build_ms > 0.0 || broad_phase.bytes > 0)
+        ImGui::TextDisabled("  built in %.1f ms, %.2f MB", broad_phase.build_ms,
+                            double(broad_phase.bytes) / (1024.0 * 1024.0));
+}
+
 void draw_hit(const Selection& selection, const SceneSession& session) {
     const picking::PickHit& hit = *selection.result.hit;
     const assets::Scene& scene = session.scene();
@@ -153,7 +184,7 @@ void draw_hit(const Selection& selection, const SceneSession& session) {
 }  // namespace
 
 void draw_pick_panel(PickPanelState& state, const std::optional<Selection>& selection,
-                     const SceneSession& session) {
+                     const SceneSession& session, const BroadPhaseStatus& broad_phase) {
     ImGui::SetNextWindowPos(ImVec2(10, 250), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(360, 460), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Pick")) {
@@ -170,10 +201,7 @@ void draw_pick_panel(PickPanelState& state, const std::optional<Selection>& sele
         return;
     }
     // The cost first: it stays in view however long the hit table below grows.
-    const picking::PickStats& stats = selection->result.stats;
-    const std::string algorithm(picking::ray_triangle_algorithm(selection->settings.method).name);
-    ImGui::Text("%s: %llu triangles tested in %.1f us", algorithm.c_str(),
-                static_cast<unsigned long long>(stats.triangles_tested), stats.microseconds);
+    draw_cost(*selection, state.accel, broad_phase);
     ImGui::TextDisabled("ray  o = %.4g, %.4g, %.4g", double(selection->ray.origin.x),
                         double(selection->ray.origin.y), double(selection->ray.origin.z));
     ImGui::TextDisabled("     d = %.4g, %.4g, %.4g", double(selection->ray.direction.x),

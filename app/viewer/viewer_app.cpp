@@ -30,6 +30,17 @@ constexpr glm::vec4 kBindFill{0.20f, 0.80f, 1.0f, 1.0f};  // the bind pose's (wr
 constexpr glm::vec4 kBindOutline{0.75f, 0.95f, 1.0f, 1.0f};
 constexpr double kStepSeconds = 1.0 / 30.0;
 
+/// A line of status (loading, building) centred above the bottom panels, over everything.
+void status_label(const char* text, glm::vec2 window) {
+    const ImVec2 extent = ImGui::CalcTextSize(text);
+    const ImVec2 at(0.5f * (window.x - extent.x), std::max(window.y - 215.0f, 40.0f));
+    ImDrawList* front = ImGui::GetForegroundDrawList();
+    front->AddRectFilled(ImVec2(at.x - 8, at.y - 4),
+                         ImVec2(at.x + extent.x + 8, at.y + extent.y + 4),
+                         IM_COL32(20, 22, 26, 220), 4.0f);
+    front->AddText(at, IM_COL32(255, 220, 120, 255), text);
+}
+
 /// Cursor positions name pixels (X11 reports whole numbers): rays go through pixel centres.
 glm::vec2 pixel_centre(glm::vec2 cursor) {
     return glm::floor(cursor) + 0.5f;
@@ -54,6 +65,10 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     animation_panel_.pick_bind_pose = options.pick_bind_pose;
     spaces_panel_.show_bone_view = options.bone_view;
     file_panel_.obj_via_tinyobjloader = options.obj_via_tinyobjloader;
+    accel_panel_.show_boxes = options.bvh_depth.has_value();
+    accel_panel_.box_depth = options.bvh_depth.value_or(0);
+    accel_panel_.show_visited = options.show_visited;
+    accel_panel_.heatmap = options.heatmap;
     file_panel_.path_input = options.model == "default" ? "" : options.model;
     mode_ = find_mode(options.mode).value_or(ViewerMode::Pick);
     if (!options.lab_case.empty()) {
@@ -71,7 +86,7 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     // An empty scene until the first load lands, so every frame has something to draw.
     assets::Scene empty;
     empty.nodes.push_back({"(loading)", glm::mat4(1.0f), -1, {}, {}});
-    session_ = std::make_unique<SceneSession>(std::move(empty));
+    session_ = std::make_shared<SceneSession>(std::move(empty));
     start_load(options.model);
     last_frame_time_ = glfwGetTime();
 }
@@ -90,6 +105,7 @@ void ViewerApp::run_frame() {
 
     update_loading();
     update_animation();
+    update_accel();
     handle_picking();
     draw_scene();
     draw_panels();
@@ -166,7 +182,8 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
                   scene.nodes.size(), load_seconds * 1000.0);
     file_panel_.last_load = line;
     renderer_.set_scene(scene);
-    session_ = std::make_unique<SceneSession>(std::move(scene), SessionOptions{true});
+    accel_view_.on_scene();  // a build of the old scene is of no use now
+    session_ = std::make_shared<SceneSession>(std::move(scene), SessionOptions{true});
     // --clip names a clip of the model on the command line, not of models opened later.
     if (!options_.clip.empty() && !initial_load_done_) {
         if (auto error = session_->choose_clip(options_.clip)) {
@@ -263,6 +280,13 @@ void ViewerApp::update_animation() {
     session_->set_time(time);
 }
 
+// == Acceleration structures
+
+void ViewerApp::update_accel() {
+    const Accel accel = find_accel(pick_panel_.accel).value_or(Accel::None);
+    accel_view_.update(session_, mode_ == ViewerMode::TriangleLab ? Accel::None : accel);
+}
+
 // == Picking
 
 bool ViewerApp::ui_wants_mouse() const {
@@ -282,11 +306,9 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
             parse_pick_settings(picking::ray_triangle_algorithm(selection.settings.method).name,
                                 pick_panel_.accel, selection.settings))
         std::cerr << "raypick: " << *error << "\n";
-    try {
-        session_->prepare(accel);
-    } catch (const std::exception& e) {
-        std::cerr << "raypick: " << e.what() << "\n";
-    }
+    // Picks use what is ready: while the chosen accel is built, the broad phase falls back to
+    // `none` (and the Pick panel says so).
+    selection.settings.record_visited = accel_panel_.show_visited;
     selection.result = session_->pick(selection.ray, selection.settings, accel);
     if (selection.result.hit)
         selection.world_from_mesh = session_->instance_transforms()[selection.result.hit->instance];
@@ -501,6 +523,12 @@ void ViewerApp::on_key(int key, int action, int) {
         case GLFW_KEY_A:
             algorithms_panel_.open = !algorithms_panel_.open;
             break;
+        case GLFW_KEY_B:
+            accel_panel_.show_boxes = !accel_panel_.show_boxes;
+            break;
+        case GLFW_KEY_C:
+            accel_panel_.heatmap = !accel_panel_.heatmap;
+            break;
         case GLFW_KEY_SPACE:
             animation_panel_.playing = !animation_panel_.playing;
             if (animation_panel_.playing && !session_->loop() &&
@@ -553,6 +581,7 @@ void ViewerApp::draw_scene() {
         return t;
     };
     add_algorithm_overlay(overlay);
+    accel_view_.add_overlay(*session_, accel_panel_, selection_, overlay);
     if (hover_ && hover_->result.hit)
         highlight(hover_->result.hit->instance, hover_->result.hit->triangle, PoseChoice::Current,
                   kHoverFill, kHoverOutline);
@@ -648,7 +677,10 @@ void ViewerApp::draw_panels() {
     }
     if (mode_ == ViewerMode::TriangleLab && lab_mode_.draw_panel()) frame_scene();
     if (mode_ == ViewerMode::Collide) collide_mode_.draw_panel(*session_);
-    if (mode_ == ViewerMode::Pick) draw_pick_panel(pick_panel_, selection_, *session_);
+    const Accel accel = find_accel(pick_panel_.accel).value_or(Accel::None);
+    if (mode_ == ViewerMode::Pick)
+        draw_pick_panel(pick_panel_, selection_, *session_,
+                        accel_view_.broad_phase_status(*session_, accel));
     const ViewPanelAction view = draw_view_panel(camera_, view_panel_);
     if (view.frame) frame_scene();
     if (view.reset) reset_view();
@@ -661,7 +693,14 @@ void ViewerApp::draw_panels() {
             pick_panel_.settings.triangle_options);
         if (algorithms.run_leaks) run_leak_sweep();
         if (algorithms.far_distance) move_far(*algorithms.far_distance);
+        const AccelPanelAction acceleration =
+            draw_accel_panel(accel_panel_, accel_view_.status(*session_, accel, accel_panel_));
+        if (acceleration.cancel_build) {
+            accel_view_.cancel();
+            pick_panel_.accel = "none";  // what the picks use until another is chosen
+        }
     }
+    draw_heatmap();
     draw_viewport_labels();
 
     ImGui::Render();
@@ -675,14 +714,21 @@ void ViewerApp::draw_viewport_labels() {
         lab_mode_.draw_labels(camera_, size);
         return;
     }
+    // Loading and building hold up what the user asked for: said over the panels.
     if (loading_) {
         char text[512];
         std::snprintf(text, sizeof text, "Loading %s ... %.0f%%  (%.1f s)",
                       loading_->path().filename().string().c_str(),
                       100.0 * double(loading_->progress()), loading_->elapsed_seconds());
-        const ImVec2 extent = ImGui::CalcTextSize(text);
-        draw->AddText(ImVec2(0.5f * (size.x - extent.x), size.y - 40.0f),
-                      IM_COL32(255, 255, 255, 230), text);
+        status_label(text, size);
+    }
+    const AccelStatus build = accel_view_.status(
+        *session_, find_accel(pick_panel_.accel).value_or(Accel::None), accel_panel_);
+    if (show_build_progress(build)) {
+        char text[256];
+        std::snprintf(text, sizeof text, "Building %s ... %.0f%%  (%.1f s)", build.accel.c_str(),
+                      100.0 * double(build.progress), build.building_seconds);
+        status_label(text, size);
     }
     if (mode_ == ViewerMode::Collide) return;  // no pick to label there
     if (hover_ && hover_->result.hit && !ui_wants_mouse()) {
@@ -714,6 +760,28 @@ void ViewerApp::draw_viewport_labels() {
     }
 }
 
+void ViewerApp::draw_heatmap() {
+    heatmap_texture_ = 0;
+    if (!accel_panel_.heatmap || mode_ != ViewerMode::Pick) return;
+    // Not with the fallback while the chosen accel is built: that picture would be stale soon
+    // and, without a broad phase, slow to trace.
+    if (accel_view_.building()) return;
+    const glm::ivec2 window(window_size());
+    // A scripted run traces the whole picture before its screenshot; the viewer a few rows
+    // per frame, so it stays responsive while the picture fills in.
+    const double budget_ms = options_.scripted() ? 1e9 : 25.0;
+    picking::PickSettings settings = pick_panel_.settings;
+    const Accel accel = find_accel(pick_panel_.accel).value_or(Accel::None);
+    (void)accel_view_.trace_heatmap(*session_, camera_, window, settings, accel, budget_ms);
+    const std::vector<std::uint8_t> rgba = accel_view_.heatmap_rgba();
+    heatmap_texture_ = renderer_.upload_image(rgba, accel_view_.heatmap().size);
+    if (heatmap_texture_ == 0) return;
+    // Over the scene, under the panels: the picture is of the scene view itself.
+    ImGui::GetBackgroundDrawList()->AddImage(reinterpret_cast<ImTextureID>(heatmap_texture_),
+                                             ImVec2(0, 0),
+                                             ImVec2(float(window.x), float(window.y)));
+}
+
 // == Scripted runs (--click, --screenshot)
 
 void ViewerApp::run_script() {
@@ -721,6 +789,12 @@ void ViewerApp::run_script() {
     ++frames_since_scene_;
     // A few frames let ImGui lay its windows out before anything is clicked or captured.
     if (frames_since_scene_ < 3) return;
+    if (accel_view_.building()) {
+        // The click must use the accel asked for: wait for its build.
+        accel_view_.finish(session_);
+        frames_since_scene_ = 0;
+        return;
+    }
     if (options_.leaks && !script_leaks_done_) {
         script_leaks_done_ = true;
         run_leak_sweep();
@@ -771,6 +845,26 @@ void ViewerApp::run_script() {
     if (!options_.panels.empty())
         j["algorithms"] = algorithms_panel_to_json(algorithms_panel_, *session_);
     if (mode_ == ViewerMode::Collide) j["collide"] = collide_mode_.report_json(*session_, true);
+    const Accel chosen = find_accel(pick_panel_.accel).value_or(Accel::None);
+    const AccelStatus status = accel_view_.status(*session_, chosen, accel_panel_);
+    j["accel_build"] = {
+        {"accel", status.accel}, {"milliseconds", status.build_ms}, {"bytes", status.bytes}};
+    if (accel_panel_.show_boxes)
+        j["bvh_boxes"] = {{"depth", accel_panel_.box_depth},
+                          {"drawn", accel_view_.boxes_drawn()},
+                          {"at_depth", accel_view_.boxes_at_depth()},
+                          {"levels", status.bvh_levels}};
+    if (accel_panel_.show_visited) j["visited_boxes"] = accel_view_.visited_drawn();
+    if (accel_panel_.heatmap && mode_ == ViewerMode::Pick) {
+        const CostImage& heat = accel_view_.heatmap();
+        j["heatmap"] = {{"size", {heat.size.x, heat.size.y}},
+                        {"complete", heat.complete()},
+                        {"rays", heat.rays},
+                        {"hits", heat.hits},
+                        {"nodes", heat.nodes},
+                        {"triangles", heat.triangles},
+                        {"scale_max", heat.scale_max()}};
+    }
     j["model"] = session_->scene().source;
     j["window"] = {int(window_size().x), int(window_size().y)};
     j["framebuffer"] = {fb.x, fb.y};

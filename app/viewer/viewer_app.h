@@ -13,6 +13,7 @@
 #include "app/recent_files.h"
 #include "app/scene_session.h"
 #include "app/selection.h"
+#include "app/viewer/accel_view.h"
 #include "app/viewer/collide_mode.h"
 #include "app/viewer/lab_mode.h"
 #include "app/viewer_options.h"
@@ -44,12 +45,14 @@ class ViewerApp {
     void wait_for_events();
     void update_loading();
     void update_animation();
+    void update_accel();
     void handle_picking();
     void draw_scene();
     void draw_collide_scene();
     void draw_bone_space_view();
     void draw_panels();
     void draw_viewport_labels();
+    void draw_heatmap();
     void run_script();
 
     void update_algorithm_views();
@@ -72,7 +75,7 @@ class ViewerApp {
     GLFWwindow* window_;
     ViewerOptions options_;
     render::Renderer renderer_;
-    std::unique_ptr<SceneSession> session_;
+    std::shared_ptr<SceneSession> session_;  ///< shared with an acceleration build in flight
     std::shared_ptr<AsyncLoad> loading_;
     RecentFiles recent_;
     Camera camera_;
@@ -87,6 +90,9 @@ class ViewerApp {
     AnimationPanelState animation_panel_;
     SpacesPanelState spaces_panel_;
     AlgorithmsPanelState algorithms_panel_;
+    AccelPanelState accel_panel_;
+    AccelView accel_view_;
+    std::uintptr_t heatmap_texture_ = 0;  ///< the heatmap as uploaded this frame (0: none)
     std::optional<Selection> selection_;
     std::optional<Selection> hover_;
     std::uint64_t pick_count_ = 0;

@@ -1,0 +1,115 @@
+#include <algorithm>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "app/heatmap.h"
+#include "app/panels/panels.h"
+
+namespace app {
+
+namespace {
+
+/// The heatmap's colour scale from 0 to the cost at its top, as the picture uses it.
+void draw_legend(const AccelStatus& status) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float width = ImGui::GetContentRegionAvail().x, height = 12.0f;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    constexpr int kSteps = 48;
+    for (int i = 0; i < kSteps; ++i) {
+        const glm::u8vec3 c = heat_color((float(i) + 0.5f) / float(kSteps));
+        draw->AddRectFilled(ImVec2(at.x + width * float(i) / kSteps, at.y),
+                            ImVec2(at.x + width * float(i + 1) / kSteps, at.y + height),
+                            IM_COL32(c.r, c.g, c.b, 255));
+    }
+    ImGui::Dummy(ImVec2(width, height));
+    ImGui::TextDisabled("0");
+    char top[48];
+    std::snprintf(top, sizeof top, "%u %s", status.heatmap_scale,
+                  status.heatmap_nanoseconds ? "ns" : "nodes + triangles");
+    ImGui::SameLine(std::max(width - ImGui::CalcTextSize(top).x, 20.0f));
+    ImGui::TextDisabled("%s", top);
+}
+
+}  // namespace
+
+AccelPanelAction draw_accel_panel(AccelPanelState& state, const AccelStatus& status) {
+    AccelPanelAction action;
+    ImGui::SetNextWindowPos(ImVec2(655, 50), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(290, 250), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Acceleration")) {
+        ImGui::End();
+        return action;
+    }
+    // == The chosen broad phase: built, building (with progress), or failed
+    if (status.building && status.building_seconds > 0.2) {
+        char overlay[64];
+        std::snprintf(overlay, sizeof overlay, "%s %.0f%%  %.1f s", status.accel.c_str(),
+                      100.0 * double(status.progress), status.building_seconds);
+        ImGui::ProgressBar(status.progress, ImVec2(-70, 0), overlay);
+        ImGui::SameLine();
+        action.cancel_build = ImGui::Button("Cancel");
+        ImGui::TextDisabled("picks use `none` until it is ready");
+    } else if (status.building) {
+        ImGui::Text("%s: building", status.accel.c_str());
+    } else if (!status.error.empty()) {
+        ImGui::TextColored(ImVec4(1.0f, 0.5f, 0.4f, 1.0f), "%s failed: %s", status.accel.c_str(),
+                           status.error.c_str());
+    } else if (status.build_ms > 0.0 || status.bytes > 0) {
+        ImGui::Text("%s: built in %.1f ms", status.accel.c_str(), status.build_ms);
+        ImGui::TextDisabled(
+            "%.2f MB, %.1f bytes per triangle", double(status.bytes) / (1024.0 * 1024.0),
+            status.triangles ? double(status.bytes) / double(status.triangles) : 0.0);
+    } else {
+        ImGui::Text("%s: nothing to build", status.accel.c_str());
+    }
+
+    // == The BVH's boxes
+    ImGui::Separator();
+    if (!status.has_bvhs) ImGui::BeginDisabled();
+    ImGui::Checkbox("BVH boxes (B)", &state.show_boxes);
+    ImGui::SameLine();
+    bool every_level = state.box_depth < 0;
+    if (ImGui::Checkbox("every level", &every_level)) state.box_depth = every_level ? -1 : 0;
+    if (!every_level) {
+        ImGui::SetNextItemWidth(-60);
+        ImGui::SliderInt("depth", &state.box_depth, 0, std::max(status.bvh_levels - 1, 0));
+    }
+    if (state.show_boxes) {
+        if (status.boxes_drawn < status.boxes_at_depth)
+            ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f),
+                               "drawing %zu of %zu boxes: choose a shallower depth",
+                               status.boxes_drawn, status.boxes_at_depth);
+        else
+            ImGui::TextDisabled("%zu boxes", status.boxes_drawn);
+    }
+    ImGui::Checkbox("boxes the last pick entered", &state.show_visited);
+    if (state.show_visited)
+        ImGui::TextDisabled("%zu boxes (the next pick records them)", status.visited_drawn);
+    if (!status.has_bvhs) {
+        ImGui::EndDisabled();
+        ImGui::TextDisabled(status.building ? "(boxes once the BVH is built)"
+                                            : "(choose the bvh broad phase for boxes)");
+    }
+
+    // == The cost heatmap
+    ImGui::Separator();
+    ImGui::Checkbox("cost heatmap (C)", &state.heatmap);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Every pixel's ray cast on the CPU with the current algorithm and broad phase,\n"
+            "coloured by BVH nodes + triangles tested (time for Embree).");
+    if (state.heatmap) {
+        if (!status.heatmap_complete)
+            ImGui::ProgressBar(status.heatmap_rows > 0
+                                   ? float(status.heatmap_rows_done) / float(status.heatmap_rows)
+                                   : 0.0f,
+                               ImVec2(-1, 0), "tracing");
+        draw_legend(status);
+        ImGui::TextWrapped("%s", status.heatmap_totals.c_str());
+    }
+    ImGui::End();
+    return action;
+}
+
+}  // namespace app
