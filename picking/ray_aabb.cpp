@@ -28,15 +28,6 @@ std::optional<Interval> intersect_slab_seed002(const Ray& ray, const Aabb& box) 
     return Interval{t_enter, t_exit};
 }
 
-SlabRay make_slab_ray(const Ray& ray) {
-    SlabRay slab;
-    slab.origin = ray.origin;
-    slab.inv_direction = 1.0f / ray.direction;
-    slab.t_min = ray.t_min;
-    slab.t_max = std::min(ray.t_max, std::numeric_limits<float>::max());
-    return slab;
-}
-
 std::optional<Interval> intersect_slab_robust(const Ray& ray, const Aabb& box) {
     const SlabRay slab = make_slab_ray(ray);
     float t_enter = 0.0f;

@@ -50,7 +50,15 @@ struct SlabRay {
     }
 };
 
-[[nodiscard]] SlabRay make_slab_ray(const Ray& ray);
+/// Inline: every BVH query starts with one.
+[[nodiscard]] inline SlabRay make_slab_ray(const Ray& ray) {
+    SlabRay slab;
+    slab.origin = ray.origin;
+    slab.inv_direction = 1.0f / ray.direction;
+    slab.t_min = ray.t_min;
+    slab.t_max = std::min(ray.t_max, std::numeric_limits<float>::max());
+    return slab;
+}
 
 /// The robust test on a prepared ray against [t_min, t_max] with t_max as given (the current
 /// closest hit during traversal). On a hit, `t_enter` is the (unscaled) entry parameter.

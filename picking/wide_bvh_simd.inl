@@ -102,8 +102,10 @@ KERNEL_TARGET std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray&
     const SlabRay slab = make_slab_ray(ray);
     const RayLanes lanes = make_ray_lanes(slab);
     float t_max = slab.t_max;
-    BlockRay block_ray = prepare_block_ray(ray, query.options);
-    block_ray.t_max = slab.t_max;
+    // The triangle kernels' ray (watertight's shear: three divisions) is made at the first
+    // leaf: many rays leave the tree without reaching one.
+    BlockRay block_ray;
+    bool block_ray_ready = false;
     const BlockKernel<8> kernel =
         query.kernel ? query.kernel : block_kernel<8>(*query.block_algorithm, query.isa);
     // After a hit, only strictly closer ones may follow: the watertight kernel's range is
@@ -198,6 +200,11 @@ KERNEL_TARGET std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray&
             // == A leaf: its block through the kernel.
             ++node_count;
             triangles += WideNode::leaf_count(ref);
+            if (!block_ray_ready) {
+                block_ray = prepare_block_ray(ray, query.options);
+                block_ray.t_max = slab.t_max;
+                block_ray_ready = true;
+            }
             const BlockHit hit = kernel(block_ray, &blocks[WideNode::leaf_block(ref)], 1);
             if (hit.id != kEmptyLane) {
                 best = BvhHit{hit.id, RayHit{hit.t, hit.u, hit.v}};
