@@ -447,7 +447,7 @@ class Builder {
     /// are small enough to hand out whole.
     void split_top(const Job& root, std::vector<Job>& subtrees) {
         const std::size_t piece =
-            std::max<std::size_t>(kMinParallelNode, refs_.size() / (std::size_t(threads_) * 8));
+            std::max<std::size_t>(kMinParallelNode, refs_.size() / (std::size_t(threads_) * 2));
         std::vector<Job> queue{root};
         while (!queue.empty() && !cancelled()) {
             const Job job = queue.back();

@@ -98,8 +98,10 @@ struct WideBvh {
 /// eight-wide nodes. `options.max_leaf_size` is capped at 8.
 [[nodiscard]] WideBvh build_wide_bvh(const MeshView& mesh, const BvhBuildOptions& options = {},
                                      BuildProgress* progress = nullptr);
-/// The collapse alone, from a binary BVH whose leaves hold at most eight triangles.
-[[nodiscard]] WideBvh collapse_to_wide(const Bvh& binary, const MeshView& mesh);
+/// The collapse alone, from a binary BVH whose leaves hold at most eight triangles, on
+/// `threads` threads (0: every core; the wide root's subtrees are collapsed apart).
+[[nodiscard]] WideBvh collapse_to_wide(const Bvh& binary, const MeshView& mesh,
+                                       unsigned threads = 1);
 
 /// The default build options for a wide BVH: leaves sized for eight-lane triangle tests.
 [[nodiscard]] BvhBuildOptions wide_bvh_build_options();

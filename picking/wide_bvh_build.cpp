@@ -5,6 +5,7 @@
 // traversal reads them from one place.
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 
 #include "picking/parallel_for.h"
@@ -22,24 +23,75 @@ class Collapser {
     Collapser(const Bvh& binary, const MeshView& mesh, WideBvh& out)
         : binary_(binary), mesh_(mesh), out_(out) {}
 
-    void run() {
+    /// The whole tree from binary node 0, on `threads` threads. A counting pass sizes the
+    /// output once; then the wide root's subtrees are filled in parallel, each into its own
+    /// range of nodes and blocks (children still after their parents, depth-first).
+    void run(unsigned threads) {
         out_.bounds = binary_.bounds();
         out_.triangle_count = binary_.primitive_ids.size();
-        out_.blocks.reserve(binary_.nodes.size() / 2 + 1);
-        // About one wide node per five leaves; reserved so the vector rarely grows.
-        out_.nodes.reserve(binary_.nodes.size() / 8 + 1);
-        out_.nodes.emplace_back();
         const BvhNode& root = binary_.nodes[0];
-        if (root.is_leaf()) {
-            fill(0, {0u});  // a lone leaf: the root holds it as its only child
-        } else {
-            fill(0, {root.first, root.first + 1});
+        const std::vector<std::uint32_t> children =
+            root.is_leaf() ? std::vector<std::uint32_t>{0u}  // a lone leaf under the root
+                           : open_largest({root.first, root.first + 1});
+        // == How much each of the root's children makes, and where it goes.
+        std::vector<Counts> counts(children.size());
+        Counts total{1, 0};  // the root
+        for (std::size_t i = 0; i < children.size(); ++i) {
+            const BvhNode& child = binary_.nodes[children[i]];
+            counts[i] = child.is_leaf() ? Counts{0, 1} : count({child.first, child.first + 1});
+            total.nodes += counts[i].nodes;
+            total.blocks += counts[i].blocks;
         }
+        out_.nodes.resize(total.nodes);
+        out_.blocks.resize(total.blocks);
+        std::vector<Cursor> starts(children.size());
+        Cursor at{1, 0};
+        for (std::size_t i = 0; i < children.size(); ++i) {
+            starts[i] = at;
+            at.node += counts[i].nodes;
+            at.block += counts[i].blocks;
+        }
+        // == The root, then its children's subtrees, the threads taking the next when done.
+        WideNode root_node = make_node(children);
+        for (std::size_t i = 0; i < children.size(); ++i)
+            root_node.child[i] = binary_.nodes[children[i]].is_leaf()
+                                     ? WideNode::make_leaf(std::uint32_t(starts[i].block),
+                                                           binary_.nodes[children[i]].count)
+                                     : std::uint32_t(starts[i].node);
+        out_.nodes[0] = root_node;
+        const bool parallel = threads > 1 && out_.triangle_count >= kMinParallelTriangles;
+        std::atomic<std::size_t> next{0};
+        parallel_chunks(parallel ? threads : 1u, parallel ? threads : 1u,
+                        [&](std::size_t, std::size_t, unsigned) {
+                            for (std::size_t i = next++; i < children.size(); i = next++) {
+                                Cursor cursor = starts[i];
+                                const BvhNode& child = binary_.nodes[children[i]];
+                                if (child.is_leaf()) {
+                                    emit_leaf(child, cursor);
+                                } else {
+                                    const std::size_t index = cursor.node++;
+                                    fill(index, {child.first, child.first + 1}, cursor);
+                                }
+                            }
+                        });
     }
 
   private:
-    /// Makes wide node `index` from the binary nodes `children`, opening the largest.
-    void fill(std::size_t index, std::vector<std::uint32_t> children) {
+    /// Below this, one thread collapses faster than several start.
+    static constexpr std::size_t kMinParallelTriangles = 1u << 16;
+
+    struct Counts {
+        std::size_t nodes = 0, blocks = 0;
+    };
+    /// The next free node and block of a subtree's range.
+    struct Cursor {
+        std::size_t node = 0, block = 0;
+    };
+
+    /// The children of one wide node: binary children, the largest inner one opened until
+    /// there are eight.
+    [[nodiscard]] std::vector<std::uint32_t> open_largest(
+        std::vector<std::uint32_t> children) const {
         while (children.size() < std::size_t(WideNode::kWidth)) {
             int largest = -1;
             float largest_area = -1.0f;
@@ -57,6 +109,28 @@ class Collapser {
             children[std::size_t(largest)] = opened.first;
             children.push_back(opened.first + 1);
         }
+        return children;
+    }
+
+    /// The wide nodes and blocks that fill() makes from these binary children.
+    [[nodiscard]] Counts count(std::vector<std::uint32_t> children) const {
+        children = open_largest(std::move(children));
+        Counts counts{1, 0};
+        for (const std::uint32_t c : children) {
+            const BvhNode& child = binary_.nodes[c];
+            if (child.is_leaf()) {
+                ++counts.blocks;
+            } else {
+                const Counts below = count({child.first, child.first + 1});
+                counts.nodes += below.nodes;
+                counts.blocks += below.blocks;
+            }
+        }
+        return counts;
+    }
+
+    /// A wide node with the children's boxes, its references not yet set.
+    [[nodiscard]] WideNode make_node(const std::vector<std::uint32_t>& children) const {
         WideNode node;
         for (int i = 0; i < WideNode::kWidth; ++i) {
             node.set_child_bounds(i, Aabb{});
@@ -66,25 +140,31 @@ class Collapser {
             node.set_child_bounds(int(i), binary_.nodes[children[i]].bounds);
         node.child_count = std::uint32_t(children.size());
         std::fill(std::begin(node.padding_), std::end(node.padding_), 0u);
-        out_.nodes[index] = node;
+        return node;
+    }
+
+    /// Makes wide node `index` from the binary nodes `children`, opening the largest; its
+    /// descendants take nodes and blocks from `cursor`.
+    void fill(std::size_t index, std::vector<std::uint32_t> children, Cursor& cursor) {
+        children = open_largest(std::move(children));
+        out_.nodes[index] = make_node(children);
         // Children after parents (depth-first): refit walks the nodes backwards.
         for (std::size_t i = 0; i < children.size(); ++i) {
             const BvhNode& child = binary_.nodes[children[i]];
             std::uint32_t ref = 0;
             if (child.is_leaf()) {
-                ref = emit_leaf(child);
+                ref = emit_leaf(child, cursor);
             } else {
-                ref = std::uint32_t(out_.nodes.size());
-                out_.nodes.emplace_back();
-                fill(ref, {child.first, child.first + 1});
+                ref = std::uint32_t(cursor.node++);
+                fill(ref, {child.first, child.first + 1}, cursor);
             }
             out_.nodes[index].child[i] = ref;
         }
     }
 
-    std::uint32_t emit_leaf(const BvhNode& leaf) {
-        const auto index = std::uint32_t(out_.blocks.size());
-        TriangleBlock8& block = out_.blocks.emplace_back();
+    std::uint32_t emit_leaf(const BvhNode& leaf, Cursor& cursor) {
+        const auto index = std::uint32_t(cursor.block++);
+        TriangleBlock8& block = out_.blocks[index];
         for (std::uint32_t lane = 0; lane < WideNode::kWidth; ++lane) {
             const bool used = lane < leaf.count;
             const std::uint32_t triangle =
@@ -128,10 +208,10 @@ BvhBuildOptions wide_bvh_build_options() {
     return options;
 }
 
-WideBvh collapse_to_wide(const Bvh& binary, const MeshView& mesh) {
+WideBvh collapse_to_wide(const Bvh& binary, const MeshView& mesh, unsigned threads) {
     WideBvh wide;
     if (binary.empty()) return wide;
-    Collapser(binary, mesh, wide).run();
+    Collapser(binary, mesh, wide).run(resolve_thread_count(threads));
     return wide;
 }
 
@@ -142,7 +222,7 @@ WideBvh build_wide_bvh(const MeshView& mesh, const BvhBuildOptions& options,
     if (mesh.triangle_count() > WideNode::kMaxLeafSlot) return {};  // 268 million: out of reach
     const Bvh binary = build_bvh(mesh, capped, progress);
     if (progress && progress->cancel) return {};
-    return collapse_to_wide(binary, mesh);
+    return collapse_to_wide(binary, mesh, capped.threads);
 }
 
 std::size_t WideBvh::memory_bytes() const {
