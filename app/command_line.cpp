@@ -62,6 +62,16 @@ void add_algorithm_flags(CLI::App& app, AlgorithmFlags& flags) {
                    "dx_pick, unity_pick, xna_plane: 'ignore' the t range as the seeds do "
                    "(hits behind the eye count), or 'clip' to it")
         ->check(CLI::IsMember({"ignore", "clip"}));
+    app.add_option("--sphere-form", flags.sphere_form,
+                   "Analytic spheres: seed 002's quadratic, half_b, unit_direction, or precise "
+                   "(Ray Tracing Gems ch. 7)")
+        ->check(CLI::IsMember({"quadratic", "half_b", "unit_direction", "precise"}));
+    app.add_option("--rect-test", flags.rect_test,
+                   "Analytic rectangles: seed (strict min/max), axis_aligned (min/max), oriented")
+        ->check(CLI::IsMember({"seed", "axis_aligned", "oriented"}));
+    app.add_option("--slab-test", flags.slab_test,
+                   "Analytic boxes: seed (seed 002's slab test, eps 0.0001) or robust")
+        ->check(CLI::IsMember({"seed", "robust"}));
     app.add_option("--xna-hit", flags.xna_hit,
                    "xna_plane: the 'first' triangle found (seed 001) or the 'closest'")
         ->check(CLI::IsMember({"first", "closest"}));

@@ -9,15 +9,62 @@ namespace {
 nlohmann::ordered_json vec(glm::vec3 v) {
     return nlohmann::ordered_json::array({v.x, v.y, v.z});
 }
+
+/// The shape that was hit and what its test computed, in its own space.
+nlohmann::ordered_json shape_to_json(const SceneSession& session, const picking::ShapePickHit& hit,
+                                     const picking::Ray& ray, PoseChoice pose) {
+    nlohmann::ordered_json j;
+    j["index"] = hit.shape;
+    j["name"] = hit.shape < session.scene().shapes.size() ? session.scene().shapes[hit.shape].name
+                                                          : std::string();
+    j["kind"] = picking::shape_kind_name(hit.kind);
+    j["test"] = hit.local.test;
+    const picking::ShapeInstance& placed = session.view(pose).shapes[hit.shape];
+    const picking::Ray local =
+        picking::to_bone_space(ray, picking::mesh_from_world(placed.world_from_shape));
+    j["local_point"] = vec(local.at(hit.t));
+    j["local_normal"] = vec(hit.local.normal);
+    switch (hit.kind) {
+        case picking::ShapeKind::Sphere:
+            j["t_near"] = hit.local.sphere.t_near;
+            j["t_far"] = hit.local.sphere.t_far;
+            j["discriminant"] = hit.local.sphere.discriminant;
+            j["from_inside"] = hit.local.sphere.from_inside;
+            break;
+        case picking::ShapeKind::Plane:
+            j["d_dot_n"] = hit.local.plane.d_dot_n;
+            j["distance_from_point"] = hit.local.plane_distance;
+            break;
+        case picking::ShapeKind::Rect:
+            j["s"] = hit.local.rect.s;
+            j["r"] = hit.local.rect.r;
+            break;
+        case picking::ShapeKind::Box:
+            j["t_enter"] = hit.local.box.t_enter;
+            j["t_exit"] = hit.local.box.t_exit;
+            break;
+    }
+    return j;
+}
 }  // namespace
 
 nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::Ray& ray,
                                     const picking::PickSettings& settings, std::string_view accel,
                                     const picking::PickResult& result, PoseChoice pose) {
     nlohmann::ordered_json j;
-    j["hit"] = result.hit.has_value();
+    j["hit"] = result.any();
     j["ray"] = {ray.origin.x,    ray.origin.y,    ray.origin.z,
                 ray.direction.x, ray.direction.y, ray.direction.z};
+    if (const auto& shape = result.shape) {
+        const assets::Scene& scene = session.scene();
+        j["t"] = shape->t;
+        j["point"] = vec(shape->point);
+        j["normal"] = vec(shape->normal);
+        j["front_face"] = shape->front_face;
+        j["node"] = scene.nodes[shape->node].name;
+        j["node_path"] = scene.node_path(shape->node);
+        j["shape"] = shape_to_json(session, *shape, ray, pose);
+    }
     if (const auto& hit = result.hit) {
         const assets::Scene& scene = session.scene();
         j["t"] = hit->t;

@@ -14,7 +14,9 @@ namespace app {
 /// {"hit", "ray", "t", "point", "normal", "mesh", "mesh_name", "node", "node_path", "triangle",
 ///  "u", "v", "vertices", "world_from_mesh", "bone_ray", "algorithm", "accel", "triangles_tested",
 ///  "nodes_visited", "box_tests", "sphere_tests", "instances_tested", "microseconds", "time",
-///  "clip", "pose", ...} for a pick made in `pose`.
+///  "clip", "pose", ...} for a pick made in `pose`. An analytic shape hit has "hit": true, "t",
+///  "point", "normal", "front_face", "node", "node_path" and "shape": {"index", "name", "kind",
+///  "test", "local_point", "local_normal", and its test's numbers}, and no triangle fields.
 [[nodiscard]] nlohmann::ordered_json pick_to_json(const SceneSession& session,
                                                   const picking::Ray& ray,
                                                   const picking::PickSettings& settings,

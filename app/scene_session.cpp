@@ -37,6 +37,31 @@ glm::vec3 transform_point(const glm::mat4& m, glm::vec3 p) {
     return glm::vec3(m * glm::vec4(p, 1.0f));
 }
 
+/// Picking's description of an analytic shape of the scene.
+picking::AnalyticShape analytic_shape(const assets::ShapeData& shape) {
+    picking::AnalyticShape out;
+    switch (shape.kind) {
+        case assets::ShapeData::Kind::Sphere:
+            out.kind = picking::ShapeKind::Sphere;
+            out.sphere = {shape.center, shape.radius};
+            break;
+        case assets::ShapeData::Kind::Plane:
+            out.kind = picking::ShapeKind::Plane;
+            out.plane = {shape.point, shape.normal};
+            out.plane_radius = shape.radius;
+            break;
+        case assets::ShapeData::Kind::Rect:
+            out.kind = picking::ShapeKind::Rect;
+            out.rect = {shape.corner, shape.edge_u, shape.edge_v};
+            break;
+        case assets::ShapeData::Kind::Box:
+            out.kind = picking::ShapeKind::Box;
+            out.box = {shape.box_min, shape.box_max};
+            break;
+    }
+    return out;
+}
+
 /// Meshes whose placement or vertices the pose decides beyond their node's transform.
 bool moves_with_joints_or_targets(const assets::MeshData& mesh) {
     return !mesh.skin.empty() || !mesh.morph_targets.empty();
@@ -55,6 +80,10 @@ SceneSession::SceneSession(assets::Scene scene, SessionOptions options)
         view_.instances.push_back({instance.mesh, instance.node, glm::mat4(1.0f)});
     }
     bind_view_.instances = view_.instances;
+    for (const assets::ShapeData& shape : scene_.shapes)
+        if (shape.node < scene_.nodes.size())
+            view_.shapes.push_back({analytic_shape(shape), shape.node, glm::mat4(1.0f)});
+    bind_view_.shapes = view_.shapes;
     for (std::uint32_t m = 0; m < mesh_count; ++m) {
         const assets::MeshData& mesh = scene_.meshes[m];
         mesh_bounds_.push_back(bounds_of(mesh.positions));
@@ -72,6 +101,8 @@ SceneSession::SceneSession(assets::Scene scene, SessionOptions options)
         instance.world_from_mesh = rest.world[instance.node];
         bind_instance_world_.push_back(instance.world_from_mesh);
     }
+    for (picking::ShapeInstance& shape : bind_view_.shapes)
+        shape.world_from_shape = rest.world[shape.node];
     clip_ = scene_.clips.empty() ? -1 : 0;
     accel_ = picking::SceneAccel(view_);
     repose();
@@ -151,6 +182,11 @@ void SceneSession::repose() {
         view_.meshes[m].positions = posed_[m].positions;
     for (std::size_t i = 0; i < view_.instances.size(); ++i)
         view_.instances[i].world_from_mesh = instance_world_[i];
+    // Shapes go where their nodes are, far from the origin too.
+    const glm::mat4 moved = glm::translate(glm::mat4(1.0f), glm::vec3(offset_));
+    for (picking::ShapeInstance& shape : view_.shapes)
+        shape.world_from_shape =
+            offset_ != glm::dvec3(0.0) ? moved * pose_.world[shape.node] : pose_.world[shape.node];
     // The broad phases follow on the next query (refresh_accel): deformed meshes get new
     // bounds and refitted BVHs (as drawn, so picked), moved instances a new top level.
     accel_stale_.store(true, std::memory_order_release);

@@ -91,6 +91,14 @@ class SceneSession {
         PoseChoice pose = PoseChoice::Current) const {
         return pose == PoseChoice::Current ? instance_world_ : bind_instance_world_;
     }
+    /// world_from_shape for every analytic shape (Scene::shapes order) in the chosen pose.
+    [[nodiscard]] std::vector<glm::mat4> shape_transforms(
+        PoseChoice pose = PoseChoice::Current) const {
+        std::vector<glm::mat4> transforms;
+        for (const picking::ShapeInstance& shape : view(pose).shapes)
+            transforms.push_back(shape.world_from_shape);
+        return transforms;
+    }
     /// The vertices of mesh `mesh` in the current pose, in its instances' mesh space.
     [[nodiscard]] std::span<const glm::vec3> mesh_positions(std::uint32_t mesh) const {
         return view_.meshes[mesh].positions;

@@ -19,6 +19,8 @@ struct Selection {
     std::optional<picking::PickResult> bind_result;
     /// The GPU's answer at the same pixel (instance, triangle), when it was read.
     std::optional<std::pair<std::uint32_t, std::uint32_t>> id_buffer;
+    /// Or the analytic shape the GPU drew at that pixel.
+    std::optional<std::uint32_t> id_buffer_shape;
     bool id_buffer_read = false;
 
     [[nodiscard]] bool hit() const { return result.hit.has_value(); }

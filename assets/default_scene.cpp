@@ -125,6 +125,57 @@ Scene make_default_scene() {
         scene, 0, "tentacle", translate(ground(3.7f, 0.3f) - glm::vec3(0, 0.05f, 0)), tube,
         {0.62f, 0.42f, 0.85f});
 
+    // == Analytic shapes (seed 002): drawn and picked from their equations, each placed by a
+    // node. The rectangles show the seed's min/max check: right (without its strictness) for
+    // the axis-aligned sign, wrong for the diamond (its corners' box is not the rectangle).
+    auto add_shape = [&](std::string name, glm::mat4 local, ShapeData shape) {
+        shape.node = add_node(scene, 0, name, local);
+        shape.name = std::move(name);
+        scene.shapes.push_back(shape);
+        return shape.node;
+    };
+    ShapeData globe;
+    globe.kind = ShapeData::Kind::Sphere;
+    globe.radius = 0.55f;
+    globe.color = {0.30f, 0.78f, 0.72f};
+    const auto globe_node =
+        add_shape("globe", translate(ground(-0.2f, 4.6f) + glm::vec3(0, 0.6f, 0)), globe);
+    ShapeData mirror;  // seed 002's plane, shown (and picked) as a disc of it
+    mirror.kind = ShapeData::Kind::Plane;
+    mirror.normal = glm::normalize(glm::vec3(0.45f, 0.0f, 1.0f));
+    mirror.radius = 0.75f;
+    mirror.color = {0.55f, 0.70f, 0.90f};
+    add_shape("mirror", translate(ground(-0.8f, -5.0f) + glm::vec3(0, 0.95f, 0)), mirror);
+    ShapeData sign;
+    sign.kind = ShapeData::Kind::Rect;
+    sign.corner = {-0.6f, 0.15f, 0.0f};
+    sign.edge_u = {1.2f, 0.0f, 0.0f};
+    sign.edge_v = {0.0f, 0.8f, 0.0f};
+    sign.color = {0.92f, 0.90f, 0.82f};
+    add_shape("sign", translate(ground(-4.0f, 3.2f)), sign);
+    // A square standing on its corner, turned 40 degrees about y: its corners' min/max box
+    // holds much that is not the square, which the seed's min/max check accepts.
+    ShapeData diamond = sign;
+    const glm::mat3 turn(rotate(40.0f, {0, 1, 0}));
+    diamond.corner = {0.0f, 0.15f, 0.0f};
+    diamond.edge_u = turn * glm::vec3(0.6f, 0.6f, 0.0f);
+    diamond.edge_v = turn * glm::vec3(-0.6f, 0.6f, 0.0f);
+    diamond.color = {0.95f, 0.72f, 0.38f};
+    add_shape("diamond", translate(ground(-4.6f, -0.6f)), diamond);
+    ShapeData block;
+    block.kind = ShapeData::Kind::Box;
+    block.box_min = {-0.4f, 0.0f, -0.4f};
+    block.box_max = {0.4f, 0.8f, 0.4f};
+    block.color = {0.70f, 0.52f, 0.82f};
+    add_shape("block",
+              translate(ground(5.0f, -0.9f) - glm::vec3(0, 0.1f, 0)) * rotate(30.0f, {0, 1, 0}),
+              block);
+    ShapeData slab = block;
+    slab.box_min = {-0.9f, 0.0f, -0.25f};
+    slab.box_max = {0.9f, 0.5f, 0.25f};
+    slab.color = {0.62f, 0.62f, 0.68f};
+    add_shape("slab", translate(ground(-2.6f, -4.4f) - glm::vec3(0, 0.1f, 0)), slab);
+
     // == "arm_wave": 8 s loop. The shoulder turns and leans, the elbow bends, the wrist rolls.
     AnimationClip clip;
     clip.name = "arm_wave";
@@ -150,6 +201,17 @@ Scene make_default_scene() {
     channel_for(elbow, keys_about({0, 0, 1}, {-40, -75, -40, -15, -40, -75, -40, -15, -40}));
     channel_for(wrist, keys_about({0, 1, 0}, {0, 90, 180, 270, 360, 270, 180, 90, 0}));
     add_tube_wave(clip, scene, tentacle, 28.0f, 4.0);
+    {
+        // The globe bobs: a shape follows its node like a mesh does.
+        NodeChannel bob;
+        bob.node = globe_node;
+        const glm::vec3 rest(scene.nodes[globe_node].local_transform[3]);
+        for (int s = 0; s <= 8; ++s)
+            bob.positions.push_back({24.0 * s, rest + glm::vec3(0, s % 2 == 0 ? 0.0f : 0.25f, 0)});
+        bob.rotations = {{0.0, glm::quat(1, 0, 0, 0)}};
+        bob.scales = {{0.0, glm::vec3(1.0f)}};
+        clip.channels.push_back(std::move(bob));
+    }
     scene.clips.push_back(std::move(clip));
 
     scene.notes.push_back(
@@ -158,6 +220,10 @@ Scene make_default_scene() {
     scene.notes.push_back(
         "The tentacle is skinned to a chain of six bones: its vertices are skinned on the CPU for "
         "every pose, and picking tests the very vertices that are drawn.");
+    scene.notes.push_back(
+        "The globe, the mirror, the sign, the diamond and the two blocks are analytic shapes "
+        "(seed 002): "
+        "drawn and picked from their equations, not from triangles.");
     return scene;
 }
 

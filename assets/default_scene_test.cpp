@@ -55,5 +55,23 @@ TEST(DefaultScene, TerrainHeightMatchesTheMesh) {
     }
 }
 
+// The analytic shapes of seed 002: every kind at least once, each at a node of its own.
+TEST(DefaultScene, HasAnalyticShapesOfEveryKind) {
+    const Scene scene = make_default_scene();
+    int kinds[4] = {0, 0, 0, 0};
+    for (const ShapeData& shape : scene.shapes) {
+        ++kinds[int(shape.kind)];
+        ASSERT_LT(shape.node, scene.nodes.size());
+        EXPECT_EQ(scene.nodes[shape.node].name, shape.name);
+        EXPECT_TRUE(scene.nodes[shape.node].meshes.empty()) << shape.name;
+        if (shape.kind == ShapeData::Kind::Plane) {
+            EXPECT_GT(shape.radius, 0.0f);
+        }
+    }
+    for (int k = 0; k < 4; ++k)
+        EXPECT_GE(kinds[k], 1) << "kind " << k;
+    EXPECT_GE(scene.shapes.size(), 6u);
+}
+
 }  // namespace
 }  // namespace assets

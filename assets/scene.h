@@ -50,9 +50,28 @@ struct MeshInstance {
     std::uint32_t mesh = 0;
 };
 
+/// A shape picked and drawn from its equation rather than as triangles (seed 002's sphere,
+/// plane, rectangle and box), placed by a node like a mesh. Its numbers are in that node's
+/// space; which of them count depends on the kind.
+struct ShapeData {
+    enum class Kind { Sphere, Plane, Rect, Box };
+    Kind kind = Kind::Sphere;
+    std::string name;
+    std::uint32_t node = 0;
+    glm::vec3 color{0.8f};
+    glm::vec3 center{0.0f};  ///< Sphere
+    /// Sphere: its radius. Plane: the disc of the plane that is shown and picked.
+    float radius = 1.0f;
+    glm::vec3 point{0.0f}, normal{0.0f, 1.0f, 0.0f};  ///< Plane
+    /// Rect: corners A, A + U, A + U + V, A + V.
+    glm::vec3 corner{0.0f}, edge_u{1.0f, 0.0f, 0.0f}, edge_v{0.0f, 0.0f, 1.0f};
+    glm::vec3 box_min{-0.5f}, box_max{0.5f};  ///< Box
+};
+
 struct Scene {
     std::string source;  ///< the path it came from, or "default"
     std::vector<MeshData> meshes;
+    std::vector<ShapeData> shapes;  ///< analytic shapes (the default scene has some)
     std::vector<Material> materials;
     std::vector<SceneNode> nodes;  ///< nodes[0] is the root
     std::vector<AnimationClip> clips;

@@ -60,8 +60,11 @@ std::optional<ShapeLocalHit> intersect_shape(const Ray& ray, const AnalyticShape
         case ShapeKind::Plane: {
             const auto hit = intersect_plane(ray, shape.plane);
             if (!hit) return std::nullopt;
+            // A disc of the plane: the seed's t, then the distance from the plane's point.
+            result.plane_distance = glm::length(ray.at(hit->t) - shape.plane.point);
+            if (!(result.plane_distance <= shape.plane_radius)) return std::nullopt;
             result.t = hit->t;
-            result.test = "plane";
+            result.test = std::isinf(shape.plane_radius) ? "plane" : "plane (disc)";
             result.plane = *hit;
             result.normal = glm::normalize(shape.plane.normal);
             break;

@@ -4,6 +4,7 @@
 /// a node's transform, exactly like a mesh instance: the ray moves into that space.
 
 #include <cstdint>
+#include <limits>
 #include <string_view>
 
 #include <glm/mat4x4.hpp>
@@ -23,8 +24,11 @@ struct AnalyticShape {
     ShapeKind kind = ShapeKind::Sphere;
     Sphere sphere;  ///< kind Sphere
     Plane plane;    ///< kind Plane
-    Rect rect;      ///< kind Rect
-    Aabb box;       ///< kind Box
+    /// kind Plane: only points within this distance of plane.point count (a scene shows a
+    /// disc of the plane); infinite, as by default, is seed 002's whole plane.
+    float plane_radius = std::numeric_limits<float>::infinity();
+    Rect rect;  ///< kind Rect
+    Aabb box;   ///< kind Box
 };
 
 /// One placed shape, as SceneView lists them.
@@ -54,6 +58,7 @@ struct ShapeLocalHit {
     // The form's own numbers, for the Pick panel
     SphereHit sphere;
     PlaneHit plane;
+    float plane_distance = 0.0f;  ///< kind Plane: how far the hit is from plane.point
     RectHit rect;
     Interval box;  ///< where the ray is inside the box (the slab test's answer)
 };

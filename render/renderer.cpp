@@ -1,5 +1,6 @@
 #include "render/renderer.h"
 
+#include <glm/gtc/matrix_transform.hpp>
 #include <glm/matrix.hpp>
 
 #include "shaders/shaders.h"
@@ -12,6 +13,78 @@ gl::Program make_program(const char* name) {
     const std::string base(name);
     return gl::Program(name, shaders::embedded_file(base + ".vert"),
                        shaders::embedded_file(base + ".frag"));
+}
+
+/// A shape program: shape.vert, and a fragment shader made of the version line, the shared ray
+/// casting of shape_raycast.glsl and `fragment`'s own main.
+gl::Program make_shape_program(const char* name, const char* fragment) {
+    const std::string source = "#version 330 core\n" +
+                               std::string(shaders::embedded_file("shape_raycast.glsl")) +
+                               std::string(shaders::embedded_file(fragment));
+    return gl::Program(name, shaders::embedded_file("shape.vert"), source);
+}
+
+/// A box around the shape in its own space (a little bigger: the proxy must hold every pixel).
+std::pair<glm::vec3, glm::vec3> proxy_box(const assets::ShapeData& shape) {
+    using Kind = assets::ShapeData::Kind;
+    glm::vec3 lo(0.0f), hi(0.0f);
+    switch (shape.kind) {
+        case Kind::Sphere:
+            lo = shape.center - glm::vec3(shape.radius);
+            hi = shape.center + glm::vec3(shape.radius);
+            break;
+        case Kind::Plane: {
+            // A disc of radius r about the point: along axis i it spans r * sqrt(1 - n_i^2).
+            const glm::vec3 n = glm::normalize(shape.normal);
+            const glm::vec3 extent = shape.radius * glm::sqrt(glm::max(1.0f - n * n, 0.0f));
+            lo = shape.point - extent;
+            hi = shape.point + extent;
+            break;
+        }
+        case Kind::Rect: {
+            const glm::vec3 corners[4] = {shape.corner, shape.corner + shape.edge_u,
+                                          shape.corner + shape.edge_u + shape.edge_v,
+                                          shape.corner + shape.edge_v};
+            lo = hi = corners[0];
+            for (const glm::vec3& c : corners) {
+                lo = glm::min(lo, c);
+                hi = glm::max(hi, c);
+            }
+            break;
+        }
+        case Kind::Box:
+            lo = shape.box_min;
+            hi = shape.box_max;
+            break;
+    }
+    const glm::vec3 margin = 1e-3f * (hi - lo) + glm::vec3(1e-3f);
+    return {lo - margin, hi + margin};
+}
+
+void set_shape_uniforms(gl::Program& program, const assets::ShapeData& shape) {
+    using Kind = assets::ShapeData::Kind;
+    switch (shape.kind) {
+        case Kind::Sphere:
+            program.set("u_kind", GLuint(0));
+            program.set("u_a", glm::vec4(shape.center, shape.radius));
+            break;
+        case Kind::Plane:
+            program.set("u_kind", GLuint(1));
+            program.set("u_a", glm::vec4(shape.point, shape.radius));
+            program.set("u_b", glm::vec4(shape.normal, 0.0f));
+            break;
+        case Kind::Rect:
+            program.set("u_kind", GLuint(2));
+            program.set("u_a", glm::vec4(shape.corner, 0.0f));
+            program.set("u_b", glm::vec4(shape.edge_u, 0.0f));
+            program.set("u_c", glm::vec4(shape.edge_v, 0.0f));
+            break;
+        case Kind::Box:
+            program.set("u_kind", GLuint(3));
+            program.set("u_a", glm::vec4(shape.box_min, 0.0f));
+            program.set("u_b", glm::vec4(shape.box_max, 0.0f));
+            break;
+    }
 }
 
 struct OverlayVertex {
@@ -36,7 +109,22 @@ Renderer::Renderer()
     : mesh_program_(make_program("mesh")),
       overlay_program_(make_program("overlay")),
       marker_program_(make_program("marker")),
-      id_program_(make_program("id")) {
+      id_program_(make_program("id")),
+      shape_program_(make_shape_program("shape", "shape.frag")),
+      shape_id_program_(make_shape_program("shape_id", "shape_id.frag")) {
+    // The shapes' proxy cube: eight corners, twelve triangles.
+    const glm::vec3 corners[8] = {{-1, -1, -1}, {1, -1, -1}, {-1, 1, -1}, {1, 1, -1},
+                                  {-1, -1, 1},  {1, -1, 1},  {-1, 1, 1},  {1, 1, 1}};
+    const GLuint faces[36] = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4,
+                              2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
+    glBindVertexArray(cube_vertex_array_.handle());
+    glBindBuffer(GL_ARRAY_BUFFER, cube_vertices_.handle());
+    glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, cube_indices_.handle());
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof faces, faces, GL_STATIC_DRAW);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
+    glBindVertexArray(0);
     describe_overlay_vertices(overlay_vertex_array_.handle(), overlay_vertices_.handle());
     glBindVertexArray(marker_vertex_array_.handle());
     glBindBuffer(GL_ARRAY_BUFFER, marker_vertices_.handle());
@@ -46,6 +134,7 @@ Renderer::Renderer()
 }
 
 void Renderer::set_scene(const assets::Scene& scene) {
+    shapes_ = scene.shapes;
     meshes_.clear();
     mesh_colors_.clear();
     for (const assets::MeshData& mesh : scene.meshes) {
@@ -79,6 +168,11 @@ void Renderer::draw(const FrameView& view, const InstancePlacement& placement,
         draw_extra_instances(options, {});
     }
     glDisable(GL_POLYGON_OFFSET_FILL);
+    if (options.draw_meshes && !options.shape_transforms.empty()) {
+        shape_program_.use();
+        shape_program_.set("u_highlight_color", glm::vec3(0.95f, 0.20f, 0.85f));
+        draw_shapes(shape_program_, view, options.shape_transforms, options.highlighted_shape);
+    }
     if (options.wireframe && options.draw_meshes) {
         glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
         const MeshStyle edges{options.wireframe_color, 1.0f, 1.0f};
@@ -104,6 +198,42 @@ void Renderer::draw(const FrameView& view, const InstancePlacement& placement,
         glDisable(GL_BLEND);
     }
     draw_overlay(view, overlay);
+}
+
+void Renderer::draw_shapes(gl::Program& program, const FrameView& view,
+                           std::span<const glm::mat4> transforms,
+                           std::optional<std::uint32_t> highlighted) {
+    program.use();
+    program.set("u_clip_from_world", view.projection * view.view);
+    program.set("u_eye", view.eye);
+    // An orthographic projection has no eye: every ray runs along the view direction.
+    const bool orthographic = view.projection[3][3] == 1.0f;
+    program.set("u_orthographic", GLuint(orthographic ? 1 : 0));
+    program.set("u_view_forward", -glm::normalize(glm::vec3(glm::inverse(view.view)[2])));
+    // Back faces of the proxy: they are there even when the eye is inside it.
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_FRONT);
+    glBindVertexArray(cube_vertex_array_.handle());
+    for (std::size_t i = 0; i < shapes_.size() && i < transforms.size(); ++i) {
+        const assets::ShapeData& shape = shapes_[i];
+        const auto [lo, hi] = proxy_box(shape);
+        const glm::mat4 proxy = glm::translate(glm::mat4(1.0f), 0.5f * (lo + hi)) *
+                                glm::scale(glm::mat4(1.0f), 0.5f * (hi - lo));
+        program.set("u_world_from_proxy", transforms[i] * proxy);
+        program.set("u_world_from_shape", transforms[i]);
+        program.set("u_shape_from_world", glm::inverse(transforms[i]));
+        set_shape_uniforms(program, shape);
+        if (&program == &shape_program_) {
+            program.set("u_base_color", shape.color);
+            program.set("u_highlight", highlighted && *highlighted == i ? 1.0f : 0.0f);
+        } else {
+            program.set("u_shape", GLuint(i));
+        }
+        glDrawElements(GL_TRIANGLES, 36, GL_UNSIGNED_INT, nullptr);
+    }
+    glBindVertexArray(0);
+    glCullFace(GL_BACK);
+    glDisable(GL_CULL_FACE);
 }
 
 void Renderer::draw_one(const GpuMesh& mesh, bool posed_vertices) const {
@@ -251,7 +381,8 @@ void Renderer::ensure_id_target(glm::ivec2 size) {
 }
 
 std::optional<IdSample> Renderer::read_id(const FrameView& view, const InstancePlacement& placement,
-                                          glm::ivec2 pixel) {
+                                          glm::ivec2 pixel,
+                                          std::span<const glm::mat4> shape_transforms) {
     if (pixel.x < 0 || pixel.y < 0 || pixel.x >= view.viewport_px.x ||
         pixel.y >= view.viewport_px.y)
         return std::nullopt;
@@ -278,6 +409,7 @@ std::optional<IdSample> Renderer::read_id(const FrameView& view, const InstanceP
         draw_one(meshes_[instance.mesh], placement.posed_vertices);
     }
     glBindVertexArray(0);
+    if (!shape_transforms.empty()) draw_shapes(shape_id_program_, view, shape_transforms, {});
     GLuint id[2] = {0, 0};
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     glReadPixels(pixel.x, view.viewport_px.y - 1 - pixel.y, 1, 1, GL_RG_INTEGER, GL_UNSIGNED_INT,
@@ -285,7 +417,8 @@ std::optional<IdSample> Renderer::read_id(const FrameView& view, const InstanceP
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glDepthFunc(GL_LEQUAL);
     if (id[0] == 0) return std::nullopt;
-    return IdSample{id[0] - 1, id[1]};
+    if (id[0] == 0xFFFFFFFFu) return IdSample{0, 0, id[1]};
+    return IdSample{id[0] - 1, id[1], std::nullopt};
 }
 
 void Renderer::ensure_inset_target(glm::ivec2 size) {

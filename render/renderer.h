@@ -44,9 +44,12 @@ struct ExtraInstance {
 };
 
 struct DrawOptions {
-    bool draw_meshes = true;                     ///< false: only the overlay (the Triangle lab)
-    std::vector<ExtraInstance> extra_instances;  ///< drawn with the meshes (posed vertices)
-    bool wireframe = false;                      ///< draw triangle edges over the shaded meshes
+    bool draw_meshes = true;  ///< false: only the overlay (the Triangle lab)
+    /// Where the scene's analytic shapes are (Scene::shapes order); empty: none drawn.
+    std::span<const glm::mat4> shape_transforms;
+    std::optional<std::uint32_t> highlighted_shape;  ///< drawn in the pick colour
+    std::vector<ExtraInstance> extra_instances;      ///< drawn with the meshes (posed vertices)
+    bool wireframe = false;                          ///< draw triangle edges over the shaded meshes
     /// Also draw this placement as a translucent ghost over the scene (the bind pose).
     std::optional<InstancePlacement> ghost;
     glm::vec4 ghost_color{0.75f, 0.88f, 1.0f, 0.28f};
@@ -76,10 +79,11 @@ struct Overlay {
     float marker_size_px = 18.0f;
 };
 
-/// What the ID pass saw at one pixel.
+/// What the ID pass saw at one pixel: a triangle of an instance, or an analytic shape.
 struct IdSample {
-    std::uint32_t instance = 0;  ///< index into the scene's instances()
-    std::uint32_t triangle = 0;  ///< within that instance's mesh
+    std::uint32_t instance = 0;          ///< index into the scene's instances()
+    std::uint32_t triangle = 0;          ///< within that instance's mesh
+    std::optional<std::uint32_t> shape;  ///< an analytic shape (Scene::shapes) instead
 };
 
 class Renderer {
@@ -100,7 +104,8 @@ class Renderer {
     /// the top left). Nothing there: nothing returned.
     [[nodiscard]] std::optional<IdSample> read_id(const FrameView& view,
                                                   const InstancePlacement& placement,
-                                                  glm::ivec2 pixel_top_left);
+                                                  glm::ivec2 pixel_top_left,
+                                                  std::span<const glm::mat4> shape_transforms = {});
 
     /// Draws mesh `mesh` alone in its own space (no transform) with `overlay` into an offscreen
     /// colour texture of view.viewport_px pixels, and returns that texture (for ImGui::Image;
@@ -124,6 +129,10 @@ class Renderer {
                      const DrawOptions& options, const MeshStyle& style);
     void draw_extra_instances(const DrawOptions& options, const MeshStyle& style);
     void draw_one(const GpuMesh& mesh, bool posed_vertices) const;
+    /// Every analytic shape through `program` (shape or shape_id), one proxy box each.
+    void draw_shapes(gl::Program& program, const FrameView& view,
+                     std::span<const glm::mat4> transforms,
+                     std::optional<std::uint32_t> highlighted);
     void draw_overlay(const FrameView& view, const Overlay& overlay);
     void ensure_id_target(glm::ivec2 size);
     void ensure_inset_target(glm::ivec2 size);
@@ -132,6 +141,12 @@ class Renderer {
     gl::Program overlay_program_;
     gl::Program marker_program_;
     gl::Program id_program_;
+    gl::Program shape_program_;
+    gl::Program shape_id_program_;
+    std::vector<assets::ShapeData> shapes_;
+    gl::VertexArray cube_vertex_array_;  ///< the shapes' proxy: [-1, 1]^3
+    gl::Buffer cube_vertices_;
+    gl::Buffer cube_indices_;
     std::vector<GpuMesh> meshes_;
     std::vector<glm::vec3> mesh_colors_;
     std::vector<assets::MeshInstance> instances_;

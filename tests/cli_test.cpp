@@ -118,6 +118,38 @@ TEST(Cli, SeedFlagsReachTheAlgorithms) {
     EXPECT_EQ(pick_default(culled)["hit"], false);
 }
 
+// The default scene's analytic shapes answer with their own JSON: the globe straight from
+// above, by each of seed 002's sphere forms. Its two roots lie a diameter (1.1) apart along a
+// unit direction; along a direction of length 2, t halves, except for the unit-direction form,
+// which assumes D is unit and answers wrongly, as the seed's formula does.
+TEST(Cli, TheGlobeIsPickedByItsEquationInEveryForm) {
+    const std::vector<std::string> unit = {"--ray", "-0.2", "10", "4.6", "0", "-1", "0"};
+    const auto precise = pick_default(unit);
+    ASSERT_EQ(precise["hit"], true) << precise.dump();
+    ASSERT_TRUE(precise.contains("shape")) << precise.dump();
+    EXPECT_FALSE(precise.contains("triangle"));
+    const auto& shape = precise["shape"];
+    EXPECT_EQ(shape["name"], "globe");
+    EXPECT_EQ(shape["kind"], "sphere");
+    EXPECT_EQ(shape["test"], "precise");
+    EXPECT_EQ(precise["node"], "globe");
+    EXPECT_NEAR(shape["t_far"].get<double>() - shape["t_near"].get<double>(), 1.1, 1e-4);
+    EXPECT_NEAR(precise["point"][1].get<double>(), 10.0 - precise["t"].get<double>(), 1e-5);
+    const double t = precise["t"].get<double>();
+    for (const std::string form : {"quadratic", "half_b", "unit_direction"}) {
+        std::vector<std::string> args = unit;
+        args.insert(args.end(), {"--sphere-form", form});
+        const auto j = pick_default(args);
+        EXPECT_EQ(j["shape"]["test"], form);
+        EXPECT_NEAR(j["t"].get<double>(), t, 1e-4) << form;
+    }
+    std::vector<std::string> doubled = {"--ray", "-0.2", "10", "4.6", "0", "-2", "0"};
+    EXPECT_NEAR(pick_default(doubled)["t"].get<double>(), t / 2, 1e-4);
+    doubled.insert(doubled.end(), {"--sphere-form", "unit_direction"});
+    const auto wrong = pick_default(doubled);
+    EXPECT_GT(std::abs(wrong.value("t", 0.0) - t / 2), 0.01) << wrong.dump();
+}
+
 // The terrain's vertices lie on a 0.25 grid: a vertical ray through (-3.5, -0.5) passes
 // exactly through a vertex shared by six triangles. The strict edge tests let it through.
 TEST(Cli, ARayThroughATerrainVertexLeaksOnlyWithStrictEdges) {

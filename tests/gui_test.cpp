@@ -340,6 +340,45 @@ TEST(Gui, AHangingImportGivesUpAtTheLoadTimeout) {
     EXPECT_NE(r.err.find("took longer than 2 s (--load-timeout)"), std::string::npos) << r.err;
 }
 
+// == Analytic shapes (seed 002) in the default scene
+
+// A click on the globe picks the analytic sphere (the same answer as `raypick pick` with the
+// printed ray), the GPU's ID pass names the same shape at that pixel, and it is drawn: teal
+// where it stands unpicked, tinted towards the pick colour once picked.
+TEST(Gui, AClickOnTheGlobePicksTheAnalyticSphere) {
+    const ViewerRun picked =
+        run_viewer({"--time", "1", "--click", "512,478", "--no-bone-view"}, "globe");
+    const ViewerRun plain = run_viewer({"--time", "1", "--no-bone-view"}, "noglobe");
+    ASSERT_EQ(picked.pick["hit"], true) << picked.pick.dump();
+    ASSERT_TRUE(picked.pick.contains("shape")) << picked.pick.dump();
+    EXPECT_EQ(picked.pick["shape"]["name"], "globe");
+    EXPECT_EQ(picked.pick["shape"]["kind"], "sphere");
+    EXPECT_EQ(picked.pick["id_buffer"]["shape"], picked.pick["shape"]["index"]);
+    // The same ray through the command line.
+    std::vector<std::string> args = {raypick_exe(), "pick", "default", "--time", "1", "--ray"};
+    for (int i = 0; i < 6; ++i) {
+        char number[64];
+        std::snprintf(number, sizeof number, "%.9g", picked.pick["ray"][i].get<double>());
+        args.push_back(number);
+    }
+    const ProcessResult r = run_process(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto cli = nlohmann::json::parse(r.out);
+    EXPECT_EQ(cli["shape"]["name"], "globe");
+    EXPECT_EQ(cli["t"], picked.pick["t"]);
+    // Drawn: the globe's teal around the click before, the pick's magenta tint after.
+    auto teal = [](std::array<int, 3> c) { return c[1] > 120 && c[2] > 110 && c[0] < 110; };
+    auto magenta = [](std::array<int, 3> c) { return c[0] > 150 && c[2] > 130 && c[1] < 110; };
+    int teal_before = 0, magenta_after = 0;
+    for (int y = 462; y < 494; ++y)
+        for (int x = 496; x < 528; ++x) {
+            teal_before += teal(plain.png.at(x, y));
+            magenta_after += magenta(picked.png.at(x, y));
+        }
+    EXPECT_GT(teal_before, 300);
+    EXPECT_GT(magenta_after, 300);
+}
+
 // == The broad phases in the viewer (issue 4)
 
 const std::string kBunny = "/usr/share/glmark2/models/bunny.obj";

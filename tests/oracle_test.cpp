@@ -46,7 +46,7 @@ void check_model(const std::string& model, unsigned seed, int ray_count) {
     // Skinned meshes (the default scene's tentacle) are skinned independently, in double.
     const BruteForceOracle oracle =
         skinned_oracle_from_scene(session.scene(), session.world_transforms());
-    int hits = 0, near_edge = 0;
+    int hits = 0, near_edge = 0, shapes = 0;
     for (std::size_t i = 0; i < rays.size(); ++i) {
         const auto j = nlohmann::json::parse(out[i]);
         // Use the ray exactly as the binary parsed it.
@@ -54,6 +54,11 @@ void check_model(const std::string& model, unsigned seed, int ray_count) {
                            j["ray"][2].get<float>());
         const glm::dvec3 d(j["ray"][3].get<float>(), j["ray"][4].get<float>(),
                            j["ray"][5].get<float>());
+        // The oracle knows triangles: a ray that an analytic shape stops first is not its case.
+        if (j.contains("shape")) {
+            ++shapes;
+            continue;
+        }
         const auto expected = oracle.closest(o, d);
         const bool got = j["hit"];
         if (expected && expected->edge_distance < kEdgeTolerance) {
@@ -78,6 +83,7 @@ void check_model(const std::string& model, unsigned seed, int ray_count) {
     }
     EXPECT_GT(hits, ray_count / 10) << model;
     EXPECT_LE(near_edge, ray_count / 100 + 1) << model;
+    EXPECT_LE(shapes, ray_count / 5) << model;
     std::filesystem::remove(rays_path);
 }
 

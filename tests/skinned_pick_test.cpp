@@ -43,7 +43,10 @@ void compare(const app::SceneSession& session, const BruteForceOracle& oracle, u
     const app::Bounds bounds = aim.value_or(session.world_bounds());
     for (const picking::Ray& ray : incoherent_rays(bounds.min, bounds.max, seed, kRaysPerTime)) {
         const auto expected = oracle.closest(glm::dvec3(ray.origin), glm::dvec3(ray.direction));
-        const auto got = session.pick(ray, {}).hit;
+        const picking::PickResult result = session.pick(ray, {});
+        // The oracle knows triangles: a ray an analytic shape stops first is not its case.
+        if (result.shape) continue;
+        const auto got = result.hit;
         // The mesh's BVH, refitted to this pose on the first pick, answers the same.
         const auto through_bvh = session.pick(ray, bvh_settings()).hit;
         ASSERT_EQ(through_bvh.has_value(), got.has_value()) << what << " (bvh)";

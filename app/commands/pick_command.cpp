@@ -18,6 +18,7 @@ int run_pick_command(const PickCommandOptions& options) {
         return 2;
     }
     settings.triangle_options = o.flags.options;
+    settings.shapes = o.flags.shapes;
     if (!(o.flags.t_min <= o.flags.t_max)) {
         std::cerr << "raypick pick: --t-min must not be above --t-max\n";
         return 2;

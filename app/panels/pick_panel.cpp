@@ -82,6 +82,38 @@ void draw_algorithm_options(PickPanelState& state, const picking::RayTriangleAlg
     ImGui::TextDisabled("%s", std::string(picking::edge_rule_name(algorithm.edges)).c_str());
 }
 
+/// Which of seed 002's forms test the analytic shapes (applied to the next click).
+void draw_shape_forms(PickPanelState& state) {
+    auto& shapes = state.settings.shapes;
+    if (!ImGui::TreeNode("seed 002 forms for the shapes")) return;
+    int sphere = int(shapes.sphere);
+    ImGui::SetNextItemWidth(170);
+    if (ImGui::BeginCombo(
+            "sphere", std::string(picking::kSphereAlgorithms[std::size_t(sphere)].name).c_str())) {
+        for (const auto& form : picking::kSphereAlgorithms)
+            if (ImGui::Selectable(std::string(form.name).c_str(), form.form == shapes.sphere))
+                shapes.sphere = form.form;
+        ImGui::EndCombo();
+    }
+    int rect = int(shapes.rect);
+    ImGui::TextDisabled("rectangle");
+    for (int i = 0; i < 3; ++i) {
+        ImGui::SameLine();
+        ImGui::RadioButton(std::string(picking::rect_test_name(picking::RectTest(i))).c_str(),
+                           &rect, i);
+    }
+    shapes.rect = picking::RectTest(rect);
+    int slab = int(shapes.slab);
+    ImGui::TextDisabled("box");
+    for (int i = 0; i < 2; ++i) {
+        ImGui::SameLine();
+        ImGui::RadioButton(std::string(picking::slab_test_name(picking::SlabTest(i))).c_str(),
+                           &slab, i);
+    }
+    shapes.slab = picking::SlabTest(slab);
+    ImGui::TreePop();
+}
+
 void draw_settings(PickPanelState& state) {
     const auto& current = picking::ray_triangle_algorithm(state.settings.method);
     if (ImGui::BeginCombo("algorithm", std::string(current.name).c_str())) {
@@ -120,6 +152,7 @@ void draw_settings(PickPanelState& state) {
             "(three transforms per triangle)");
     state.settings.space =
         space == 0 ? picking::RaySpace::BoneSpace : picking::RaySpace::WorldTriangles;
+    draw_shape_forms(state);
 }
 
 /// What the last pick cost: the algorithm, the broad phase that ran, and its counters.
@@ -151,6 +184,50 @@ void draw_cost(const Selection& selection, const std::string& chosen_accel,
     if (broad_phase.build_ms > 0.0 || broad_phase.bytes > 0)
         ImGui::TextDisabled("  built in %.1f ms, %.2f MB", broad_phase.build_ms,
                             double(broad_phase.bytes) / (1024.0 * 1024.0));
+}
+
+/// An analytic shape's hit: what it is, where, and its test's own numbers (seed 002's forms).
+void draw_shape_hit(const Selection& selection, const SceneSession& session) {
+    const picking::ShapePickHit& hit = *selection.result.shape;
+    const assets::Scene& scene = session.scene();
+    const std::string name =
+        hit.shape < scene.shapes.size() ? scene.shapes[hit.shape].name : std::string("?");
+    const picking::ShapeLocalHit& local = hit.local;
+    const std::string kind(picking::shape_kind_name(hit.kind));
+    ImGui::TextColored(ImVec4(0.95f, 0.5f, 0.9f, 1.0f), "analytic %s '%s', by its equation",
+                       kind.c_str(), name.c_str());
+    if (ImGui::BeginTable("shape", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed, 100.0f);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+        row("node path", "%s", scene.node_path(hit.node).c_str());
+        row("test", "%s", std::string(local.test).c_str());
+        row("t", "%.7g", double(hit.t));
+        vec_row("point (world)", hit.point);
+        vec_row("normal", hit.normal);
+        vec_row("normal (local)", local.normal);
+        row("face", "%s", hit.front_face ? "front (outside)" : "back (inside)");
+        switch (hit.kind) {
+            case picking::ShapeKind::Sphere:
+                row("roots", "t = %.6g and %.6g", double(local.sphere.t_near),
+                    double(local.sphere.t_far));
+                row("discriminant", "%.6g", double(local.sphere.discriminant));
+                row("origin", "%s", local.sphere.from_inside ? "inside: the far root" : "outside");
+                break;
+            case picking::ShapeKind::Plane:
+                row("D.N", "%.6g", double(local.plane.d_dot_n));
+                row("t formula", "(P' - O).N / (D.N)");
+                row("from P'", "%.6g (the disc's radius bounds it)", double(local.plane_distance));
+                break;
+            case picking::ShapeKind::Rect:
+                row("along U, V", "s = %.5f, r = %.5f", double(local.rect.s), double(local.rect.r));
+                break;
+            case picking::ShapeKind::Box:
+                row("slabs", "t_enter %.6g, t_exit %.6g", double(local.box.t_enter),
+                    double(local.box.t_exit));
+                break;
+        }
+        ImGui::EndTable();
+    }
 }
 
 void draw_hit(const Selection& selection, const SceneSession& session) {
@@ -206,7 +283,13 @@ void draw_pick_panel(PickPanelState& state, const std::optional<Selection>& sele
                         double(selection->ray.origin.y), double(selection->ray.origin.z));
     ImGui::TextDisabled("     d = %.4g, %.4g, %.4g", double(selection->ray.direction.x),
                         double(selection->ray.direction.y), double(selection->ray.direction.z));
-    if (selection->id_buffer_read) {
+    if (selection->id_buffer_read && (selection->result.shape || selection->id_buffer_shape)) {
+        const bool agree = selection->result.shape && selection->id_buffer_shape &&
+                           *selection->id_buffer_shape == selection->result.shape->shape;
+        ImGui::TextColored(
+            agree ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1.0f, 0.7f, 0.3f, 1), "ID buffer: %s",
+            agree ? "the same shape (agrees)" : "differs: an edge or a clipped pixel");
+    } else if (selection->id_buffer_read) {
         const auto& gpu = selection->id_buffer;
         const bool agree = selection->hit() && gpu &&
                            gpu->first == selection->result.hit->instance &&
@@ -221,7 +304,9 @@ void draw_pick_panel(PickPanelState& state, const std::optional<Selection>& sele
                 "ID buffer: nothing drawn at this pixel");
     }
     ImGui::Separator();
-    if (selection->hit()) {
+    if (selection->result.shape) {
+        draw_shape_hit(*selection, session);
+    } else if (selection->hit()) {
         draw_hit(*selection, session);
     } else {
         ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "miss: the ray hits no triangle");

@@ -56,6 +56,7 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
         throw std::invalid_argument(*error);
     pick_panel_.accel = options.accel;
     pick_panel_.settings.triangle_options = options.flags.options;
+    pick_panel_.settings.shapes = options.flags.shapes;
     pick_panel_.t_min = options.flags.t_min;
     pick_panel_.t_max = options.flags.t_max;
     pick_panel_.hover = options.hover;
@@ -319,9 +320,13 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
         const glm::vec2 scale = glm::vec2(framebuffer_size()) / window_size();
         const glm::ivec2 pixel(glm::floor(selection.cursor_window * scale));
         selection.id_buffer_read = true;
-        if (auto id = renderer_.read_id(frame_view(), placement(PoseChoice::Current), pixel)) {
+        const std::vector<glm::mat4> shapes = session_->shape_transforms();
+        if (auto id =
+                renderer_.read_id(frame_view(), placement(PoseChoice::Current), pixel, shapes)) {
             const auto& instances = session_->view().instances;
-            if (id->instance < instances.size())
+            if (id->shape)
+                selection.id_buffer_shape = id->shape;
+            else if (id->instance < instances.size())
                 selection.id_buffer = std::pair{id->instance, id->triangle};
         }
     }
@@ -603,6 +608,12 @@ void ViewerApp::draw_scene() {
             if (view_panel_.show_ray)
                 overlay.lines.push_back({selection_->ray.origin, point, kRayColor});
             if (spaces_panel_.show_axes) add_bone_axes(*session_, *selection_, overlay);
+        } else if (selection_->result.shape) {
+            // The shape's hit where the shape is now (it may move with its node).
+            const picking::ShapePickHit& hit = *selection_->result.shape;
+            overlay.marker = hit.point;
+            if (view_panel_.show_ray)
+                overlay.lines.push_back({selection_->ray.origin, hit.point, kRayColor});
         } else if (view_panel_.show_ray) {
             overlay.lines.push_back({selection_->ray.origin,
                                      selection_->ray.at(camera_.far_plane() * 2.0f), kRayColor});
@@ -612,6 +623,13 @@ void ViewerApp::draw_scene() {
     render::DrawOptions draw_options;
     draw_options.wireframe = view_panel_.wireframe;
     if (animation_panel_.ghost) draw_options.ghost = placement(PoseChoice::Bind);
+    // The analytic shapes where their nodes are now; the picked (or hovered) one in colour.
+    const std::vector<glm::mat4> shapes = session_->shape_transforms();
+    draw_options.shape_transforms = shapes;
+    if (selection_ && selection_->result.shape)
+        draw_options.highlighted_shape = selection_->result.shape->shape;
+    else if (hover_ && hover_->result.shape)
+        draw_options.highlighted_shape = hover_->result.shape->shape;
     renderer_.draw(frame_view(), placement(PoseChoice::Current), draw_options, overlay);
     draw_bone_space_view();
 }
@@ -830,6 +848,8 @@ void ViewerApp::run_script() {
         if (selection_->id_buffer)
             j["id_buffer"] = {{"instance", selection_->id_buffer->first},
                               {"triangle", selection_->id_buffer->second}};
+        else if (selection_->id_buffer_shape)
+            j["id_buffer"] = {{"shape", *selection_->id_buffer_shape}};
         else
             j["id_buffer"] = nullptr;
         if (selection_->bind_result)
