@@ -45,6 +45,30 @@ struct Avx2Ops {
 constexpr int kLanes = 8;
 constexpr int kFloatsPerPair = 18;
 
+/// Elements `first` .. `first` + 7 of eight consecutive pairs, one vector per element (lane l:
+/// pair l): eight unaligned row loads and an 8x8 transpose, much cheaper than eight gathers.
+void transpose8(const float* base, int first, __m256 out[8]) {
+    __m256 r[8];
+    for (int l = 0; l < kLanes; ++l)
+        r[l] = _mm256_loadu_ps(base + l * kFloatsPerPair + first);
+    const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
+    const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+    const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
+    const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
+    const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+    const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+    const __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+    const __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+    out[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
+    out[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
+    out[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
+    out[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
+    out[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
+    out[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
+    out[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
+    out[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+}
+
 }  // namespace
 
 std::size_t moller97_avx2(const float* pairs, std::size_t count, std::uint8_t* out) {
@@ -52,14 +76,20 @@ std::size_t moller97_avx2(const float* pairs, std::size_t count, std::uint8_t* o
     const __m256i stride = _mm256_setr_epi32(0, 18, 36, 54, 72, 90, 108, 126);
     std::size_t hits = 0, i = 0;
     for (; i + kLanes <= count; i += kLanes) {
-        // Lane l reads pair i + l: element j sits at (i + l) * 18 + j.
+        // Lane l reads pair i + l: element j sits at (i + l) * 18 + j. Elements 0..15 by two
+        // transposes, the last two by gathers.
         const float* base = pairs + i * kFloatsPerPair;
-        const auto load = [&](int j) { return V8{_mm256_i32gather_ps(base + j, stride, 4)}; };
-        const P v[3] = {
-            {load(0), load(1), load(2)}, {load(3), load(4), load(5)}, {load(6), load(7), load(8)}};
-        const P q[3] = {{load(9), load(10), load(11)},
-                        {load(12), load(13), load(14)},
-                        {load(15), load(16), load(17)}};
+        __m256 e[18];
+        transpose8(base, 0, e);
+        transpose8(base, 8, e + 8);
+        e[16] = _mm256_i32gather_ps(base + 16, stride, 4);
+        e[17] = _mm256_i32gather_ps(base + 17, stride, 4);
+        const P v[3] = {{V8{e[0]}, V8{e[1]}, V8{e[2]}},
+                        {V8{e[3]}, V8{e[4]}, V8{e[5]}},
+                        {V8{e[6]}, V8{e[7]}, V8{e[8]}}};
+        const P q[3] = {{V8{e[9]}, V8{e[10]}, V8{e[11]}},
+                        {V8{e[12]}, V8{e[13]}, V8{e[14]}},
+                        {V8{e[15]}, V8{e[16]}, V8{e[17]}}};
         const auto outcome = moller97_kernel::decide<Avx2Ops>(v, q);
         const unsigned intersect = unsigned(_mm256_movemask_ps(outcome.intersect.m));
         const unsigned scalar = unsigned(_mm256_movemask_ps(outcome.scalar.m));
