@@ -37,6 +37,7 @@ AccelPanelAction draw_accel_panel(AccelPanelState& state, const AccelStatus& sta
     AccelPanelAction action;
     ImGui::SetNextWindowPos(ImVec2(655, 50), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(290, 250), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowCollapsed(state.start_collapsed, ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Acceleration")) {
         ImGui::End();
         return action;

@@ -50,9 +50,10 @@ void draw_pick_panel(PickPanelState& state, const std::optional<Selection>& sele
 // boxes at a chosen depth and those the last pick entered, and the per-pixel cost heatmap
 struct AccelPanelState {
     bool show_boxes = false;
-    int box_depth = 0;          ///< 0: the root's children; -1: every level
-    bool show_visited = false;  ///< the boxes the last pick entered
-    bool heatmap = false;       ///< trace every pixel with the current settings, coloured by cost
+    int box_depth = 0;            ///< 0: the root's children; -1: every level
+    bool show_visited = false;    ///< the boxes the last pick entered
+    bool heatmap = false;         ///< trace every pixel with the current settings, coloured by cost
+    bool start_collapsed = true;  ///< the window starts folded (nothing asked of it yet)
 };
 /// What the viewer knows for the panel to show.
 struct AccelStatus {
@@ -70,8 +71,8 @@ struct AccelStatus {
     std::size_t visited_drawn = 0;
     bool heatmap_complete = false;
     int heatmap_rows_done = 0, heatmap_rows = 0;
-    std::string heatmap_totals;       ///< heatmap_totals_text()
-    std::uint32_t heatmap_scale = 0;  ///< the cost at the top of the colour scale
+    std::string heatmap_totals;        ///< heatmap_totals_text()
+    std::uint32_t heatmap_scale = 0;   ///< the cost at the top of the colour scale
     bool heatmap_nanoseconds = false;  ///< the cost is time (Embree), not work
 };
 struct AccelPanelAction {

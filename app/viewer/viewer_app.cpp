@@ -70,6 +70,8 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     accel_panel_.box_depth = options.bvh_depth.value_or(0);
     accel_panel_.show_visited = options.show_visited;
     accel_panel_.heatmap = options.heatmap;
+    accel_panel_.start_collapsed =
+        options.accel == "none" && !options.bvh_depth && !options.show_visited && !options.heatmap;
     file_panel_.path_input = options.model == "default" ? "" : options.model;
     mode_ = find_mode(options.mode).value_or(ViewerMode::Pick);
     if (!options.lab_case.empty()) {
