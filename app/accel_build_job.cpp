@@ -1,7 +1,9 @@
 #include "app/accel_build_job.h"
 
 #include <thread>
+
 #include <utility>
+#include "app/wait_for.h"
 
 namespace app {
 
@@ -41,14 +43,7 @@ double AccelBuildJob::elapsed_seconds() const {
 }
 
 bool AccelBuildJob::wait(double timeout_seconds) {
-    const auto deadline =
-        std::chrono::steady_clock::now() +
-        std::chrono::duration<double>(timeout_seconds < 0 ? 1e9 : timeout_seconds);
-    while (!finished()) {
-        if (std::chrono::steady_clock::now() >= deadline) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    return true;
+    return wait_for(finished_, timeout_seconds);
 }
 
 std::optional<SceneSession::AccelBuild> AccelBuildJob::take() {

@@ -1,7 +1,9 @@
 #include "app/async_load.h"
 
 #include <thread>
+
 #include <utility>
+#include "app/wait_for.h"
 
 namespace app {
 
@@ -45,14 +47,7 @@ double AsyncLoad::elapsed_seconds() const {
 }
 
 bool AsyncLoad::wait(double timeout_seconds) {
-    const auto deadline =
-        std::chrono::steady_clock::now() +
-        std::chrono::duration<double>(timeout_seconds < 0 ? 1e9 : timeout_seconds);
-    while (!finished()) {
-        if (std::chrono::steady_clock::now() >= deadline) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return true;
+    return wait_for(finished_, timeout_seconds);
 }
 
 std::optional<assets::Scene> AsyncLoad::take_scene() {
