@@ -85,7 +85,9 @@ void store_int(int* p, I a) {
     _mm512_store_si512(p, a.v);
 }
 
+#define LANE_FN
 #include "picking/ray_triangle_simd_kernels.inl"
+#undef LANE_FN
 
 }  // namespace
 

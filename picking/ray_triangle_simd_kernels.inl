@@ -1,6 +1,7 @@
-// The SIMD kernels' body, written once over a lane type and included by each instruction-set
-// file (ray_triangle_simd_avx2.cpp, ray_triangle_simd_avx512.cpp) inside an anonymous
-// namespace, after it defines:
+// The SIMD kernels' body, written once over a lane type and included inside an anonymous
+// namespace by each instruction-set file (ray_triangle_simd_avx2.cpp,
+// ray_triangle_simd_avx512.cpp) and by the BVH traversals (wide_bvh_simd.cpp, which test their
+// leaves inline), after the includer defines LANE_FN (attributes for every function) and:
 //   kLanes; F (floats), M (lane mask), I (int32 lanes);
 //   load(const float*), splat(float), splat_int(int), + - * / on F;
 //   lt, le, gt, ge, eq (ordered: false for NaN), neq (unordered: true for NaN);
@@ -12,7 +13,8 @@
 /// The ray's numbers in every lane, loaded once per call.
 struct RayLanes {
     F o[3], d[3], t_min, t_max, sx, sy, sz;
-    explicit RayLanes(const BlockRay& ray)
+    RayLanes() = default;  // filled in later (a traversal makes them at its first leaf)
+    LANE_FN explicit RayLanes(const BlockRay& ray)
         : o{splat(ray.origin[0]), splat(ray.origin[1]), splat(ray.origin[2])},
           d{splat(ray.direction[0]), splat(ray.direction[1]), splat(ray.direction[2])},
           t_min(splat(ray.t_min)),
@@ -27,10 +29,21 @@ struct LaneHits {
     F t, u, v;
 };
 
-/// intersect_moller_trumbore on kLanes triangles starting at `lane` of the block.
+// Each algorithm in two stages: the part that decides most misses (`may_hit`: a lane outside
+// it cannot hit), then the rest (the division, t and the range). Callers skip the second stage
+// when no lane may hit: most triangles of a leaf or of a mesh are missed.
+
+/// Möller–Trumbore's first stage: the determinant and the numerators of α and β.
+struct MollerStage {
+    M hit, may_hit;
+    F det, alpha_det, beta_det, t_det;
+};
+
+/// intersect_moller_trumbore's arithmetic up to the division, on kLanes triangles starting at
+/// `lane` of the block.
 template <std::size_t W>
-LaneHits moller_trumbore_lanes(const BlockRay& ray, const RayLanes& r,
-                               const TriangleBlock<W>& block, std::size_t lane) {
+LANE_FN MollerStage moller_trumbore_stage(const BlockRay& ray, const RayLanes& r,
+                                          const TriangleBlock<W>& block, std::size_t lane) {
     // Seed 002's corners A, B, C are p0, p1, p2: E1 = A − C, E2 = B − C, S = O − C.
     F c[3], e1[3], e2[3], s[3];
     for (int a = 0; a < 3; ++a) {
@@ -39,52 +52,75 @@ LaneHits moller_trumbore_lanes(const BlockRay& ray, const RayLanes& r,
         e2[a] = load(block.corner[1][a] + lane) - c[a];
         s[a] = r.o[a] - c[a];
     }
+    MollerStage m;
     // S1 = D × E2 and det = E1 · S1, as glm::cross and glm::dot compute them.
     const F s1x = r.d[1] * e2[2] - e2[1] * r.d[2];
     const F s1y = r.d[2] * e2[0] - e2[2] * r.d[0];
     const F s1z = r.d[0] * e2[1] - e2[0] * r.d[1];
-    const F det = e1[0] * s1x + e1[1] * s1y + e1[2] * s1z;
-    M hit = ray.cull_backfaces ? gt(det, splat(0.0f)) : neq(det, splat(0.0f));
+    m.det = e1[0] * s1x + e1[1] * s1y + e1[2] * s1z;
+    const F zero = splat(0.0f);
+    m.hit = ray.cull_backfaces ? gt(m.det, zero) : neq(m.det, zero);
     // S2 = S × E1
     const F s2x = s[1] * e1[2] - e1[1] * s[2];
     const F s2y = s[2] * e1[0] - e1[2] * s[0];
     const F s2z = s[0] * e1[1] - e1[0] * s[1];
+    m.t_det = s2x * e2[0] + s2y * e2[1] + s2z * e2[2];
+    m.alpha_det = s[0] * s1x + s[1] * s1y + s[2] * s1z;
+    m.beta_det = r.d[0] * s2x + r.d[1] * s2y + r.d[2] * s2z;
+    // α > 0 and β > 0 need α·det and β·det of det's sign (a product with 1/det keeps the sign
+    // or rounds to zero, which fails too).
+    const M det_positive = gt(m.det, zero), det_negative = lt(m.det, zero);
+    m.may_hit = m.hit & ((det_positive & gt(m.alpha_det, zero) & gt(m.beta_det, zero)) |
+                         (det_negative & lt(m.alpha_det, zero) & lt(m.beta_det, zero)));
+    return m;
+}
+
+/// The rest of intersect_moller_trumbore: t, α, β and the tests on them.
+LANE_FN LaneHits moller_trumbore_finish(const RayLanes& r, const MollerStage& m) {
     // Lanes with det = 0 divide by zero here; they are already masked out.
-    const F inv_det = splat(1.0f) / det;
-    const F t = (s2x * e2[0] + s2y * e2[1] + s2z * e2[2]) * inv_det;
-    const F alpha = (s[0] * s1x + s[1] * s1y + s[2] * s1z) * inv_det;
-    const F beta = (r.d[0] * s2x + r.d[1] * s2y + r.d[2] * s2z) * inv_det;
-    hit = hit & gt(t, r.t_min) & lt(t, r.t_max);
+    const F inv_det = splat(1.0f) / m.det;
+    const F t = m.t_det * inv_det;
+    const F alpha = m.alpha_det * inv_det;
+    const F beta = m.beta_det * inv_det;
+    M hit = m.hit & gt(t, r.t_min) & lt(t, r.t_max);
     hit = hit & gt(alpha, splat(0.0f)) & gt(beta, splat(0.0f)) & lt(alpha + beta, splat(1.0f));
     return {hit, t, beta, splat(1.0f) - alpha - beta};
 }
 
-/// intersect_watertight on kLanes triangles starting at `lane` of the block.
+/// Watertight's first stage: the sheared corners' edge functions and their signs.
+struct WatertightStage {
+    M hit;
+    F u, v, w, pz[3];
+};
+
+/// intersect_watertight's edge tests on kLanes triangles starting at `lane` of the block.
 template <std::size_t W>
-LaneHits watertight_lanes(const BlockRay& ray, const RayLanes& r, const TriangleBlock<W>& block,
-                          std::size_t lane) {
+LANE_FN WatertightStage watertight_stage(const BlockRay& ray, const RayLanes& r,
+                                         const TriangleBlock<W>& block, std::size_t lane) {
     const int kx = ray.kx, ky = ray.ky, kz = ray.kz;
+    WatertightStage e;
     // Corners relative to the origin on the permuted axes, then sheared.
-    F px[3], py[3], pz[3];
+    F px[3], py[3];
     for (int c = 0; c < 3; ++c) {
         const F ax = load(block.corner[c][kx] + lane) - r.o[kx];
         const F ay = load(block.corner[c][ky] + lane) - r.o[ky];
-        pz[c] = load(block.corner[c][kz] + lane) - r.o[kz];
-        px[c] = ax - r.sx * pz[c];
-        py[c] = ay - r.sy * pz[c];
+        e.pz[c] = load(block.corner[c][kz] + lane) - r.o[kz];
+        px[c] = ax - r.sx * e.pz[c];
+        py[c] = ay - r.sy * e.pz[c];
     }
-    F u = px[2] * py[1] - py[2] * px[1];
-    F v = px[0] * py[2] - py[0] * px[2];
-    F w = px[1] * py[0] - py[1] * px[0];
+    e.u = px[2] * py[1] - py[2] * px[1];
+    e.v = px[0] * py[2] - py[0] * px[2];
+    e.w = px[1] * py[0] - py[1] * px[0];
 
     // An edge function of exactly zero: redo that lane's three in double, as the scalar code.
-    const M zero = eq(u, splat(0.0f)) | eq(v, splat(0.0f)) | eq(w, splat(0.0f));
+    const F zero_f = splat(0.0f);
+    const M zero = eq(e.u, zero_f) | eq(e.v, zero_f) | eq(e.w, zero_f);
     if (unsigned bits = mask_bits(zero)) {
         alignas(64) float uu[kLanes], vv[kLanes], ww[kLanes];
         alignas(64) float x[3][kLanes], y[3][kLanes];
-        store(uu, u);
-        store(vv, v);
-        store(ww, w);
+        store(uu, e.u);
+        store(vv, e.v);
+        store(ww, e.w);
         for (int c = 0; c < 3; ++c) {
             store(x[c], px[c]);
             store(y[c], py[c]);
@@ -95,27 +131,50 @@ LaneHits watertight_lanes(const BlockRay& ray, const RayLanes& r, const Triangle
             vv[l] = float(double(x[0][l]) * double(y[2][l]) - double(y[0][l]) * double(x[2][l]));
             ww[l] = float(double(x[1][l]) * double(y[0][l]) - double(y[1][l]) * double(x[0][l]));
         }
-        u = load(uu);
-        v = load(vv);
-        w = load(ww);
+        e.u = load(uu);
+        e.v = load(vv);
+        e.w = load(ww);
     }
+    const M any_negative = lt(e.u, zero_f) | lt(e.v, zero_f) | lt(e.w, zero_f);
+    const M any_positive = gt(e.u, zero_f) | gt(e.v, zero_f) | gt(e.w, zero_f);
+    e.hit = ray.cull_backfaces ? not_mask(any_negative) : not_mask(any_negative & any_positive);
+    return e;
+}
+
+/// The rest of intersect_watertight: the determinant, t and its range.
+LANE_FN LaneHits watertight_finish(const RayLanes& r, const WatertightStage& e) {
     const F zero_f = splat(0.0f);
-    const M any_negative = lt(u, zero_f) | lt(v, zero_f) | lt(w, zero_f);
-    const M any_positive = gt(u, zero_f) | gt(v, zero_f) | gt(w, zero_f);
-    M hit = ray.cull_backfaces ? not_mask(any_negative) : not_mask(any_negative & any_positive);
-    const F det = u + v + w;
-    hit = hit & neq(det, zero_f);
-    const F t_scaled = u * (r.sz * pz[0]) + v * (r.sz * pz[1]) + w * (r.sz * pz[2]);
+    const F det = e.u + e.v + e.w;
+    M hit = e.hit & neq(det, zero_f);
+    const F t_scaled = e.u * (r.sz * e.pz[0]) + e.v * (r.sz * e.pz[1]) + e.w * (r.sz * e.pz[2]);
     const F inv_det = splat(1.0f) / det;
     const F t = t_scaled * inv_det;
     hit = hit & ge(t, r.t_min) & le(t, r.t_max);
-    return {hit, t, v * inv_det, w * inv_det};
+    return {hit, t, e.v * inv_det, e.w * inv_det};
+}
+
+/// One algorithm on kLanes triangles of a block: both stages, the second only where a lane may
+/// hit (else no lane hits, and t, u, v are zero).
+template <bool kWatertight, std::size_t W>
+LANE_FN LaneHits block_lanes(const BlockRay& ray, const RayLanes& r, const TriangleBlock<W>& block,
+                             std::size_t lane) {
+    const F zero = splat(0.0f);
+    if constexpr (kWatertight) {
+        const WatertightStage e = watertight_stage(ray, r, block, lane);
+        if (!mask_bits(e.hit)) return {e.hit, zero, zero, zero};
+        return watertight_finish(r, e);
+    } else {
+        const MollerStage m = moller_trumbore_stage(ray, r, block, lane);
+        if (!mask_bits(m.may_hit)) return {m.may_hit, zero, zero, zero};
+        return moller_trumbore_finish(r, m);
+    }
 }
 
 /// The closest hit over `count` blocks: per lane, the best so far (strictly closer wins, so
 /// the earlier block keeps a tie), then across lanes (ties: the lower block, then lane).
 template <std::size_t W, bool kWatertight>
-BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* blocks, std::size_t count) {
+LANE_FN BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* blocks,
+                                   std::size_t count) {
     static_assert(W % kLanes == 0);
     constexpr std::size_t kParts = W / kLanes;
     const RayLanes r(ray);
@@ -130,8 +189,7 @@ BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* blocks, 
     for (std::size_t b = 0; b < count; ++b) {
         const I block_index = splat_int(int(b));
         for (std::size_t p = 0; p < kParts; ++p) {
-            const LaneHits h = kWatertight ? watertight_lanes(ray, r, blocks[b], p * kLanes)
-                                           : moller_trumbore_lanes(ray, r, blocks[b], p * kLanes);
+            const LaneHits h = block_lanes<kWatertight>(ray, r, blocks[b], p * kLanes);
             const M closer = h.hit & lt(h.t, best_t[p]);
             any_hit |= mask_bits(closer);
             best_t[p] = select(closer, h.t, best_t[p]);
@@ -161,4 +219,36 @@ BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* blocks, 
         result = {t[l], u[l], v[l], blocks[b].id[l], b, std::uint32_t(l)};
     }
     return result;
+}
+
+/// The closest hit in one block of exactly kLanes triangles with the ray's lanes made by the
+/// caller (a BVH traversal makes them once per ray): what closest_in_blocks answers for that
+/// block alone, ties to the lower lane. Written without a LaneHits that merges two paths, so
+/// the early exit leaves nothing to move between registers and memory.
+template <bool kWatertight>
+LANE_FN BlockHit closest_in_block(const BlockRay& ray, const RayLanes& r,
+                                  const TriangleBlock<kLanes>& block) {
+    LaneHits h;
+    if constexpr (kWatertight) {
+        const WatertightStage e = watertight_stage(ray, r, block, 0);
+        if (!mask_bits(e.hit)) return BlockHit{__builtin_inff(), 0.0f, 0.0f, kEmptyLane, 0, 0};
+        h = watertight_finish(r, e);
+    } else {
+        const MollerStage m = moller_trumbore_stage(ray, r, block, 0);
+        if (!mask_bits(m.may_hit)) return BlockHit{__builtin_inff(), 0.0f, 0.0f, kEmptyLane, 0, 0};
+        h = moller_trumbore_finish(r, m);
+    }
+    unsigned bits = mask_bits(h.hit & lt(h.t, splat(__builtin_inff())));
+    if (!bits) return BlockHit{__builtin_inff(), 0.0f, 0.0f, kEmptyLane, 0, 0};
+    alignas(64) float t[kLanes];
+    store(t, h.t);
+    unsigned best = unsigned(__builtin_ctz(bits));
+    for (bits &= bits - 1; bits; bits &= bits - 1) {
+        const unsigned lane = unsigned(__builtin_ctz(bits));
+        if (t[lane] < t[best]) best = lane;
+    }
+    alignas(64) float u[kLanes], v[kLanes];
+    store(u, h.u);
+    store(v, h.v);
+    return BlockHit{t[best], u[best], v[best], block.id[best], 0, best};
 }

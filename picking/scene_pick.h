@@ -141,6 +141,9 @@ class PickPlan {
     bool whole_line_;   ///< a seed algorithm without a t range: hits anywhere on the line
     WideQuery query_;
     RaycastFn raycast_ = nullptr;
+    /// One instance through its BVH in bone space: intersect() may skip the search's steps
+    /// (when, at that moment, the instance sits at the identity).
+    bool direct_bvh_ = false;
 };
 
 /// One ray through a PickPlan made for it (the plan's cost paid per call).

@@ -120,9 +120,6 @@ struct WideQuery {
     /// a node in one instruction. The answers are the same bit for bit.
     std::optional<BlockAlgorithm> block_algorithm;
     SimdIsa isa = SimdIsa::Scalar;
-    /// block_kernel<8>(*block_algorithm, isa), looked up once by whoever casts many rays
-    /// (null: looked up per query).
-    BlockKernel<8> kernel = nullptr;
     bool any_hit = false;                        ///< stop at the first hit found
     std::vector<VisitedBox>* visited = nullptr;  ///< when set, every box that was entered
     /// The seed's naive way (RaySpace::WorldTriangles): leaves move each triangle to world
@@ -144,7 +141,7 @@ struct WideQuery {
 /// cast many rays with the same query: choose once, call per ray.
 using RaycastFn = std::optional<BvhHit> (*)(const WideBvh& bvh, const Ray& ray,
                                             const WideQuery& query, TraversalStats& stats);
-/// The path raycast() takes for `query` (it needs query.kernel set for the SIMD ones).
+/// The path raycast() takes for `query`.
 [[nodiscard]] RaycastFn select_raycast(const WideQuery& query);
 
 /// New boxes and leaf corners after the mesh's positions changed (same triangles).

@@ -12,7 +12,7 @@ namespace picking::kernels {
 /// The traversal on `query.isa` (AVX2 or AVX-512) with `query.block_algorithm`'s kernel.
 [[nodiscard]] std::optional<BvhHit> raycast_blocks(const WideBvh& bvh, const Ray& ray,
                                                    const WideQuery& query, TraversalStats& stats);
-/// The SIMD traversal for `isa` if this CPU runs it, else null.
-[[nodiscard]] RaycastFn simd_traversal(SimdIsa isa);
+/// The SIMD traversal for `isa` and `algorithm` if this CPU runs it, else null.
+[[nodiscard]] RaycastFn simd_traversal(SimdIsa isa, BlockAlgorithm algorithm);
 
 }  // namespace picking::kernels

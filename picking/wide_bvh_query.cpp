@@ -129,10 +129,10 @@ std::optional<BvhHit> raycast_with_blocks(const WideBvh& bvh, const Ray& ray,
 
 RaycastFn select_raycast(const WideQuery& query) {
     if (query.block_algorithm && query.isa != SimdIsa::Scalar && !query.world_from_mesh) {
-        // The traversal itself when the kernel is known (no checks per ray), else the
-        // dispatching wrapper.
-        if (query.kernel)
-            if (RaycastFn simd = kernels::simd_traversal(query.isa)) return simd;
+        // The traversal itself (no checks per ray), or the dispatching wrapper's scalar
+        // fallback on a CPU without the instruction set.
+        if (RaycastFn simd = kernels::simd_traversal(query.isa, *query.block_algorithm))
+            return simd;
         return raycast_with_blocks;
     }
     return raycast_with_table;

@@ -16,9 +16,20 @@ namespace picking::kernels {
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 
+// Each traversal tests its leaves inline with the block kernels' own code (eight lanes, AVX2
+// instructions in both), so the ray's lanes are made once per ray and not once per leaf.
 namespace avx2 {
 #define KERNEL_TARGET __attribute__((target("avx2")))
 #define KERNEL_AVX512 0
+namespace leaf {
+namespace {
+#define LANE_FN KERNEL_TARGET inline __attribute__((always_inline))
+#include "picking/simd_lanes_avx2.inl"  // first: the kernels are written in its lanes
+
+#include "picking/ray_triangle_simd_kernels.inl"
+#undef LANE_FN
+}  // namespace
+}  // namespace leaf
 #include "picking/wide_bvh_simd.inl"
 #undef KERNEL_TARGET
 #undef KERNEL_AVX512
@@ -27,6 +38,15 @@ namespace avx2 {
 namespace avx512 {
 #define KERNEL_TARGET __attribute__((target("avx2,avx512f,avx512vl,avx512dq,avx512bw")))
 #define KERNEL_AVX512 1
+namespace leaf {
+namespace {
+#define LANE_FN KERNEL_TARGET inline __attribute__((always_inline))
+#include "picking/simd_lanes_avx2.inl"  // first: the kernels are written in its lanes
+
+#include "picking/ray_triangle_simd_kernels.inl"
+#undef LANE_FN
+}  // namespace
+}  // namespace leaf
 #include "picking/wide_bvh_simd.inl"
 #undef KERNEL_TARGET
 #undef KERNEL_AVX512
@@ -43,17 +63,20 @@ std::optional<BvhHit> raycast_blocks(const WideBvh& bvh, const Ray& ray, const W
     return raycast(bvh, MeshView{}, ray, scalar, &stats);
 }
 
-RaycastFn simd_traversal(SimdIsa isa) {
+RaycastFn simd_traversal(SimdIsa isa, BlockAlgorithm algorithm) {
     static const bool has_avx512 = simd_isa_supported(SimdIsa::Avx512);
     static const bool has_avx2 = simd_isa_supported(SimdIsa::Avx2);
-    if (isa == SimdIsa::Avx512 && has_avx512) return avx512::traverse;
-    if (isa != SimdIsa::Scalar && has_avx2) return avx2::traverse;
+    const bool watertight = algorithm == BlockAlgorithm::Watertight;
+    if (isa == SimdIsa::Avx512 && has_avx512)
+        return watertight ? avx512::traverse_with<true> : avx512::traverse_with<false>;
+    if (isa != SimdIsa::Scalar && has_avx2)
+        return watertight ? avx2::traverse_with<true> : avx2::traverse_with<false>;
     return nullptr;
 }
 
 #else
 
-RaycastFn simd_traversal(SimdIsa) {
+RaycastFn simd_traversal(SimdIsa, BlockAlgorithm) {
     return nullptr;
 }
 

@@ -2,8 +2,8 @@
 // wide_bvh_simd.cpp: with KERNEL_TARGET = AVX2 and with KERNEL_TARGET = AVX-512
 // (KERNEL_AVX512 = 1: mask registers and compress). Every function carries the target
 // attribute, so nothing here runs on a CPU that lacks it; functions from other headers that the
-// compiler emits out of line keep the default (portable) target. Leaves go to the block
-// kernels of ray_triangle_simd.h.
+// compiler emits out of line keep the default (portable) target. Leaves are tested inline by
+// the block kernels' code (namespace leaf: ray_triangle_simd_kernels.inl on eight lanes).
 //
 // The box arithmetic is slab_hit's, operation for operation and without fused multiply-adds,
 // and children are ordered as the scalar traversal orders them: the results and the counters
@@ -96,21 +96,17 @@ KERNEL_TARGET inline std::uint32_t sortable(float t) {
 /// others wait on the stack with their entry distances and are dropped if they begin beyond
 /// the closest hit by then. The same order and counts as the scalar reference, which pushes
 /// every child and pops the nearest.
-template <bool kRecord>
+template <bool kRecord, bool kWatertight>
 KERNEL_TARGET std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray,
                                                   const WideQuery& query, TraversalStats& stats) {
     const SlabRay slab = make_slab_ray(ray);
     const RayLanes lanes = make_ray_lanes(slab);
     float t_max = slab.t_max;
-    // The triangle kernels' ray (watertight's shear: three divisions) is made at the first
-    // leaf: many rays leave the tree without reaching one.
+    // The triangle kernels' ray (watertight's shear: three divisions) and its lanes are made
+    // at the first leaf: many rays leave the tree without reaching one.
     BlockRay block_ray;
+    leaf::RayLanes leaf_lanes;
     bool block_ray_ready = false;
-    const BlockKernel<8> kernel =
-        query.kernel ? query.kernel : block_kernel<8>(*query.block_algorithm, query.isa);
-    // After a hit, only strictly closer ones may follow: the watertight kernel's range is
-    // closed, so its upper end moves just below the hit.
-    const bool closed_range = *query.block_algorithm == BlockAlgorithm::Watertight;
     const bool any_hit = query.any_hit;
     const WideNode* nodes = bvh.nodes.data();
     const TriangleBlock8* blocks = bvh.blocks.data();
@@ -142,16 +138,23 @@ KERNEL_TARGET std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray&
             __m256 t_enter;
             unsigned hits = intersect_children(node, lanes, t_max, t_enter);  // empty slots miss
             if (hits == 0) goto next_from_stack;
-            // Ask for every child the ray enters now: their cache misses overlap this node's
-            // sorting and the nearer children's work instead of stalling one after another.
-            for (unsigned pending = hits; pending; pending &= pending - 1) {
-                const std::uint32_t child = node.child[__builtin_ctz(pending)];
-                const char* at =
-                    WideNode::is_leaf(child)
-                        ? reinterpret_cast<const char*>(&blocks[WideNode::leaf_block(child)])
-                        : reinterpret_cast<const char*>(&nodes[child]);
-                for (int line = 0; line < 4; ++line)
-                    _mm_prefetch(at + 64 * line, _MM_HINT_T0);
+            // Two or more children: ask for all of them now, so their cache misses overlap
+            // this node's sorting and the nearer children's work instead of stalling one after
+            // another. (A lone child is read at once anyway.)
+            if (hits & (hits - 1)) {
+                for (unsigned pending = hits; pending; pending &= pending - 1) {
+                    const std::uint32_t child = node.child[__builtin_ctz(pending)];
+                    if (WideNode::is_leaf(child)) {
+                        const char* at =
+                            reinterpret_cast<const char*>(&blocks[WideNode::leaf_block(child)]);
+                        for (std::size_t line = 0; line < sizeof(TriangleBlock8); line += 64)
+                            _mm_prefetch(at + line, _MM_HINT_T0);
+                    } else {
+                        const char* at = reinterpret_cast<const char*>(&nodes[child]);
+                        for (std::size_t line = 0; line < sizeof(WideNode); line += 64)
+                            _mm_prefetch(at + line, _MM_HINT_T0);
+                    }
+                }
             }
             alignas(32) float t[8];
             _mm256_store_ps(t, t_enter);
@@ -203,13 +206,18 @@ KERNEL_TARGET std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray&
             if (!block_ray_ready) {
                 block_ray = prepare_block_ray(ray, query.options);
                 block_ray.t_max = slab.t_max;
+                leaf_lanes = leaf::RayLanes(block_ray);
                 block_ray_ready = true;
             }
-            const BlockHit hit = kernel(block_ray, &blocks[WideNode::leaf_block(ref)], 1);
+            const BlockHit hit = leaf::closest_in_block<kWatertight>(
+                block_ray, leaf_lanes, blocks[WideNode::leaf_block(ref)]);
             if (hit.id != kEmptyLane) {
                 best = BvhHit{hit.id, RayHit{hit.t, hit.u, hit.v}};
                 t_max = hit.t;
-                block_ray.t_max = closed_range ? next_below(hit.t) : hit.t;
+                // After a hit, only strictly closer ones may follow: the watertight kernel's
+                // range is closed, so its upper end moves just below the hit.
+                block_ray.t_max = kWatertight ? next_below(hit.t) : hit.t;
+                leaf_lanes.t_max = leaf::splat(block_ray.t_max);
                 if (any_hit) break;
             }
         }
@@ -231,10 +239,19 @@ KERNEL_TARGET std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray&
     return best;
 }
 
+/// One algorithm's traversal, for callers that chose it once (select_raycast).
+template <bool kWatertight>
+KERNEL_TARGET std::optional<BvhHit> traverse_with(const WideBvh& bvh, const Ray& ray,
+                                                  const WideQuery& query, TraversalStats& stats) {
+    return query.visited ? traverse_impl<true, kWatertight>(bvh, ray, query, stats)
+                         : traverse_impl<false, kWatertight>(bvh, ray, query, stats);
+}
+
 KERNEL_TARGET std::optional<BvhHit> traverse(const WideBvh& bvh, const Ray& ray,
                                              const WideQuery& query, TraversalStats& stats) {
-    return query.visited ? traverse_impl<true>(bvh, ray, query, stats)
-                         : traverse_impl<false>(bvh, ray, query, stats);
+    return *query.block_algorithm == BlockAlgorithm::Watertight
+               ? traverse_with<true>(bvh, ray, query, stats)
+               : traverse_with<false>(bvh, ray, query, stats);
 }
 
 }  // namespace
