@@ -202,12 +202,10 @@ void SceneSession::refresh_accel() const {
         accel_.update_instances(view_);
     else
         accel_.refit_meshes(view_, deforming_);
+    // Embree's scenes too: the deformed meshes' vertices (Embree refits their BVHs) and
+    // every instance's transform, committed once.
     for (peers::EmbreeScene* embree : {embree_.get(), embree_robust_.get()})
-        if (embree) {
-            for (std::uint32_t m : deforming_)
-                embree->update_mesh(m, view_.meshes[m].positions);
-            embree->update_instances(view_);
-        }
+        if (embree) embree->update_pose(view_, deforming_);
     RefitRecord record;
     record.count = last_refit_.count + 1;
     record.pose_version = pose_version_;
