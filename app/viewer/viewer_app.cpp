@@ -10,6 +10,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "app/bind_pose_comparison.h"
 #include "app/panels/algorithms_json.h"
 #include "app/pick_json.h"
 #include "app/settings_names.h"
@@ -854,10 +855,16 @@ void ViewerApp::run_script() {
             j["id_buffer"] = {{"shape", *selection_->id_buffer_shape}};
         else
             j["id_buffer"] = nullptr;
-        if (selection_->bind_result)
+        if (selection_->bind_result) {
             j["bind_pose"] =
                 pick_to_json(*session_, selection_->ray, selection_->settings, pick_panel_.accel,
                              *selection_->bind_result, PoseChoice::Bind);
+            // What the Animation panel says of the two answers.
+            const BindPoseComparison comparison = compare_with_bind_pose(
+                selection_->result, *selection_->bind_result, selection_->ray);
+            j["bind_pose"]["comparison"] = verdict_name(comparison.verdict);
+            j["bind_pose"]["comparison_text"] = describe(comparison);
+        }
     } else {
         j["clicked"] = false;
         j["time"] = session_->time();
