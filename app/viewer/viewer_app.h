@@ -113,6 +113,7 @@ class ViewerApp {
     // Scripted runs: wait for the scene, click, draw, then take the screenshot.
     int frames_since_scene_ = 0;
     bool script_clicked_ = false;
+    bool script_then_time_done_ = false;
     bool script_done_ = false;
     bool initial_load_done_ = false;
     bool script_leaks_done_ = false;
