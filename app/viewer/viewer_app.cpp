@@ -298,7 +298,7 @@ bool ViewerApp::ui_wants_mouse() const {
     return ImGui::GetIO().WantCaptureMouse;
 }
 
-Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
+Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool clicked) {
     Selection selection;
     selection.serial = ++pick_count_;
     selection.cursor_window = pixel_centre(cursor_window);
@@ -320,11 +320,12 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
     if (selection.result.hit) {
         const std::uint32_t instance = selection.result.hit->instance;
         selection.world_from_mesh = session_->instance_transforms()[instance];
-        // A deforming mesh's vertices as picked: the pose may move on, the Bone space view
-        // keeps showing what was picked.
+        // A clicked deforming mesh's vertices as picked (hovers need none): the pose may move
+        // on, the Bone space view keeps showing what was picked.
         const std::uint32_t view_mesh = session_->view().instances[instance].mesh;
         const auto& deforming = session_->deforming_meshes();
-        if (std::find(deforming.begin(), deforming.end(), view_mesh) != deforming.end()) {
+        if (clicked &&
+            std::find(deforming.begin(), deforming.end(), view_mesh) != deforming.end()) {
             const auto positions = session_->mesh_positions(view_mesh);
             const auto normals = session_->mesh_normals(view_mesh);
             selection.picked_positions.assign(positions.begin(), positions.end());
@@ -333,7 +334,7 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
     }
     if (animation_panel_.pick_bind_pose)
         selection.bind_result = session_->pick(selection.ray, selection.settings, PoseChoice::Bind);
-    if (read_id_buffer) {
+    if (clicked) {
         // The GPU's view of the same pixel, as a cross-check of the CPU ray.
         const glm::vec2 scale = glm::vec2(framebuffer_size()) / window_size();
         const glm::ivec2 pixel(glm::floor(selection.cursor_window * scale));
