@@ -212,13 +212,16 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     cli.require_subcommand(0, 1);
 
     std::string size_text, click_text;
-    double time = 0.0;
+    double time = 0.0, then_time = 0.0;
     cli.add_option("model", viewer.model, "A model file Assimp can read, or 'default'");
     cli.add_option("--size", size_text, "Window size in pixels, WxH (default 1280x720)");
     cli.add_option("--algorithm", viewer.algorithm, "Initial ray–triangle algorithm");
     cli.add_option("--accel", viewer.accel, "Initial broad phase");
     auto* time_option = cli.add_option("--time", time, "Animation time in seconds, paused");
     cli.add_option("--click", click_text, "Click at window pixel X,Y (origin top left)");
+    auto* then_time_option = cli.add_option(
+        "--then-time", then_time,
+        "With --click and --screenshot: after the click, move the animation to this time");
     cli.add_option("--screenshot", viewer.screenshot,
                    "Write the window as PNG, print the pick as JSON, exit");
     cli.add_option("--load-timeout", viewer.load_timeout, "Give up loading after S seconds");
@@ -276,6 +279,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
         if (!size_text.empty()) viewer.size = parse_size(size_text);
         if (!click_text.empty()) viewer.click = parse_point(click_text);
         if (*time_option) viewer.time = time;
+        if (*then_time_option) viewer.then_time = then_time;
         if (!move_text.empty()) viewer.collide_move = parse_vec3(move_text, "--move");
         if (!turn_text.empty()) viewer.collide_turn = parse_vec3(turn_text, "--turn");
         if (!picking::find_tri_tri_algorithm(viewer.tri_algorithm))

@@ -75,25 +75,37 @@ SceneSession::SceneSession(assets::Scene scene, SessionOptions options)
     space_node_.assign(mesh_count, 0);
     std::vector<bool> seen(mesh_count, false);
     for (const assets::MeshInstance& instance : scene_.instances()) {
+        const assets::MeshData& mesh = scene_.meshes[instance.mesh];
+        std::uint32_t view_mesh = instance.mesh;
+        if (seen[instance.mesh] && !mesh.morph_targets.empty()) {
+            // Morph weights are per node: a morphing mesh drawn again elsewhere gets its own
+            // copy, posed with that node's weights (in that node's space).
+            view_mesh = std::uint32_t(mesh_count + own_copies_.size());
+            own_copies_.push_back({std::uint32_t(view_.instances.size()), instance.mesh});
+            space_node_.push_back(instance.node);
+        }
         if (!seen[instance.mesh]) space_node_[instance.mesh] = instance.node;
         seen[instance.mesh] = true;
-        view_.instances.push_back({instance.mesh, instance.node, glm::mat4(1.0f)});
+        picking::Instance placed{view_mesh, instance.node, glm::mat4(1.0f)};
+        placed.reported_mesh = instance.mesh;  // a copy is reported as the mesh it copies
+        view_.instances.push_back(placed);
     }
     bind_view_.instances = view_.instances;
     for (const assets::ShapeData& shape : scene_.shapes)
         if (shape.node < scene_.nodes.size())
             view_.shapes.push_back({analytic_shape(shape), shape.node, glm::mat4(1.0f)});
     bind_view_.shapes = view_.shapes;
-    for (std::uint32_t m = 0; m < mesh_count; ++m) {
-        const assets::MeshData& mesh = scene_.meshes[m];
+    for (std::uint32_t m = 0; m < mesh_count + own_copies_.size(); ++m) {
+        const std::uint32_t source = scene_mesh(m);
+        const assets::MeshData& mesh = scene_.meshes[source];
         mesh_bounds_.push_back(bounds_of(mesh.positions));
         view_.meshes.push_back({mesh.positions, mesh.indices});
         // Only meshes that some node draws are worth posing.
-        if (seen[m] && moves_with_joints_or_targets(mesh)) moving_.push_back(m);
-        if (seen[m] && mesh.deforms()) deforming_.push_back(m);
+        if (seen[source] && moves_with_joints_or_targets(mesh)) moving_.push_back(m);
+        if (seen[source] && mesh.deforms()) deforming_.push_back(m);
     }
     bind_view_.meshes = view_.meshes;
-    posed_.resize(mesh_count);
+    posed_.resize(view_.meshes.size());
 
     // The bind pose: every vertex as loaded, every node at rest (for skins, the mesh's own node).
     const assets::Pose rest = assets::rest_pose(scene_);
@@ -157,7 +169,7 @@ double SceneSession::duration() const {
 void SceneSession::pose_meshes(const assets::Pose& pose, std::vector<assets::PosedMesh>& posed,
                                bool normals, std::vector<glm::mat4>& instance_world) const {
     for (std::uint32_t m : moving_)
-        assets::pose_mesh(scene_, m, space_node_[m], pose, normals, posed[m]);
+        assets::pose_mesh(scene_, scene_mesh(m), space_node_[m], pose, normals, posed[m]);
     instance_world.resize(view_.instances.size());
     for (std::size_t i = 0; i < view_.instances.size(); ++i) {
         const picking::Instance& instance = view_.instances[i];
@@ -202,12 +214,10 @@ void SceneSession::refresh_accel() const {
         accel_.update_instances(view_);
     else
         accel_.refit_meshes(view_, deforming_);
+    // Embree's scenes too: the deformed meshes' vertices (Embree refits their BVHs) and
+    // every instance's transform, committed once.
     for (peers::EmbreeScene* embree : {embree_.get(), embree_robust_.get()})
-        if (embree) {
-            for (std::uint32_t m : deforming_)
-                embree->update_mesh(m, view_.meshes[m].positions);
-            embree->update_instances(view_);
-        }
+        if (embree) embree->update_pose(view_, deforming_);
     RefitRecord record;
     record.count = last_refit_.count + 1;
     record.pose_version = pose_version_;
@@ -375,7 +385,18 @@ std::optional<picking::SceneHit> SceneSession::intersect(const picking::Ray& wor
 std::span<const glm::vec3> SceneSession::mesh_normals(std::uint32_t mesh) const {
     const assets::PosedMesh& posed = posed_[mesh];
     if (!posed.normals.empty()) return posed.normals;
-    return scene_.meshes[mesh].normals;
+    return scene_.meshes[scene_mesh(mesh)].normals;
+}
+
+std::uint32_t SceneSession::scene_mesh(std::uint32_t view_mesh) const {
+    const std::size_t count = scene_.meshes.size();
+    return view_mesh < count ? view_mesh : own_copies_[view_mesh - count].mesh;
+}
+
+std::optional<std::uint32_t> SceneSession::own_copy_instance(std::uint32_t view_mesh) const {
+    const std::size_t count = scene_.meshes.size();
+    if (view_mesh < count || view_mesh - count >= own_copies_.size()) return std::nullopt;
+    return own_copies_[view_mesh - count].instance;
 }
 
 Bounds SceneSession::bounds_in(const std::vector<assets::PosedMesh>& posed,
@@ -401,7 +422,7 @@ Bounds SceneSession::animated_bounds() const {
     // Sampling the clip is enough for framing the camera.
     constexpr int kSamples = 16;
     const assets::AnimationClip& clip = scene_.clips[std::size_t(clip_)];
-    std::vector<assets::PosedMesh> posed(scene_.meshes.size());
+    std::vector<assets::PosedMesh> posed(view_.meshes.size());
     std::vector<glm::mat4> instance_world;
     std::vector<glm::vec3> corners;
     for (int i = 0; i <= kSamples; ++i) {

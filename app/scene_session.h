@@ -99,15 +99,30 @@ class SceneSession {
             transforms.push_back(shape.world_from_shape);
         return transforms;
     }
-    /// The vertices of mesh `mesh` in the current pose, in its instances' mesh space.
+    // == Picking's meshes: the scene's, then instances' own copies
+    // view().meshes starts with the scene's meshes, same indices; after them come copies for
+    // instances that need their own vertices: a morphing mesh drawn at several nodes is morphed
+    // with each node's weights, so every instance after the first gets a copy (and
+    // view().instances[i].mesh names it; picks still report the scene's mesh).
+
+    /// The vertices of view mesh `mesh` in the current pose, in its instances' mesh space.
     [[nodiscard]] std::span<const glm::vec3> mesh_positions(std::uint32_t mesh) const {
         return view_.meshes[mesh].positions;
+    }
+    /// The vertices instance `instance` has in the current pose (its own copy's, if it has one).
+    [[nodiscard]] std::span<const glm::vec3> instance_positions(std::uint32_t instance) const {
+        return view_.meshes[view_.instances[instance].mesh].positions;
     }
     /// Its normals in the current pose (the loaded ones unless it deforms and
     /// SessionOptions::deform_normals is set).
     [[nodiscard]] std::span<const glm::vec3> mesh_normals(std::uint32_t mesh) const;
-    /// Meshes whose vertices change with the pose (morph targets, skins of several joints).
+    /// View meshes whose vertices change with the pose (morph targets, skins of several
+    /// joints), own copies included.
     [[nodiscard]] const std::vector<std::uint32_t>& deforming_meshes() const { return deforming_; }
+    /// The scene mesh a view mesh is (or copies).
+    [[nodiscard]] std::uint32_t scene_mesh(std::uint32_t view_mesh) const;
+    /// The instance a view mesh is the own copy of; nothing for the scene's meshes.
+    [[nodiscard]] std::optional<std::uint32_t> own_copy_instance(std::uint32_t view_mesh) const;
 
     // == Bounds
     /// The world-space box around every instance in the current pose.
@@ -226,11 +241,18 @@ class SceneSession {
 
     assets::Scene scene_;
     SessionOptions options_;
+    /// An instance's own copy of a mesh: view mesh scene_.meshes.size() + k for the k-th.
+    struct OwnCopy {
+        std::uint32_t instance = 0;
+        std::uint32_t mesh = 0;  ///< the scene mesh it copies
+    };
+    std::vector<OwnCopy> own_copies_;
+    // Per view mesh (scene meshes, then own copies):
     std::vector<Bounds> mesh_bounds_;        ///< of the loaded vertices, in each mesh's space
-    std::vector<std::uint32_t> space_node_;  ///< per mesh: the first node that draws it
-    std::vector<std::uint32_t> moving_;      ///< drawn meshes with a skin or morph targets
+    std::vector<std::uint32_t> space_node_;  ///< the first node that draws it (a copy: its own)
+    std::vector<std::uint32_t> moving_;      ///< drawn view meshes with a skin or morph targets
     std::vector<std::uint32_t> deforming_;   ///< of those, the ones whose vertices change
-    std::vector<assets::PosedMesh> posed_;   ///< per mesh (empty for meshes that never change)
+    std::vector<assets::PosedMesh> posed_;   ///< per view mesh (empty for ones that never change)
     assets::Pose pose_;
     std::vector<glm::mat4> instance_world_;
     std::vector<glm::mat4> bind_instance_world_;

@@ -1,8 +1,10 @@
 #include "app/scene_session.h"
 
 #include <random>
+#include <tuple>
 
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "assets/default_scene.h"
 #include "assets/posed_mesh.h"
@@ -371,6 +373,85 @@ TEST(SceneSession, TheSeedsMinMaxRectangleTestPicksBesideTheDiamond) {
             EXPECT_NEAR(result.shape->t, 1.0f, 1e-4f);
         }
     }
+}
+
+/// One square with a morph target that lifts it by 2 along z, drawn at two nodes, x = -5 and
+/// x = +5, whose clip keys its weight at 1 and at 0.25.
+assets::Scene square_morphed_at_two_nodes() {
+    assets::Scene scene;
+    scene.source = "test";
+    scene.materials.push_back({});
+    assets::MeshData square;
+    square.name = "square";
+    square.positions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+    square.normals.assign(4, {0, 0, 1});
+    square.indices = {0, 1, 2, 0, 2, 3};
+    square.morph_targets.push_back({"lift", std::vector<glm::vec3>(4, {0, 0, 2}), {}, 0.0f});
+    scene.meshes.push_back(square);
+    scene.nodes.push_back({"root", glm::mat4(1.0f), -1, {1, 2}, {}});
+    scene.nodes.push_back({"a", glm::translate(glm::mat4(1.0f), {-5, 0, 0}), 0, {}, {0}});
+    scene.nodes.push_back({"b", glm::translate(glm::mat4(1.0f), {5, 0, 0}), 0, {}, {0}});
+    assets::AnimationClip clip;
+    clip.name = "weights";
+    clip.duration_ticks = 10.0;
+    clip.ticks_per_second = 10.0;
+    clip.morph_channels.push_back({1, {{0.0, {1.0f}}, {10.0, {1.0f}}}});
+    clip.morph_channels.push_back({2, {{0.0, {0.25f}}, {10.0, {0.25f}}}});
+    scene.clips.push_back(clip);
+    return scene;
+}
+
+// Morph weights belong to nodes: a morphing mesh drawn at two nodes is morphed with each
+// node's weights, for picking (every broad phase) and in what the renderer is given (it used
+// to be morphed once, with the first node's weights, at both).
+TEST(SceneSession, EachInstanceOfAMorphingMeshHasItsNodesWeights) {
+    SceneSession session(square_morphed_at_two_nodes());
+    session.set_time(0.5);
+    ASSERT_EQ(session.view().instances.size(), 2u);
+    // The second instance has a copy of its own, reported as the scene's mesh.
+    ASSERT_EQ(session.view().meshes.size(), 2u);
+    EXPECT_EQ(session.view().instances[0].mesh, 0u);
+    EXPECT_EQ(session.view().instances[1].mesh, 1u);
+    EXPECT_EQ(session.scene_mesh(1), 0u);
+    EXPECT_EQ(session.own_copy_instance(1), std::optional<std::uint32_t>(1u));
+    EXPECT_FALSE(session.own_copy_instance(0));
+    EXPECT_EQ(session.deforming_meshes(), (std::vector<std::uint32_t>{0, 1}));
+    // What is drawn: lifted by 2 * 1 at a, by 2 * 0.25 at b.
+    EXPECT_FLOAT_EQ(session.instance_positions(0)[0].z, 2.0f);
+    EXPECT_FLOAT_EQ(session.instance_positions(1)[0].z, 0.5f);
+    EXPECT_FLOAT_EQ(session.world_triangle(1, 0).p0.z, 0.5f);
+
+    session.prepare(Accel::Bvh, 1);
+    std::vector<Accel> accels = {Accel::None, Accel::Bvh, Accel::Aabb};
+    if (peers::embree_available()) {
+        session.prepare(Accel::Embree, 1);
+        accels.push_back(Accel::Embree);
+    }
+    for (const auto& [x, instance, t] : {std::tuple{-5.0f, 0u, 8.0f}, std::tuple{5.2f, 1u, 9.5f}}) {
+        const picking::Ray ray{{x, 0.3f, 10.0f}, {0.0f, 0.0f, -1.0f}};
+        for (const Accel accel : accels) {
+            picking::PickSettings settings;
+            if (accel == Accel::Bvh) settings.broad_phase = picking::BroadPhase::Bvh;
+            if (accel == Accel::Aabb) settings.broad_phase = picking::BroadPhase::Aabb;
+            const picking::PickResult result = session.pick(ray, settings, accel);
+            ASSERT_TRUE(result.hit) << accel_name(accel);
+            EXPECT_EQ(result.hit->instance, instance) << accel_name(accel);
+            EXPECT_EQ(result.hit->mesh, 0u) << accel_name(accel);
+            EXPECT_EQ(result.hit->node, instance + 1) << accel_name(accel);
+            EXPECT_NEAR(result.hit->t, t, 1e-5f) << accel_name(accel) << " at x " << x;
+        }
+        const auto all = session.all_hits(ray, {});
+        ASSERT_EQ(all.hits.size(), 1u);
+        EXPECT_EQ(all.hits[0].hit.mesh, 0u);
+        // The bind pose has both squares flat.
+        EXPECT_NEAR(session.pick(ray, {}, PoseChoice::Bind).hit->t, 10.0f, 1e-5f);
+    }
+    // A new pose moves each copy by its own weights (here: none keyed, the rest pose's 0).
+    session.set_clip(-1);
+    EXPECT_FLOAT_EQ(session.instance_positions(0)[0].z, 0.0f);
+    EXPECT_FLOAT_EQ(session.instance_positions(1)[0].z, 0.0f);
+    EXPECT_NEAR(session.pick({{5.0f, 0.3f, 10.0f}, {0, 0, -1}}, {}, Accel::Bvh).hit->t, 10.0f,
+                1e-5f);
 }
 
 }  // namespace

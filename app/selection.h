@@ -2,6 +2,7 @@
 /// A pick as the viewer keeps it: the hit, the ray that found it, and what the ID buffer saw.
 
 #include <optional>
+#include <vector>
 
 #include "picking/scene_pick.h"
 
@@ -15,6 +16,13 @@ struct Selection {
     picking::PickSettings settings;
     /// The hit instance's world_from_mesh when it was picked (the pose may move on).
     glm::mat4 world_from_mesh{1.0f};
+    /// The pose of the pick: the session's time and pose version then, and, when the picked
+    /// mesh deforms, the hit instance's vertices (and normals) in that pose; empty otherwise,
+    /// since the vertices as loaded are then the pick's. The Bone space view draws these.
+    double time = 0.0;
+    std::uint64_t pose_version = 0;
+    std::vector<glm::vec3> picked_positions;
+    std::vector<glm::vec3> picked_normals;
     /// The same ray against the bind pose, when that switch is on: the classic wrong answer.
     std::optional<picking::PickResult> bind_result;
     /// The GPU's answer at the same pixel (instance, triangle), when it was read.

@@ -20,8 +20,11 @@ struct ViewerOptions {
     AlgorithmFlags flags;             ///< t range, culling, the seeds' tolerances
     std::optional<double> time;       ///< paused at this time; playing from 0 when absent
     std::optional<glm::ivec2> click;  ///< window pixel, origin top left
-    std::string screenshot;           ///< write PNG, print the pick, exit
-    double load_timeout = 0.0;        ///< <= 0: no limit
+    /// Scripted: after the click, move the animation to this time before the screenshot (the
+    /// pick stays selected, and its views show it as it was picked).
+    std::optional<double> then_time;
+    std::string screenshot;     ///< write PNG, print the pick, exit
+    double load_timeout = 0.0;  ///< <= 0: no limit
     bool obj_via_tinyobjloader = false;
     bool hover = false;
     bool wireframe = false;

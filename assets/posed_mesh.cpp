@@ -21,7 +21,14 @@ bool finite(const glm::dmat4& m) {
 }  // namespace
 
 std::vector<float> morph_weights_for(const MeshData& mesh, std::uint32_t node, const Pose& pose) {
-    std::vector<float> weights(mesh.morph_targets.size(), 0.0f);
+    std::vector<float> weights;
+    morph_weights_for(mesh, node, pose, weights);
+    return weights;
+}
+
+void morph_weights_for(const MeshData& mesh, std::uint32_t node, const Pose& pose,
+                       std::vector<float>& weights) {
+    weights.assign(mesh.morph_targets.size(), 0.0f);
     const std::vector<float>* driven =
         node < pose.morph_weights.size() && !pose.morph_weights[node].empty()
             ? &pose.morph_weights[node]
@@ -29,7 +36,6 @@ std::vector<float> morph_weights_for(const MeshData& mesh, std::uint32_t node, c
     for (std::size_t i = 0; i < weights.size(); ++i)
         weights[i] = driven ? (i < driven->size() ? (*driven)[i] : 0.0f)
                             : mesh.morph_targets[i].default_weight;
-    return weights;
 }
 
 void pose_mesh(const Scene& scene, std::uint32_t mesh_index, std::uint32_t space_node,
@@ -48,8 +54,9 @@ void pose_mesh(const Scene& scene, std::uint32_t mesh_index, std::uint32_t space
     if (!mesh.morph_targets.empty()) {
         out.positions.resize(mesh.positions.size());
         out.normals.resize(with_normals ? mesh.normals.size() : 0);
+        morph_weights_for(mesh, space_node, pose, out.morph_weights);
         apply_morph_targets(
-            mesh.morph_targets, morph_weights_for(mesh, space_node, pose), mesh.positions,
+            mesh.morph_targets, out.morph_weights, mesh.positions,
             with_normals ? std::span<const glm::vec3>(mesh.normals) : std::span<const glm::vec3>(),
             out.positions, out.normals);
         base_positions = out.positions;
@@ -80,14 +87,13 @@ void pose_mesh(const Scene& scene, std::uint32_t mesh_index, std::uint32_t space
         }
     }
     out.world_from_mesh = world_from_space;
-    const std::vector<glm::mat4> palette =
-        skinning_palette(skin, pose.world, space_node, space_from_world);
+    skinning_palette(skin, pose.world, space_node, space_from_world, out.skinning.palette);
     // Skinning in place over the morphed vertices is safe: each vertex reads only itself.
     out.positions.resize(mesh.positions.size());
     out.normals.resize(with_normals ? mesh.normals.size() : 0);
-    skin_vertices(skin, palette, base_positions,
+    skin_vertices(skin, out.skinning.palette, base_positions,
                   with_normals ? base_normals : std::span<const glm::vec3>(), out.positions,
-                  out.normals);
+                  out.normals, out.skinning.rows);
 }
 
 }  // namespace assets

@@ -30,17 +30,25 @@ struct PosedMesh {
     /// Skinned meshes: where every instance is (the joints, not the instance's node, place the
     /// vertices). Empty: each instance follows its own node.
     std::optional<glm::mat4> world_from_mesh;
+
+    /// What posing reuses from one pose to the next: the skinning palette and its rows, and
+    /// the morph weights.
+    SkinningScratch skinning;
+    std::vector<float> morph_weights;
 };
 
 /// Poses mesh `mesh` of `scene` at `pose`. `space_node` is the node whose space deformed skinned
 /// vertices are expressed in (the first node that draws the mesh); when that node's world
 /// transform cannot be inverted, they are expressed in world space instead. Reuses `out`'s
-/// storage, so posing every frame does not allocate.
+/// storage (vertices, palette, weights), so posing a mesh again does not allocate.
 void pose_mesh(const Scene& scene, std::uint32_t mesh, std::uint32_t space_node, const Pose& pose,
                bool with_normals, PosedMesh& out);
 
 /// The morph weights that apply to `mesh` drawn at `node` (the clip's, else the defaults).
 [[nodiscard]] std::vector<float> morph_weights_for(const MeshData& mesh, std::uint32_t node,
                                                    const Pose& pose);
+/// The same into `weights`, reusing its storage.
+void morph_weights_for(const MeshData& mesh, std::uint32_t node, const Pose& pose,
+                       std::vector<float>& weights);
 
 }  // namespace assets

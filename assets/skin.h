@@ -36,6 +36,18 @@ struct MeshSkin {
     [[nodiscard]] bool empty() const { return joints.empty(); }
 };
 
+/// A palette matrix as the three rows of the affine map it is (x, y, z; translation in w):
+/// what skin_vertices() blends, a few vec4 multiply-adds per joint.
+struct AffineRows {
+    glm::vec4 x{0.0f}, y{0.0f}, z{0.0f};
+};
+
+/// Storage skinning reuses from one pose to the next, so posing again does not allocate.
+struct SkinningScratch {
+    std::vector<glm::mat4> palette;
+    std::vector<AffineRows> rows;
+};
+
 /// The joint matrices ("palette") that move bind-pose mesh vertices into a target space:
 ///     palette[j] = target_from_world * world_from_node[joints[j].node] * joints[j].bone_from_mesh,
 /// composed in double precision, plus one last entry for vertices without weights:
@@ -45,12 +57,23 @@ struct MeshSkin {
                                                       std::uint32_t mesh_node,
                                                       const glm::dmat4& target_from_world);
 
+/// The same into `palette`, reusing its storage.
+void skinning_palette(const MeshSkin& skin, const std::vector<glm::mat4>& world_from_node,
+                      std::uint32_t mesh_node, const glm::dmat4& target_from_world,
+                      std::vector<glm::mat4>& palette);
+
 /// Skins `positions` into `out_positions` (same size) with a palette from skinning_palette().
 /// When `normals` and `out_normals` are both non-empty, the normals are moved by the cofactor
 /// of each blended matrix (correct under non-uniform scale) and renormalised.
 void skin_vertices(const MeshSkin& skin, std::span<const glm::mat4> palette,
                    std::span<const glm::vec3> positions, std::span<const glm::vec3> normals,
                    std::span<glm::vec3> out_positions, std::span<glm::vec3> out_normals);
+/// The same, keeping the palette's rows in `rows` (reused: no allocation once it is large
+/// enough).
+void skin_vertices(const MeshSkin& skin, std::span<const glm::mat4> palette,
+                   std::span<const glm::vec3> positions, std::span<const glm::vec3> normals,
+                   std::span<glm::vec3> out_positions, std::span<glm::vec3> out_normals,
+                   std::vector<AffineRows>& rows);
 
 /// Sorts each vertex's influences heaviest first, keeps at most four, drops non-finite and
 /// non-positive weights and renormalises; sets rigid_joint when it applies. Returns how many

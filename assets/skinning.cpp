@@ -17,6 +17,14 @@ std::vector<glm::mat4> skinning_palette(const MeshSkin& skin,
                                         std::uint32_t mesh_node,
                                         const glm::dmat4& target_from_world) {
     std::vector<glm::mat4> palette;
+    skinning_palette(skin, world_from_node, mesh_node, target_from_world, palette);
+    return palette;
+}
+
+void skinning_palette(const MeshSkin& skin, const std::vector<glm::mat4>& world_from_node,
+                      std::uint32_t mesh_node, const glm::dmat4& target_from_world,
+                      std::vector<glm::mat4>& palette) {
+    palette.clear();
     palette.reserve(skin.joints.size() + 1);
     const auto world = [&](std::uint32_t node) {
         return node < world_from_node.size() ? glm::dmat4(world_from_node[node]) : glm::dmat4(1.0);
@@ -25,18 +33,11 @@ std::vector<glm::mat4> skinning_palette(const MeshSkin& skin,
         palette.emplace_back(target_from_world * world(joint.node) *
                              glm::dmat4(joint.bone_from_mesh));
     palette.emplace_back(target_from_world * world(mesh_node));
-    return palette;
 }
 
 namespace {
 
-/// An affine map as its three rows (x, y, z, translation): blending and applying one costs a
-/// few vec4 multiply-adds, which compilers keep in SIMD registers.
-struct Rows {
-    glm::vec4 x, y, z;
-};
-
-Rows rows_of(const glm::mat4& m) {
+AffineRows rows_of(const glm::mat4& m) {
     return {{m[0][0], m[1][0], m[2][0], m[3][0]},
             {m[0][1], m[1][1], m[2][1], m[3][1]},
             {m[0][2], m[1][2], m[2][2], m[3][2]}};
@@ -47,26 +48,34 @@ Rows rows_of(const glm::mat4& m) {
 void skin_vertices(const MeshSkin& skin, std::span<const glm::mat4> palette,
                    std::span<const glm::vec3> positions, std::span<const glm::vec3> normals,
                    std::span<glm::vec3> out_positions, std::span<glm::vec3> out_normals) {
+    std::vector<AffineRows> rows;
+    skin_vertices(skin, palette, positions, normals, out_positions, out_normals, rows);
+}
+
+void skin_vertices(const MeshSkin& skin, std::span<const glm::mat4> palette,
+                   std::span<const glm::vec3> positions, std::span<const glm::vec3> normals,
+                   std::span<glm::vec3> out_positions, std::span<glm::vec3> out_normals,
+                   std::vector<AffineRows>& rows) {
     const std::size_t count = std::min({positions.size(), out_positions.size(),
                                         skin.vertex_joints.size(), skin.vertex_weights.size()});
     if (palette.empty()) return;
     const bool with_normals = normals.size() >= count && out_normals.size() >= count;
-    std::vector<Rows> rows(palette.size());
+    rows.resize(palette.size());
     for (std::size_t j = 0; j < palette.size(); ++j)
         rows[j] = rows_of(palette[j]);
     const auto unweighted = std::uint32_t(palette.size() - 1);
     for (std::size_t v = 0; v < count; ++v) {
         const glm::vec4 w = skin.vertex_weights[v];
         const glm::uvec4 j = glm::min(skin.vertex_joints[v], glm::uvec4(unweighted));
-        Rows m;
+        AffineRows m;
         if (!(w[0] > 0.0f)) {
             m = rows[unweighted];
         } else {
             // Weights are sorted heaviest first: stop at the first zero.
-            const Rows& first = rows[j[0]];
+            const AffineRows& first = rows[j[0]];
             m = {w[0] * first.x, w[0] * first.y, w[0] * first.z};
             for (int k = 1; k < kMaxJointsPerVertex && w[k] > 0.0f; ++k) {
-                const Rows& next = rows[j[k]];
+                const AffineRows& next = rows[j[k]];
                 m.x += w[k] * next.x;
                 m.y += w[k] * next.y;
                 m.z += w[k] * next.z;

@@ -29,9 +29,16 @@ struct EmbreeScene::State {
     std::vector<std::vector<float>> vertices;
     std::vector<std::vector<std::uint32_t>> indices;
     std::vector<std::uint32_t> geometry_to_instance;
-    std::vector<RTCGeometry> mesh_geometry;  ///< per mesh (not owned: the scenes hold them)
-    bool direct = false;                     ///< one mesh at the identity: no instancing layer
+    /// Per mesh: its triangle geometry (held by the scene it is attached to; null for a mesh
+    /// that is in no scene), so a deformed mesh can be given new vertices.
+    std::vector<RTCGeometry> mesh_geometry;
+    std::vector<bool> refit;  ///< per mesh: its geometry was switched to refit quality
+    bool direct = false;      ///< one mesh at the identity: no instancing layer
+    std::uint32_t direct_mesh = 0;
     std::atomic<std::int64_t> bytes{0};
+
+    /// Attaches an instance of scene.instances[i]'s mesh scene to the top scene.
+    void add_instance(const picking::SceneView& scene, std::uint32_t i);
 
     ~State() {
         if (top) rtcReleaseScene(top);
@@ -91,6 +98,22 @@ RTCScene new_scene(RTCDevice device, const EmbreeOptions& options) {
 
 }  // namespace
 
+void EmbreeScene::State::add_instance(const picking::SceneView& scene, std::uint32_t i) {
+    State& s = *this;
+    const picking::Instance& instance = scene.instances[i];
+    RTCGeometry geometry = rtcNewGeometry(s.device, RTC_GEOMETRY_TYPE_INSTANCE);
+    rtcSetGeometryInstancedScene(geometry, s.mesh_scenes[instance.mesh]);
+    rtcSetGeometryTransform(geometry, 0, RTC_FORMAT_FLOAT4X4_COLUMN_MAJOR,
+                            &instance.world_from_mesh[0][0]);
+    rtcCommitGeometry(geometry);
+    const unsigned id = rtcAttachGeometry(s.top, geometry);
+    if (s.geometry_to_instance.size() <= id) s.geometry_to_instance.resize(id + 1, 0);
+    s.geometry_to_instance[id] = i;
+    if (s.instance_geometry.size() <= id) s.instance_geometry.resize(id + 1, nullptr);
+    s.instance_geometry[id] = geometry;
+    rtcReleaseGeometry(geometry);  // the scene keeps its reference
+}
+
 EmbreeScene::EmbreeScene(const picking::SceneView& scene, const EmbreeOptions& options)
     : state_(std::make_unique<State>()), options_(options) {
     State& s = *state_;
@@ -103,6 +126,8 @@ EmbreeScene::EmbreeScene(const picking::SceneView& scene, const EmbreeOptions& o
 
     s.vertices.resize(scene.meshes.size());
     s.indices.resize(scene.meshes.size());
+    s.mesh_geometry.assign(scene.meshes.size(), nullptr);
+    s.refit.assign(scene.meshes.size(), false);
     s.top = new_scene(s.device, options);
     s.direct = scene.instances.size() == 1 && scene.instances[0].mesh < scene.meshes.size() &&
                scene.instances[0].world_from_mesh == glm::mat4(1.0f);
@@ -114,6 +139,8 @@ EmbreeScene::EmbreeScene(const picking::SceneView& scene, const EmbreeOptions& o
             make_mesh_geometry(s.device, scene.meshes[mesh], s.vertices[mesh], s.indices[mesh]);
         rtcAttachGeometryByID(s.top, geometry, 0);
         rtcReleaseGeometry(geometry);
+        s.mesh_geometry[mesh] = geometry;
+        s.direct_mesh = mesh;
         s.geometry_to_instance = {0};
     } else {
         for (std::size_t m = 0; m < scene.meshes.size(); ++m) {
@@ -124,21 +151,10 @@ EmbreeScene::EmbreeScene(const picking::SceneView& scene, const EmbreeOptions& o
             rtcReleaseGeometry(geometry);
             rtcCommitScene(mesh_scene);
             s.mesh_scenes.push_back(mesh_scene);
+            s.mesh_geometry[m] = geometry;
         }
-        for (std::uint32_t i = 0; i < scene.instances.size(); ++i) {
-            const picking::Instance& instance = scene.instances[i];
-            if (instance.mesh >= scene.meshes.size()) continue;
-            RTCGeometry geometry = rtcNewGeometry(s.device, RTC_GEOMETRY_TYPE_INSTANCE);
-            rtcSetGeometryInstancedScene(geometry, s.mesh_scenes[instance.mesh]);
-            rtcSetGeometryTransform(geometry, 0, RTC_FORMAT_FLOAT4X4_COLUMN_MAJOR,
-                                    &instance.world_from_mesh[0][0]);
-            rtcCommitGeometry(geometry);
-            const unsigned id = rtcAttachGeometry(s.top, geometry);
-            if (s.geometry_to_instance.size() <= id) s.geometry_to_instance.resize(id + 1, 0);
-            s.geometry_to_instance[id] = i;
-            s.instance_geometry.push_back(geometry);
-            rtcReleaseGeometry(geometry);  // the scene keeps its reference
-        }
+        for (std::uint32_t i = 0; i < scene.instances.size(); ++i)
+            if (scene.instances[i].mesh < scene.meshes.size()) s.add_instance(scene, i);
     }
     rtcCommitScene(s.top);
     check(s.device, "building the scene");
@@ -149,32 +165,70 @@ EmbreeScene::EmbreeScene(const picking::SceneView& scene, const EmbreeOptions& o
 EmbreeScene::~EmbreeScene() = default;
 
 void EmbreeScene::update_instances(const picking::SceneView& scene) {
-    State& s = *state_;
-    if (s.direct) return;
-    for (std::size_t id = 0; id < s.instance_geometry.size(); ++id) {
-        const std::uint32_t i = s.geometry_to_instance[id];
-        if (i >= scene.instances.size()) continue;
-        rtcSetGeometryTransform(s.instance_geometry[id], 0, RTC_FORMAT_FLOAT4X4_COLUMN_MAJOR,
-                                &scene.instances[i].world_from_mesh[0][0]);
-        rtcCommitGeometry(s.instance_geometry[id]);
-    }
-    rtcCommitScene(s.top);
+    update_pose(scene, {});
 }
 
-void EmbreeScene::update_mesh(std::uint32_t mesh, std::span<const glm::vec3> positions) {
+void EmbreeScene::update_pose(const picking::SceneView& scene,
+                              std::span<const std::uint32_t> deformed_meshes) {
     State& s = *state_;
-    if (mesh >= s.mesh_geometry.size() || !s.mesh_geometry[mesh]) return;
-    std::vector<float>& vertices = s.vertices[mesh];
-    if (positions.size() * 3 + 4 != vertices.size()) return;  // not the same mesh
-    for (std::size_t i = 0; i < positions.size(); ++i) {
-        vertices[3 * i] = positions[i].x;
-        vertices[3 * i + 1] = positions[i].y;
-        vertices[3 * i + 2] = positions[i].z;
+    // == New vertices: our shared buffer rewritten, the geometry and its scene recommitted.
+    for (const std::uint32_t mesh : deformed_meshes) {
+        if (mesh >= s.mesh_geometry.size() || mesh >= scene.meshes.size() || !s.mesh_geometry[mesh])
+            continue;
+        const std::span<const glm::vec3> positions = scene.meshes[mesh].positions;
+        std::vector<float>& vertices = s.vertices[mesh];
+        if (positions.size() * 3 + 4 != vertices.size()) continue;  // not the same mesh
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            vertices[3 * i] = positions[i].x;
+            vertices[3 * i + 1] = positions[i].y;
+            vertices[3 * i + 2] = positions[i].z;
+        }
+        RTCGeometry geometry = s.mesh_geometry[mesh];
+        if (!s.refit[mesh]) {
+            // A mesh that deforms once deforms again: Embree refits its BVH from now on
+            // instead of rebuilding it, as our own BVH does.
+            rtcSetGeometryBuildQuality(geometry, RTC_BUILD_QUALITY_REFIT);
+            s.refit[mesh] = true;
+        }
+        rtcUpdateGeometryBuffer(geometry, RTC_BUFFER_TYPE_VERTEX, 0);
+        rtcCommitGeometry(geometry);
+        if (!s.direct) rtcCommitScene(s.mesh_scenes[mesh]);
     }
-    rtcUpdateGeometryBuffer(s.mesh_geometry[mesh], RTC_BUFFER_TYPE_VERTEX, 0);
-    rtcCommitGeometry(s.mesh_geometry[mesh]);
-    if (!s.direct) rtcCommitScene(s.mesh_scenes[mesh]);
+    // == New instance transforms.
+    if (s.direct && !scene.instances.empty() &&
+        scene.instances[0].world_from_mesh != glm::mat4(1.0f))
+        leave_direct(scene);
+    if (!s.direct) {
+        for (std::size_t id = 0; id < s.instance_geometry.size(); ++id) {
+            RTCGeometry geometry = s.instance_geometry[id];
+            if (!geometry) continue;
+            const std::uint32_t i = s.geometry_to_instance[id];
+            if (i >= scene.instances.size()) continue;
+            rtcSetGeometryTransform(geometry, 0, RTC_FORMAT_FLOAT4X4_COLUMN_MAJOR,
+                                    &scene.instances[i].world_from_mesh[0][0]);
+            rtcCommitGeometry(geometry);
+        }
+    }
     rtcCommitScene(s.top);
+    check(s.device, "updating the scene");
+}
+
+void EmbreeScene::leave_direct(const picking::SceneView& scene) {
+    // The one mesh has moved off the identity: it gets the instancing layer every other
+    // scene has. Its geometry (and shared buffers) move into a scene of their own.
+    State& s = *state_;
+    RTCGeometry geometry = s.mesh_geometry[s.direct_mesh];
+    rtcRetainGeometry(geometry);
+    rtcDetachGeometry(s.top, 0);
+    RTCScene mesh_scene = new_scene(s.device, options_);
+    rtcAttachGeometryByID(mesh_scene, geometry, 0);
+    rtcReleaseGeometry(geometry);
+    rtcCommitScene(mesh_scene);
+    s.mesh_scenes.assign(s.vertices.size(), nullptr);
+    s.mesh_scenes[s.direct_mesh] = mesh_scene;
+    s.geometry_to_instance.clear();
+    s.direct = false;
+    s.add_instance(scene, 0);
 }
 
 std::optional<picking::SceneHit> EmbreeScene::intersect(const picking::Ray& ray) const {
@@ -222,7 +276,8 @@ EmbreeScene::EmbreeScene(const picking::SceneView&, const EmbreeOptions& options
 }
 EmbreeScene::~EmbreeScene() = default;
 void EmbreeScene::update_instances(const picking::SceneView&) {}
-void EmbreeScene::update_mesh(std::uint32_t, std::span<const glm::vec3>) {}
+void EmbreeScene::update_pose(const picking::SceneView&, std::span<const std::uint32_t>) {}
+void EmbreeScene::leave_direct(const picking::SceneView&) {}
 std::optional<picking::SceneHit> EmbreeScene::intersect(const picking::Ray&) const {
     return std::nullopt;
 }

@@ -22,7 +22,8 @@ struct EmbreeOptions {
 
 /// One Embree device and scene: a geometry per mesh, instanced per SceneView instance (the
 /// mesh directly when the scene is one mesh at the identity). MEDIUM build quality, Embree's
-/// default. Instance transforms follow the pose through update_instances().
+/// default. The pose is followed through update_pose(): new instance transforms, and new
+/// vertices for meshes that deform (skins, morph targets), whose BVHs Embree then refits.
 class EmbreeScene {
   public:
     /// Builds everything (the build time is in build_milliseconds()). Throws std::runtime_error
@@ -32,10 +33,14 @@ class EmbreeScene {
     EmbreeScene(const EmbreeScene&) = delete;
     EmbreeScene& operator=(const EmbreeScene&) = delete;
 
-    /// New instance transforms (same meshes and instances as at construction).
+    /// A new pose of the scene it was built from (same meshes, vertex counts and instances):
+    /// the vertices of `deformed_meshes` are taken from scene.meshes, every instance transform
+    /// from scene.instances, and the scene is committed once. A single mesh built at the
+    /// identity that moves gets an instancing layer then.
+    void update_pose(const picking::SceneView& scene,
+                     std::span<const std::uint32_t> deformed_meshes);
+    /// update_pose() with no deformed mesh: new instance transforms only.
     void update_instances(const picking::SceneView& scene);
-    /// New vertices for mesh `mesh` (same count; a deformed mesh), rebuilt at the next commit.
-    void update_mesh(std::uint32_t mesh, std::span<const glm::vec3> positions);
 
     /// The closest hit in the world ray's [t_min, t_max]: t along the world ray, u and v the
     /// weights of the triangle's 2nd and 3rd corner (Embree's convention is ours).
@@ -49,6 +54,7 @@ class EmbreeScene {
 
   private:
     struct State;
+    void leave_direct(const picking::SceneView& scene);
     std::unique_ptr<State> state_;
     EmbreeOptions options_;
     double build_ms_ = 0.0;

@@ -99,5 +99,73 @@ TEST(EmbreeScene, FollowsThePoseAndOneMeshAtTheIdentityIsDirect) {
     EXPECT_EQ(closer->instance, 0u);
 }
 
+// A deformed mesh's new vertices reach Embree (they used to be dropped: picks kept the
+// vertices it was built with), directly and under instances, robust or not.
+TEST(EmbreeScene, UpdatePoseTakesTheDeformedVertices) {
+    if (!embree_available()) GTEST_SKIP() << "built without Embree";
+    const Ball ball(8);
+    std::vector<glm::vec3> moved = ball.positions;
+    picking::SceneView view;
+    view.meshes.push_back({moved, ball.indices});
+    view.instances.push_back({0, 0, glm::mat4(1.0f)});
+    const picking::Ray ray{{0.0f, 0.0f, 5.0f}, {0.0f, 0.0f, -1.0f}};
+    const std::uint32_t deformed[] = {0};
+    for (bool robust : {false, true}) {
+        for (bool instanced : {false, true}) {
+            moved = ball.positions;
+            view.instances.resize(1);
+            if (instanced)
+                view.instances.push_back(
+                    {0, 1, glm::translate(glm::mat4(1.0f), {30.0f, 0.0f, 0.0f})});
+            EmbreeScene embree(view, {robust, 1});
+            ASSERT_NEAR(embree.intersect(ray)->hit.t, 4.0f, 0.02f);
+            // The ball shrinks to half its size about its centre, twice (a refit after a refit).
+            for (const float scale : {0.5f, 0.25f}) {
+                for (std::size_t i = 0; i < moved.size(); ++i)
+                    moved[i] = scale * ball.positions[i];
+                embree.update_pose(view, deformed);
+                const auto hit = embree.intersect(ray);
+                ASSERT_TRUE(hit);
+                EXPECT_EQ(hit->instance, 0u);
+                EXPECT_NEAR(hit->hit.t, 5.0f - scale, 0.02f) << robust << instanced << scale;
+            }
+            // Instance transforms alone leave the vertices as they are.
+            embree.update_instances(view);
+            EXPECT_NEAR(embree.intersect(ray)->hit.t, 4.75f, 0.02f);
+        }
+    }
+}
+
+// A single mesh built at the identity (no instancing layer) that its node then moves.
+TEST(EmbreeScene, ADirectMeshThatMovesFollowsItsTransform) {
+    if (!embree_available()) GTEST_SKIP() << "built without Embree";
+    const Ball ball(8);
+    std::vector<glm::vec3> moved = ball.positions;
+    picking::SceneView view;
+    view.meshes.push_back({moved, ball.indices});
+    view.instances.push_back({0, 7, glm::mat4(1.0f)});
+    EmbreeScene embree(view, {});
+    const picking::Ray ray{{0.0f, 0.0f, 5.0f}, {0.0f, 0.0f, -1.0f}};
+    ASSERT_NEAR(embree.intersect(ray)->hit.t, 4.0f, 0.02f);
+    view.instances[0].world_from_mesh = glm::translate(glm::mat4(1.0f), {0.0f, 0.0f, 2.0f});
+    embree.update_instances(view);
+    auto hit = embree.intersect(ray);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->instance, 0u);
+    EXPECT_NEAR(hit->hit.t, 2.0f, 0.02f);
+    // Its vertices still follow too, now under the instance.
+    for (std::size_t i = 0; i < moved.size(); ++i)
+        moved[i] = 0.5f * ball.positions[i];
+    const std::uint32_t deformed[] = {0};
+    embree.update_pose(view, deformed);
+    hit = embree.intersect(ray);
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->hit.t, 2.5f, 0.02f);
+    // And back to the identity.
+    view.instances[0].world_from_mesh = glm::mat4(1.0f);
+    embree.update_instances(view);
+    EXPECT_NEAR(embree.intersect(ray)->hit.t, 4.5f, 0.02f);
+}
+
 }  // namespace
 }  // namespace peers

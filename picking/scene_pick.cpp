@@ -324,7 +324,7 @@ PickHit describe_hit(const SceneView& scene, const Ray& world_ray, const SceneHi
     const MeshView& mesh = scene.meshes[instance.mesh];
     PickHit hit;
     hit.instance = best.instance;
-    hit.mesh = instance.mesh;
+    hit.mesh = instance.mesh_reported();
     hit.node = instance.node;
     hit.triangle = best.triangle;
     hit.t = best.hit.t;

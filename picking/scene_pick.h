@@ -67,7 +67,7 @@ struct PickedBox {
 
 struct PickHit {
     std::uint32_t instance = 0;
-    std::uint32_t mesh = 0;
+    std::uint32_t mesh = 0;  ///< the instance's Instance::mesh_reported()
     std::uint32_t node = 0;
     std::uint32_t triangle = 0;   ///< index within the mesh
     float t = 0.0f;               ///< along the world ray: point = origin + t * direction

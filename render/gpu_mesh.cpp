@@ -66,10 +66,25 @@ GpuMesh upload_mesh(const assets::MeshData& mesh) {
 
 void update_posed_vertices(GpuMesh& mesh, std::span<const glm::vec3> positions,
                            std::span<const glm::vec3> normals) {
-    if (!mesh.posed) return;
+    if (mesh.posed) fill_vertices(mesh, *mesh.posed, positions, normals);
+}
+
+PosedVertices make_vertices_like(const GpuMesh& mesh) {
+    PosedVertices vertices;
+    glBindBuffer(GL_ARRAY_BUFFER, vertices.vertices.handle());
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(mesh.vertex_count) * kStride, nullptr,
+                 GL_DYNAMIC_DRAW);
+    describe_vertices(vertices.vertex_array.handle(), vertices.vertices.handle(),
+                      mesh.indices.handle());
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    return vertices;
+}
+
+void fill_vertices(const GpuMesh& mesh, PosedVertices& vertices,
+                   std::span<const glm::vec3> positions, std::span<const glm::vec3> normals) {
     const std::size_t count = std::min(positions.size(), std::size_t(mesh.vertex_count));
     const std::vector<float> interleaved = interleave(positions.first(count), normals);
-    glBindBuffer(GL_ARRAY_BUFFER, mesh.posed->vertices.handle());
+    glBindBuffer(GL_ARRAY_BUFFER, vertices.vertices.handle());
     glBufferSubData(GL_ARRAY_BUFFER, 0, GLsizeiptr(interleaved.size() * sizeof(float)),
                     interleaved.data());
     glBindBuffer(GL_ARRAY_BUFFER, 0);

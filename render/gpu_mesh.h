@@ -38,4 +38,11 @@ struct GpuMesh {
 void update_posed_vertices(GpuMesh& mesh, std::span<const glm::vec3> positions,
                            std::span<const glm::vec3> normals);
 
+/// A vertex buffer of `mesh`'s size over its triangles, for vertices of its own (one
+/// instance's posed vertices, a snapshot of a pose), filled by fill_vertices().
+[[nodiscard]] PosedVertices make_vertices_like(const GpuMesh& mesh);
+/// Fills `vertices` (made for `mesh`) as update_posed_vertices() fills a mesh's.
+void fill_vertices(const GpuMesh& mesh, PosedVertices& vertices,
+                   std::span<const glm::vec3> positions, std::span<const glm::vec3> normals);
+
 }  // namespace render

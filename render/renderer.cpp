@@ -144,11 +144,37 @@ void Renderer::set_scene(const assets::Scene& scene) {
                                    : glm::vec3(0.75f));
     }
     instances_ = scene.instances();
+    instance_vertices_.clear();
+    instance_vertices_.resize(instances_.size());
+    snapshot_vertices_.reset();
 }
 
 void Renderer::update_posed_vertices(std::uint32_t mesh, std::span<const glm::vec3> positions,
                                      std::span<const glm::vec3> normals) {
     if (mesh < meshes_.size()) render::update_posed_vertices(meshes_[mesh], positions, normals);
+}
+
+void Renderer::update_instance_vertices(std::uint32_t instance,
+                                        std::span<const glm::vec3> positions,
+                                        std::span<const glm::vec3> normals) {
+    if (instance >= instances_.size() || instances_[instance].mesh >= meshes_.size()) return;
+    const GpuMesh& mesh = meshes_[instances_[instance].mesh];
+    std::optional<PosedVertices>& own = instance_vertices_[instance];
+    if (!own) own = make_vertices_like(mesh);
+    fill_vertices(mesh, *own, positions, normals);
+}
+
+void Renderer::draw_instance(std::uint32_t instance, std::uint32_t mesh,
+                             bool posed_vertices) const {
+    const GpuMesh& gpu = meshes_[mesh];
+    const std::optional<PosedVertices>* own =
+        instance < instance_vertices_.size() ? &instance_vertices_[instance] : nullptr;
+    if (!posed_vertices || !own || !*own) {
+        draw_one(gpu, posed_vertices);
+        return;
+    }
+    glBindVertexArray((*own)->vertex_array.handle());
+    glDrawElements(GL_TRIANGLES, gpu.index_count, GL_UNSIGNED_INT, nullptr);
 }
 
 void Renderer::draw(const FrameView& view, const InstancePlacement& placement,
@@ -257,7 +283,7 @@ void Renderer::draw_meshes(const FrameView& view, const InstancePlacement& place
         mesh_program_.set("u_world_from_mesh", world);
         mesh_program_.set("u_normal_matrix", glm::mat3(glm::transpose(glm::inverse(world))));
         mesh_program_.set("u_base_color", style.color.value_or(mesh_colors_[instance.mesh]));
-        draw_one(meshes_[instance.mesh], placement.posed_vertices);
+        draw_instance(std::uint32_t(i), instance.mesh, placement.posed_vertices);
     }
     glBindVertexArray(0);
 }
@@ -272,7 +298,11 @@ void Renderer::draw_extra_instances(const DrawOptions& options, const MeshStyle&
         mesh_program_.set("u_normal_matrix",
                           glm::mat3(glm::transpose(glm::inverse(extra.world_from_mesh))));
         mesh_program_.set("u_base_color", style.color.value_or(extra.color));
-        draw_one(meshes_[extra.mesh], true);
+        if (extra.vertices_of_instance && *extra.vertices_of_instance < instances_.size() &&
+            instances_[*extra.vertices_of_instance].mesh == extra.mesh)
+            draw_instance(*extra.vertices_of_instance, extra.mesh, true);
+        else
+            draw_one(meshes_[extra.mesh], true);
     }
     glBindVertexArray(0);
 }
@@ -406,7 +436,7 @@ std::optional<IdSample> Renderer::read_id(const FrameView& view, const InstanceP
         if (instance.mesh >= meshes_.size()) continue;
         id_program_.set("u_world_from_mesh", placement.world_from_mesh[i]);
         id_program_.set("u_instance_plus_one", GLuint(i + 1));
-        draw_one(meshes_[instance.mesh], placement.posed_vertices);
+        draw_instance(std::uint32_t(i), instance.mesh, placement.posed_vertices);
     }
     glBindVertexArray(0);
     if (!shape_transforms.empty()) draw_shapes(shape_id_program_, view, shape_transforms, {});
@@ -440,9 +470,26 @@ void Renderer::ensure_inset_target(glm::ivec2 size) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
-GLuint Renderer::draw_mesh_alone(const FrameView& view, std::uint32_t mesh, bool posed_vertices,
-                                 const DrawOptions& options, const Overlay& overlay) {
+GLuint Renderer::draw_mesh_alone(const FrameView& view, std::uint32_t mesh,
+                                 const VertexSnapshot* snapshot, const DrawOptions& options,
+                                 const Overlay& overlay) {
     if (mesh >= meshes_.size() || view.viewport_px.x <= 0 || view.viewport_px.y <= 0) return 0;
+    if (snapshot &&
+        (!snapshot_vertices_ || snapshot_mesh_ != mesh || snapshot_version_ != snapshot->version)) {
+        snapshot_vertices_ = make_vertices_like(meshes_[mesh]);
+        fill_vertices(meshes_[mesh], *snapshot_vertices_, snapshot->positions, snapshot->normals);
+        snapshot_mesh_ = mesh;
+        snapshot_version_ = snapshot->version;
+    }
+    // The loaded vertices, or the snapshot's.
+    const auto draw = [&] {
+        if (!snapshot) {
+            draw_one(meshes_[mesh], false);
+            return;
+        }
+        glBindVertexArray(snapshot_vertices_->vertex_array.handle());
+        glDrawElements(GL_TRIANGLES, meshes_[mesh].index_count, GL_UNSIGNED_INT, nullptr);
+    };
     ensure_inset_target(view.viewport_px);
     glBindFramebuffer(GL_FRAMEBUFFER, inset_framebuffer_.handle());
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
@@ -465,13 +512,13 @@ GLuint Renderer::draw_mesh_alone(const FrameView& view, std::uint32_t mesh, bool
     mesh_program_.set("u_world_from_mesh", glm::mat4(1.0f));
     mesh_program_.set("u_normal_matrix", glm::mat3(1.0f));
     mesh_program_.set("u_base_color", mesh_colors_[mesh]);
-    draw_one(meshes_[mesh], posed_vertices);
+    draw();
     glDisable(GL_POLYGON_OFFSET_FILL);
     if (options.wireframe) {
         glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
         mesh_program_.set("u_flat_amount", 1.0f);
         mesh_program_.set("u_base_color", options.wireframe_color);
-        draw_one(meshes_[mesh], posed_vertices);
+        draw();
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     }
     glBindVertexArray(0);

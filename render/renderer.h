@@ -41,6 +41,17 @@ struct ExtraInstance {
     std::uint32_t mesh = 0;
     glm::mat4 world_from_mesh{1.0f};
     glm::vec3 color{1.0f};
+    /// Draw the vertices of this scene instance (its own posed vertices when it has them)
+    /// rather than the mesh's.
+    std::optional<std::uint32_t> vertices_of_instance;
+};
+
+/// Vertices to draw a mesh with instead of its own buffers (the Bone space view's pose of the
+/// pick), uploaded again only when `version` changes.
+struct VertexSnapshot {
+    std::span<const glm::vec3> positions;
+    std::span<const glm::vec3> normals;
+    std::uint64_t version = 0;
 };
 
 struct DrawOptions {
@@ -96,6 +107,10 @@ class Renderer {
     /// Replaces the posed vertices of deforming mesh `mesh` (see render/gpu_mesh.h).
     void update_posed_vertices(std::uint32_t mesh, std::span<const glm::vec3> positions,
                                std::span<const glm::vec3> normals);
+    /// Gives instance `instance` (Scene::instances() order) posed vertices of its own, drawn
+    /// instead of its mesh's (a morphing mesh drawn at several nodes, each with its weights).
+    void update_instance_vertices(std::uint32_t instance, std::span<const glm::vec3> positions,
+                                  std::span<const glm::vec3> normals);
 
     void draw(const FrameView& view, const InstancePlacement& placement, const DrawOptions& options,
               const Overlay& overlay);
@@ -109,9 +124,10 @@ class Renderer {
 
     /// Draws mesh `mesh` alone in its own space (no transform) with `overlay` into an offscreen
     /// colour texture of view.viewport_px pixels, and returns that texture (for ImGui::Image;
-    /// row 0 at the bottom), or 0 when it cannot.
+    /// row 0 at the bottom), or 0 when it cannot. With `snapshot` its triangles are drawn over
+    /// those vertices; without, over the vertices as loaded.
     [[nodiscard]] GLuint draw_mesh_alone(const FrameView& view, std::uint32_t mesh,
-                                         bool posed_vertices, const DrawOptions& options,
+                                         const VertexSnapshot* snapshot, const DrawOptions& options,
                                          const Overlay& overlay);
 
     /// Uploads an RGBA image (top row first, 8 bits per channel) into the renderer's image
@@ -129,6 +145,8 @@ class Renderer {
                      const DrawOptions& options, const MeshStyle& style);
     void draw_extra_instances(const DrawOptions& options, const MeshStyle& style);
     void draw_one(const GpuMesh& mesh, bool posed_vertices) const;
+    /// Instance `instance` of mesh `mesh`: its own posed vertices when it has them.
+    void draw_instance(std::uint32_t instance, std::uint32_t mesh, bool posed_vertices) const;
     /// Every analytic shape through `program` (shape or shape_id), one proxy box each.
     void draw_shapes(gl::Program& program, const FrameView& view,
                      std::span<const glm::mat4> transforms,
@@ -150,6 +168,10 @@ class Renderer {
     std::vector<GpuMesh> meshes_;
     std::vector<glm::vec3> mesh_colors_;
     std::vector<assets::MeshInstance> instances_;
+    std::vector<std::optional<PosedVertices>> instance_vertices_;  ///< per instance, if its own
+    std::optional<PosedVertices> snapshot_vertices_;               ///< draw_mesh_alone()'s snapshot
+    std::uint32_t snapshot_mesh_ = 0;
+    std::uint64_t snapshot_version_ = 0;
 
     gl::VertexArray overlay_vertex_array_;
     gl::Buffer overlay_vertices_;

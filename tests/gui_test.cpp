@@ -3,6 +3,7 @@
 // ray, and the picture must show the highlight where the click went.
 
 #include <filesystem>
+#include <fstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -170,6 +171,137 @@ TEST(Gui, BindPoseAnswerBesideTheRightOne) {
     EXPECT_GE(pixels_in(run.png, kBindFill, 636, 356, 645, 365), 5);
 }
 
+// Agreement with the bind pose is the same triangle at the same point: at 1 s huesitos' bent
+// arm puts triangle 43 under the click in both poses, but 20 units apart along the ray. The
+// Animation panel says so in its warning colour, with both t (it used to say they agree).
+TEST(Gui, TheSameTriangleElsewhereIsNotAgreement) {
+    const std::string model = "/usr/share/assimp/models/FBX/huesitos.fbx";
+    if (!std::filesystem::exists(model)) GTEST_SKIP() << model << " is not installed";
+    const ViewerRun run =
+        run_viewer({model, "--time", "1", "--click", "640,360", "--pick-bind-pose"}, "moved");
+    ASSERT_EQ(run.pick["hit"], true) << run.pick.dump();
+    const auto& bind = run.pick["bind_pose"];
+    EXPECT_EQ(bind["triangle"], run.pick["triangle"]) << run.pick.dump();
+    EXPECT_GT(std::abs(bind["t"].get<double>() - run.pick["t"].get<double>()), 1.0);
+    EXPECT_EQ(bind["comparison"], "moved");
+    const std::string text = bind["comparison_text"];
+    for (const auto& t : {run.pick["t"], bind["t"]}) {
+        char printed[32];
+        std::snprintf(printed, sizeof printed, "t = %.6g", t.get<double>());
+        EXPECT_NE(text.find(printed), std::string::npos) << printed << " in " << text;
+    }
+    // The warning (orange) under the two answers in the Animation panel.
+    EXPECT_GT(pixels_in(run.png, {255, 153, 77}, 380, 680, 940, 720), 20);
+    // The default scene's click that the bind pose gets wrong says another triangle.
+    const ViewerRun other =
+        run_viewer({"--time", "1.5", "--click", "640,360", "--pick-bind-pose"}, "other");
+    EXPECT_EQ(other.pick["bind_pose"]["comparison"], "different_triangle");
+}
+
+/// Writes a glTF of one square (2 x 2, facing +z) with a morph target that doubles it, drawn
+/// at node "a" (x = -2) and node "b" (x = +2); the clip keys a's weight at 1 and leaves b at
+/// the mesh's default 0. Returns the .gltf's path.
+std::string write_two_morphed_squares() {
+    const auto dir = std::filesystem::temp_directory_path() / "raypick_gui_morph";
+    std::filesystem::create_directories(dir);
+    std::vector<float> floats;
+    const float corners[4][3] = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+    for (const auto& c : corners)  // positions
+        floats.insert(floats.end(), c, c + 3);
+    for (int i = 0; i < 4; ++i)  // normals
+        floats.insert(floats.end(), {0.0f, 0.0f, 1.0f});
+    for (const auto& c : corners)  // the target's deltas: twice the size
+        floats.insert(floats.end(), c, c + 3);
+    const std::uint16_t indices[6] = {0, 1, 2, 0, 2, 3};
+    const float times[2] = {0.0f, 1.0f}, weights[2] = {1.0f, 1.0f};
+    {
+        std::ofstream bin(dir / "square.bin", std::ios::binary);
+        bin.write(reinterpret_cast<const char*>(floats.data()), std::streamsize(4 * floats.size()));
+        bin.write(reinterpret_cast<const char*>(indices), sizeof indices);
+        bin.write(reinterpret_cast<const char*>(times), sizeof times);
+        bin.write(reinterpret_cast<const char*>(weights), sizeof weights);
+    }
+    const nlohmann::json view = {{"buffer", 0}};
+    auto part = [&](int offset, int length) {
+        nlohmann::json v = view;
+        v["byteOffset"] = offset;
+        v["byteLength"] = length;
+        return v;
+    };
+    const nlohmann::json gltf = {
+        {"asset", {{"version", "2.0"}}},
+        {"scene", 0},
+        {"scenes", {{{"nodes", {0}}}}},
+        {"nodes",
+         {{{"name", "root"}, {"children", {1, 2}}},
+          {{"name", "a"}, {"translation", {-2, 0, 0}}, {"mesh", 0}},
+          {{"name", "b"}, {"translation", {2, 0, 0}}, {"mesh", 0}}}},
+        {"meshes",
+         {{{"name", "square"},
+           {"weights", {0}},
+           {"primitives",
+            {{{"attributes", {{"POSITION", 0}, {"NORMAL", 1}}},
+              {"indices", 3},
+              {"targets", {{{"POSITION", 2}}}}}}}}}},
+        {"buffers", {{{"uri", "square.bin"}, {"byteLength", 172}}}},
+        {"bufferViews",
+         {part(0, 48), part(48, 48), part(96, 48), part(144, 12), part(156, 8), part(164, 8)}},
+        {"accessors",
+         {{{"bufferView", 0},
+           {"componentType", 5126},
+           {"count", 4},
+           {"type", "VEC3"},
+           {"min", {-1, -1, 0}},
+           {"max", {1, 1, 0}}},
+          {{"bufferView", 1}, {"componentType", 5126}, {"count", 4}, {"type", "VEC3"}},
+          {{"bufferView", 2},
+           {"componentType", 5126},
+           {"count", 4},
+           {"type", "VEC3"},
+           {"min", {-1, -1, 0}},
+           {"max", {1, 1, 0}}},
+          {{"bufferView", 3}, {"componentType", 5123}, {"count", 6}, {"type", "SCALAR"}},
+          {{"bufferView", 4},
+           {"componentType", 5126},
+           {"count", 2},
+           {"type", "SCALAR"},
+           {"min", {0}},
+           {"max", {1}}},
+          {{"bufferView", 5}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"}}}},
+        {"animations",
+         {{{"name", "grow_a"},
+           {"channels", {{{"sampler", 0}, {"target", {{"node", 1}, {"path", "weights"}}}}}},
+           {"samplers", {{{"input", 4}, {"output", 5}, {"interpolation", "LINEAR"}}}}}}}};
+    const auto path = dir / "two_squares.gltf";
+    std::ofstream(path) << gltf.dump(1);
+    return path.string();
+}
+
+// A morphing mesh drawn at two nodes is morphed with each node's weights, for picking and for
+// drawing: b keeps its size while a doubles. The pixel between them, which a b morphed with
+// a's weights would cover, shows nothing and picks nothing; b's centre picks b, where the GPU
+// drew b (both used to take a's weights for b).
+TEST(Gui, EachInstanceOfAMorphingMeshHasItsOwnWeights) {
+    const std::string model = write_two_morphed_squares();
+    const ViewerRun on_b =
+        run_viewer({model, "--time", "0.5", "--click", "870,420", "--no-bone-view"}, "morph_b");
+    const ViewerRun between =
+        run_viewer({model, "--time", "0.5", "--click", "740,400", "--no-bone-view"}, "morph_gap");
+    ASSERT_EQ(on_b.pick["hit"], true) << on_b.pick.dump();
+    EXPECT_EQ(on_b.pick["node"], "b");
+    EXPECT_EQ(on_b.pick["mesh"], 0);
+    EXPECT_EQ(on_b.pick["id_buffer"]["instance"], on_b.pick["instance"]);
+    EXPECT_EQ(on_b.pick["id_buffer"]["triangle"], on_b.pick["triangle"]);
+    expect_same_as_cli(on_b.pick, model);
+    expect_highlight_at_click(on_b);
+    EXPECT_EQ(between.pick["hit"], false) << between.pick.dump();
+    EXPECT_TRUE(between.pick["id_buffer"].is_null()) << between.pick.dump();
+    expect_same_as_cli(between.pick, model);
+    // The window's background there: nothing drawn.
+    const auto c = between.png.at(740, 400);
+    EXPECT_TRUE(near_color(c, {33, 36, 41})) << c[0] << "," << c[1] << "," << c[2];
+}
+
 // The "Bone space" window (top left of the viewport) shows the picked limb alone in its own
 // space, with the picked triangle in the pick's colour; it can be left closed.
 TEST(Gui, TheBoneSpaceViewShowsThePickedTriangle) {
@@ -180,6 +312,55 @@ TEST(Gui, TheBoneSpaceViewShowsThePickedTriangle) {
     EXPECT_EQ(closed.pick["node"], "upper_arm_geometry");
     EXPECT_GT(pixels_in(open.png, kHighlight[0], 380, 10, 650, 220), 300);
     EXPECT_EQ(pixels_in(closed.png, kHighlight[0], 380, 10, 650, 220), 0);
+}
+
+// The Bone space window draws the picked mesh in the pose of the pick, like the triangle and
+// the ray over it, also once the animation has moved on (--then-time): the window is the same
+// picture as when the pose stays, and says both times. (It used to draw the mesh in the pose
+// of now under the triangle of then.)
+TEST(Gui, TheBoneSpaceViewKeepsThePoseOfThePick) {
+    const std::string model = "/usr/share/assimp/models/FBX/huesitos.fbx";
+    if (!std::filesystem::exists(model)) GTEST_SKIP() << model << " is not installed";
+    const ViewerRun still = run_viewer({model, "--time", "0", "--click", "640,360"}, "bone_still");
+    const ViewerRun moved =
+        run_viewer({model, "--time", "0", "--click", "640,360", "--then-time", "1"}, "bone_moved");
+    ASSERT_EQ(still.pick["hit"], true) << still.pick.dump();
+    EXPECT_EQ(moved.pick["triangle"], still.pick["triangle"]);
+    EXPECT_EQ(moved.pick["time"], 0.0);
+    EXPECT_EQ(moved.pick["time_now"], 1.0);
+    EXPECT_FALSE(still.pick.contains("time_now"));
+    EXPECT_EQ(moved.pick["bone_view"]["vertices"], "as_picked");
+    EXPECT_EQ(moved.pick["bone_view"]["pick_time"], 0.0);
+    expect_same_as_cli(moved.pick, model);  // the pick is the one of 0 s
+    // The window's picture (below its two lines of text) is the same in both runs...
+    int same = 0, compared = 0;
+    for (int y = 82; y < 210; ++y)
+        for (int x = 392; x < 640; ++x) {
+            ++compared;
+            same += near_color(still.png.at(x, y), moved.png.at(x, y));
+        }
+    EXPECT_GE(same, compared * 995 / 1000) << same << " of " << compared;
+    // ... while the main view has moved on.
+    int differ = 0;
+    for (int y = 200; y < 520; ++y)
+        for (int x = 560; x < 900; ++x)
+            differ += !near_color(still.png.at(x, y), moved.png.at(x, y));
+    EXPECT_GT(differ, 2000);
+}
+
+// The Spaces panel's hierarchy opens every node of a small tree, so a skinned model's bones
+// show, not only the path down to the picked mesh (huesitos: 16 nodes, 9 of them bones under
+// Armature, which used to stay folded).
+TEST(Gui, TheHierarchyShowsEveryNodeOfASmallTree) {
+    const std::string model = "/usr/share/assimp/models/FBX/huesitos.fbx";
+    if (!std::filesystem::exists(model)) GTEST_SKIP() << model << " is not installed";
+    const ViewerRun run =
+        run_viewer({model, "--time", "0", "--click", "640,360", "--no-bone-view"}, "tree");
+    ASSERT_TRUE(run.pick.contains("spaces")) << run.pick.dump();
+    EXPECT_EQ(run.pick["spaces"]["nodes"], 16);
+    EXPECT_EQ(run.pick["spaces"]["tree_nodes_shown"], 16);
+    const ViewerRun none = run_viewer({"--time", "0", "--no-bone-view"}, "tree_default");
+    EXPECT_EQ(none.pick["spaces"]["tree_nodes_shown"], none.pick["spaces"]["nodes"]);
 }
 
 TEST(Gui, BunnyClickEqualsTheCliAndIsHighlighted) {

@@ -140,5 +140,73 @@ TEST(SkinnedPick, DefaultSceneTentacle_Seed351) {
     EXPECT_GT(counts.hits_per_mesh[tentacle], 3 * kRaysPerTime / 10);
 }
 
+// == Embree follows the pose too (it used to pick skinned meshes in their bind pose)
+
+/// Picks seeded random rays aimed into `aim` through Embree (plain and robust) and through
+/// `none`: the same triangle, t within 1e-5 relative. Counts the rays that hit in `hits`.
+void compare_embree(const app::SceneSession& session, app::Bounds aim, unsigned seed,
+                    const std::string& what, int& hits) {
+    int edge_cases = 0;
+    for (const picking::Ray& ray : incoherent_rays(aim.min, aim.max, seed, kRaysPerTime)) {
+        const picking::PickResult none = session.pick(ray, {});
+        if (none.shape) continue;  // Embree holds the triangles only
+        for (const app::Accel accel : {app::Accel::Embree, app::Accel::EmbreeRobust}) {
+            const picking::PickResult embree = session.pick(ray, {}, accel);
+            const std::string where = what + (accel == app::Accel::Embree ? " embree" : " robust");
+            ASSERT_EQ(embree.hit.has_value(), none.hit.has_value()) << where;
+            if (!none.hit) continue;
+            hits += accel == app::Accel::EmbreeRobust;
+            // Relative to t, or to the aim point (t = 1) for hits right at the origin, where
+            // float coordinates of the scene's size set the error, not the short distance.
+            EXPECT_NEAR(embree.hit->t, none.hit->t, 1e-5 * std::max(double(none.hit->t), 1.0))
+                << where;
+            if (embree.hit->instance == none.hit->instance &&
+                embree.hit->triangle == none.hit->triangle)
+                continue;
+            // Only a ray through an edge the two triangles share may name the other one.
+            const float u = none.hit->u, v = none.hit->v;
+            EXPECT_LT(std::min({u, v, 1.0f - u - v}), 1e-4f)
+                << where << ": triangle " << embree.hit->triangle << ", not " << none.hit->triangle;
+            ++edge_cases;
+        }
+    }
+    EXPECT_LE(edge_cases, kRaysPerTime / 50 + 1) << what;
+}
+
+void check_embree(app::SceneSession& session, std::initializer_list<double> times, unsigned seed,
+                  const std::string& what, std::optional<std::uint32_t> aim_at_mesh = {}) {
+    if (!peers::embree_available()) GTEST_SKIP() << "built without Embree";
+    session.prepare(app::Accel::Embree, 1);
+    session.prepare(app::Accel::EmbreeRobust, 1);
+    int hits = 0;
+    for (const double time : times) {
+        session.set_time(time);
+        const app::Bounds aim =
+            aim_at_mesh ? instance_bounds(session, *aim_at_mesh) : session.world_bounds();
+        compare_embree(session, aim, seed++, what + " at " + std::to_string(time) + " s", hits);
+    }
+    EXPECT_GT(hits, int(times.size()) * kRaysPerTime / 10) << what;
+}
+
+TEST(SkinnedPick, EmbreeFollowsTheSkinOfHuesitos_Seed371) {
+    const std::string path = "/usr/share/assimp/models/FBX/huesitos.fbx";
+    if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is not installed";
+    app::SceneSession session(assets::load_model(path));
+    check_embree(session, {0.0, 0.5, 1.0, 1.43}, 371, "huesitos");
+}
+
+TEST(SkinnedPick, EmbreeFollowsTheSkinOfSimpleSkin_Seed381) {
+    const std::string path = "/usr/share/assimp/models/glTF2/simple_skin/simple_skin.gltf";
+    if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is not installed";
+    app::SceneSession session(assets::load_model(path));
+    check_embree(session, {0.0, 1.0, 3.7, 5.2}, 381, "simple_skin");
+}
+
+TEST(SkinnedPick, EmbreeFollowsTheDefaultScenesTentacle_Seed391) {
+    app::SceneSession session(assets::make_default_scene());
+    ASSERT_EQ(session.deforming_meshes().size(), 1u);
+    check_embree(session, {0.5, 2.9, 5.3}, 391, "default", session.deforming_meshes()[0]);
+}
+
 }  // namespace
 }  // namespace tests

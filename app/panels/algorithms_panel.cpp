@@ -206,7 +206,8 @@ void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& s
         algorithm.explain(target->ray, target->triangle, options);
     state.explained = why;
     state.explained_method = algorithm.method;
-    const auto& mesh = session.scene().meshes[session.view().instances[target->instance].mesh];
+    const auto& mesh =
+        session.scene().meshes[session.view().instances[target->instance].mesh_reported()];
     ImGui::TextDisabled("%s: %s triangle %u, %s", std::string(algorithm.name).c_str(),
                         mesh.name.c_str(), target->triangle_index, target->about.c_str());
     if (why.hit)

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "app/bind_pose_comparison.h"
 #include "app/panels/panels.h"
 
 namespace app {
@@ -54,11 +55,8 @@ void draw_bind_comparison(const Selection& selection, const assets::Scene& scene
         ImGui::TextDisabled("click again to pick the bind pose too");
         return;
     }
-    const auto& drawn = selection.result.hit;
-    const auto& bind = selection.bind_result->hit;
-    const bool same =
-        drawn.has_value() == bind.has_value() &&
-        (!drawn || (drawn->instance == bind->instance && drawn->triangle == bind->triangle));
+    const BindPoseComparison comparison =
+        compare_with_bind_pose(selection.result, *selection.bind_result, selection.ray);
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.9f, 1.0f));
     draw_hit_line("drawn", selection.result, scene);
     ImGui::PopStyleColor();
@@ -68,11 +66,14 @@ void draw_bind_comparison(const Selection& selection, const assets::Scene& scene
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.35f, 0.85f, 1.0f, 1.0f));
     draw_hit_line("bind pose", *selection.bind_result, scene);
     ImGui::PopStyleColor();
-    if (same)
-        ImGui::TextDisabled("the same triangle here: the bind pose and the pose agree");
+    // Agreement is the same triangle at the same point, not just the same triangle number.
+    const std::string verdict = describe(comparison);
+    ImGui::PushTextWrapPos(0.0f);
+    if (comparison.agree())
+        ImGui::TextDisabled("%s", verdict.c_str());
     else
-        ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f),
-                           "the bind pose picks a triangle that is not where the screen shows it");
+        ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f), "%s", verdict.c_str());
+    ImGui::PopTextWrapPos();
 }
 
 }  // namespace

@@ -15,8 +15,9 @@ std::string instance_label(const SceneSession& session, int i) {
     const auto& scene = session.scene();
     const std::string node =
         instance.node < scene.nodes.size() ? scene.nodes[instance.node].name : "?";
-    const std::string mesh =
-        instance.mesh < scene.meshes.size() ? scene.meshes[instance.mesh].name : "?";
+    const std::string mesh = instance.mesh_reported() < scene.meshes.size()
+                                 ? scene.meshes[instance.mesh_reported()].name
+                                 : "?";
     return "#" + std::to_string(i) + " " + node + " (" + mesh + ", " +
            std::to_string(session.view().meshes[instance.mesh].triangle_count()) + " tris)";
 }

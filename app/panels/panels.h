@@ -104,11 +104,16 @@ void draw_animation_panel(AnimationPanelState& state, SceneSession& session,
 // == Spaces panel: the picked mesh's node in the hierarchy, its bone space (world_from_mesh and
 // its inverse), the ray in both spaces and t explained; and a view of the mesh in bone space
 struct SpacesPanelState {
-    bool show_axes = true;                 ///< the picked mesh's bone axes drawn in the viewport
-    bool show_bone_view = true;            ///< the "Bone space" window
-    Camera bone_view_camera;               ///< the bone-space view's own orbit camera
-    std::uint64_t bone_view_serial = 0;    ///< the pick that camera was framed for
-    std::uint64_t tree_serial = 0;         ///< the pick the hierarchy last scrolled to
+    bool show_axes = true;               ///< the picked mesh's bone axes drawn in the viewport
+    bool show_bone_view = true;          ///< the "Bone space" window
+    Camera bone_view_camera;             ///< the bone-space view's own orbit camera
+    std::uint64_t bone_view_serial = 0;  ///< the pick that camera was framed for
+    std::uint64_t tree_serial = 0;       ///< the pick the hierarchy last scrolled to
+    /// Every node of the hierarchy open (a skinned model's bones show); unset: open for trees
+    /// of at most kExpandAllNodes nodes, else only the path down to the pick.
+    std::optional<bool> expand_all;
+    static constexpr std::size_t kExpandAllNodes = 200;
+    int tree_nodes_shown = 0;  ///< nodes the tree drew last frame (open branches' children)
     std::uintptr_t bone_view_texture = 0;  ///< the GL texture the viewer drew it into
     glm::ivec2 bone_view_size{320, 220};   ///< in framebuffer pixels, as wanted by the window
 };

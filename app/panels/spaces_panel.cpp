@@ -16,13 +16,22 @@ namespace {
 
 const ImVec4 kPicked{0.95f, 0.45f, 0.9f, 1.0f};
 
-void draw_node(const assets::Scene& scene, std::uint32_t node, std::optional<std::uint32_t> picked,
-               const std::vector<bool>& on_picked_path, bool scroll_to_picked) {
+struct TreeDraw {
+    std::optional<std::uint32_t> picked;
+    std::vector<bool> on_picked_path;
+    bool scroll_to_picked = false;
+    bool expand_all = false;
+    int shown = 0;
+};
+
+void draw_node(const assets::Scene& scene, std::uint32_t node, TreeDraw& tree) {
     const assets::SceneNode& n = scene.nodes[node];
+    const std::optional<std::uint32_t> picked = tree.picked;
+    ++tree.shown;
     ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_SpanAvailWidth;
     if (n.children.empty()) flags |= ImGuiTreeNodeFlags_Leaf;
     if (picked && *picked == node) flags |= ImGuiTreeNodeFlags_Selected;
-    if (on_picked_path[node])
+    if (tree.expand_all || tree.on_picked_path[node])
         ImGui::SetNextItemOpen(true, ImGuiCond_Always);
     else if (node == 0)
         ImGui::SetNextItemOpen(true, ImGuiCond_Once);
@@ -30,11 +39,10 @@ void draw_node(const assets::Scene& scene, std::uint32_t node, std::optional<std
     if (!n.meshes.empty()) label += "  [" + std::to_string(n.meshes.size()) + " mesh]";
     const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(std::uintptr_t(node)), flags, "%s",
                                         label.c_str());
-    if (scroll_to_picked && picked && *picked == node) ImGui::SetScrollHereY(0.5f);
+    if (tree.scroll_to_picked && picked && *picked == node) ImGui::SetScrollHereY(0.5f);
     if (open) {
         for (std::uint32_t child : n.children)
-            if (child < scene.nodes.size())
-                draw_node(scene, child, picked, on_picked_path, scroll_to_picked);
+            if (child < scene.nodes.size()) draw_node(scene, child, tree);
         ImGui::TreePop();
     }
 }
@@ -195,25 +203,37 @@ void draw_spaces_panel(SpacesPanelState& state, const SceneSession& session,
         selection && selection->result.hit && selection->result.hit->node < scene.nodes.size()
             ? &*selection->result.hit
             : nullptr;
-    std::optional<std::uint32_t> picked;
-    std::vector<bool> on_path(scene.nodes.size(), false);
+    TreeDraw tree;
+    tree.on_picked_path.assign(scene.nodes.size(), false);
     if (hit) {
-        picked = hit->node;
+        tree.picked = hit->node;
         // Open the tree down to the picked node, so it is always in view.
-        for (std::int32_t n = scene.nodes[*picked].parent; n >= 0;
+        for (std::int32_t n = scene.nodes[hit->node].parent; n >= 0;
              n = scene.nodes[std::size_t(n)].parent)
-            on_path[std::size_t(n)] = true;
+            tree.on_picked_path[std::size_t(n)] = true;
         ImGui::TextColored(kPicked, "%s", scene.node_path(hit->node).c_str());
     } else {
         ImGui::TextDisabled("pick a triangle to see its spaces");
     }
 
+    state.tree_nodes_shown = 0;
     if (ImGui::CollapsingHeader("Hierarchy", ImGuiTreeNodeFlags_DefaultOpen)) {
+        // Every node open (bones included) unless the tree is large or the user folds it.
+        bool expand_all =
+            state.expand_all.value_or(scene.nodes.size() <= SpacesPanelState::kExpandAllNodes);
+        if (ImGui::Checkbox("expand all", &expand_all)) state.expand_all = expand_all;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "Open every node, bones and empty nodes included (the default for trees\n"
+                "of up to %zu nodes). Off: the path down to the pick, and what you open.",
+                SpacesPanelState::kExpandAllNodes);
         ImGui::BeginChild("tree", ImVec2(0, 150), true);
         // A new pick scrolls the tree to its node once; after that the user scrolls.
-        const bool scroll = hit && selection->serial != state.tree_serial;
-        if (!scene.nodes.empty()) draw_node(scene, 0, picked, on_path, scroll);
+        tree.scroll_to_picked = hit && selection->serial != state.tree_serial;
+        tree.expand_all = expand_all;
+        if (!scene.nodes.empty()) draw_node(scene, 0, tree);
         if (hit) state.tree_serial = selection->serial;
+        state.tree_nodes_shown = tree.shown;
         ImGui::EndChild();
     }
     if (hit && ImGui::CollapsingHeader("Bone space", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -243,6 +263,12 @@ void draw_bone_space_window(SpacesPanelState& state, const SceneSession& session
     const picking::PickHit& hit = *selection->result.hit;
     ImGui::TextDisabled("%s alone, in its own space",
                         session.scene().meshes[hit.mesh].name.c_str());
+    // Mesh, triangle and ray all as picked: a deforming mesh keeps the pose of the pick.
+    if (session.pose_version() == selection->pose_version)
+        ImGui::TextDisabled("as picked, at %.3f s", selection->time);
+    else
+        ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.4f, 1.0f), "as picked, at %.3f s (now %.3f s)",
+                           selection->time, session.time());
     const ImVec2 available = ImGui::GetContentRegionAvail();
     const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
     state.bone_view_size = {std::max(int(available.x * scale), 16),

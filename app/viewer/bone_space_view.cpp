@@ -18,10 +18,10 @@ constexpr glm::vec4 kRayColor{0.3f, 1.0f, 0.9f, 1.0f};
 constexpr glm::vec4 kPickFill{0.95f, 0.20f, 0.85f, 1.0f};
 constexpr glm::vec4 kPickOutline{1.0f, 0.95f, 0.35f, 1.0f};
 
-Bounds local_bounds(const SceneSession& session, std::uint32_t mesh) {
+Bounds local_bounds(std::span<const glm::vec3> positions) {
     Bounds b{glm::vec3(std::numeric_limits<float>::max()),
              glm::vec3(std::numeric_limits<float>::lowest())};
-    for (const glm::vec3& p : session.mesh_positions(mesh)) {
+    for (const glm::vec3& p : positions) {
         b.min = glm::min(b.min, p);
         b.max = glm::max(b.max, p);
     }
@@ -51,6 +51,12 @@ std::optional<std::pair<float, float>> clip_to_box(const picking::Ray& ray, glm:
 
 }  // namespace
 
+std::span<const glm::vec3> picked_vertices(const SceneSession& session,
+                                           const Selection& selection) {
+    if (!selection.picked_positions.empty()) return selection.picked_positions;
+    return session.scene().meshes[selection.result.hit->mesh].positions;
+}
+
 BoneSpaceScene bone_space_scene(const SceneSession& session, const Selection& selection,
                                 Camera& camera, std::uint64_t& framed_serial, glm::ivec2 size_px) {
     const picking::PickHit& hit = *selection.result.hit;
@@ -58,7 +64,7 @@ BoneSpaceScene bone_space_scene(const SceneSession& session, const Selection& se
     const float aspect = float(size_px.x) / float(std::max(size_px.y, 1));
 
     // Frame the mesh, its origin (where the axes start) and the hit point.
-    Bounds box = local_bounds(session, hit.mesh);
+    Bounds box = local_bounds(picked_vertices(session, selection));
     const float radius = std::max(box.radius(), 1e-6f);
     Bounds framed = box;
     for (const glm::vec3 p : {glm::vec3(0.0f), hit.local_point}) {
@@ -105,7 +111,7 @@ BoneSpaceScene bone_space_scene(const SceneSession& session, const Selection& se
     const float t_from = span ? span->first : hit.t - radius / std::max(length, 1e-20f);
     const float t_to = span ? span->second : hit.t + radius / std::max(length, 1e-20f);
     scene.overlay.lines.push_back({bone.at(t_from), bone.at(t_to), kRayColor});
-    // == The picked triangle, as picked, and the hit point.
+    // == The picked triangle and the hit point, in the pose the mesh is drawn in: the pick's.
     scene.overlay.triangles.push_back(
         {{hit.local_triangle.p0, hit.local_triangle.p1, hit.local_triangle.p2},
          kPickFill,
@@ -119,7 +125,8 @@ void add_bone_axes(const SceneSession& session, const Selection& selection,
                    render::Overlay& overlay) {
     if (!selection.result.hit) return;
     const picking::PickHit& hit = *selection.result.hit;
-    const float radius = std::max(local_bounds(session, hit.mesh).radius(), 1e-6f);
+    const float radius =
+        std::max(local_bounds(session.instance_positions(hit.instance)).radius(), 1e-6f);
     const glm::mat4& m = session.instance_transforms()[hit.instance];
     const glm::vec3 origin = glm::vec3(m[3]);
     for (int i = 0; i < 3; ++i)

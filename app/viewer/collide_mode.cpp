@@ -48,8 +48,12 @@ void CollideMode::place(const SceneSession& session, std::vector<glm::mat4>& ins
 void CollideMode::add_extra_instances(const SceneSession& session,
                                       std::vector<render::ExtraInstance>& extra) const {
     if (!state_.valid(session) || !state_.choice().copy_of_a) return;
-    extra.push_back({state_.moving_mesh(session), state_.moving_world_from_mesh(session),
-                     glm::vec3(0.62f, 0.70f, 0.85f)});
+    // The renderer knows the scene's meshes: a copy of an instance with vertices of its own
+    // (its own morph weights) is drawn with that instance's vertices.
+    const auto instance = std::uint32_t(state_.choice().instance_a);
+    extra.push_back({session.scene_mesh(state_.moving_mesh(session)),
+                     state_.moving_world_from_mesh(session), glm::vec3(0.62f, 0.70f, 0.85f),
+                     instance});
 }
 
 void CollideMode::add_overlay(render::Overlay& overlay) const {

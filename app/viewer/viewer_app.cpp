@@ -1,5 +1,6 @@
 #include "app/viewer/viewer_app.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -10,6 +11,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "app/bind_pose_comparison.h"
 #include "app/panels/algorithms_json.h"
 #include "app/pick_json.h"
 #include "app/settings_names.h"
@@ -296,7 +298,7 @@ bool ViewerApp::ui_wants_mouse() const {
     return ImGui::GetIO().WantCaptureMouse;
 }
 
-Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
+Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool clicked) {
     Selection selection;
     selection.serial = ++pick_count_;
     selection.cursor_window = pixel_centre(cursor_window);
@@ -313,11 +315,26 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool read_id_buffer) {
     // `none` (and the Pick panel says so).
     selection.settings.record_visited = accel_panel_.show_visited;
     selection.result = session_->pick(selection.ray, selection.settings, accel);
-    if (selection.result.hit)
-        selection.world_from_mesh = session_->instance_transforms()[selection.result.hit->instance];
+    selection.time = session_->time();
+    selection.pose_version = session_->pose_version();
+    if (selection.result.hit) {
+        const std::uint32_t instance = selection.result.hit->instance;
+        selection.world_from_mesh = session_->instance_transforms()[instance];
+        // A clicked deforming mesh's vertices as picked (hovers need none): the pose may move
+        // on, the Bone space view keeps showing what was picked.
+        const std::uint32_t view_mesh = session_->view().instances[instance].mesh;
+        const auto& deforming = session_->deforming_meshes();
+        if (clicked &&
+            std::find(deforming.begin(), deforming.end(), view_mesh) != deforming.end()) {
+            const auto positions = session_->mesh_positions(view_mesh);
+            const auto normals = session_->mesh_normals(view_mesh);
+            selection.picked_positions.assign(positions.begin(), positions.end());
+            selection.picked_normals.assign(normals.begin(), normals.end());
+        }
+    }
     if (animation_panel_.pick_bind_pose)
         selection.bind_result = session_->pick(selection.ray, selection.settings, PoseChoice::Bind);
-    if (read_id_buffer) {
+    if (clicked) {
         // The GPU's view of the same pixel, as a cross-check of the CPU ray.
         const glm::vec2 scale = glm::vec2(framebuffer_size()) / window_size();
         const glm::ivec2 pixel(glm::floor(selection.cursor_window * scale));
@@ -660,8 +677,12 @@ void ViewerApp::draw_bone_space_view() {
     render::DrawOptions options;
     options.wireframe = true;  // the mesh's own triangles, as the ray sees them
     options.background = {0.09f, 0.10f, 0.12f};
+    // The mesh in the pose it was picked in, like the triangle and the ray drawn over it.
+    const render::VertexSnapshot snapshot{selection_->picked_positions, selection_->picked_normals,
+                                          selection_->serial};
     spaces_panel_.bone_view_texture = renderer_.draw_mesh_alone(
-        inset.view, selection_->result.hit->mesh, true, options, inset.overlay);
+        inset.view, selection_->result.hit->mesh,
+        selection_->picked_positions.empty() ? nullptr : &snapshot, options, inset.overlay);
     const glm::ivec2 fb = framebuffer_size();
     glViewport(0, 0, fb.x, fb.y);
 }
@@ -673,9 +694,14 @@ render::InstancePlacement ViewerApp::placement(PoseChoice pose) const {
 void ViewerApp::upload_posed_vertices() {
     // The renderer draws the very vertices picking tests: uploaded whenever the pose changes.
     if (session_->pose_version() == uploaded_pose_version_) return;
-    for (std::uint32_t mesh : session_->deforming_meshes())
-        renderer_.update_posed_vertices(mesh, session_->mesh_positions(mesh),
-                                        session_->mesh_normals(mesh));
+    for (std::uint32_t mesh : session_->deforming_meshes()) {
+        if (const auto instance = session_->own_copy_instance(mesh))
+            renderer_.update_instance_vertices(*instance, session_->mesh_positions(mesh),
+                                               session_->mesh_normals(mesh));
+        else
+            renderer_.update_posed_vertices(mesh, session_->mesh_positions(mesh),
+                                            session_->mesh_normals(mesh));
+    }
     uploaded_pose_version_ = session_->pose_version();
 }
 
@@ -828,6 +854,13 @@ void ViewerApp::run_script() {
         frames_since_scene_ = 0;
         return;
     }
+    if (options_.then_time && !script_then_time_done_ && !pending_click_) {
+        // The pose moves on after the pick (--then-time): what was picked stays selected.
+        script_then_time_done_ = true;
+        session_->set_time(*options_.then_time);
+        frames_since_scene_ = 0;
+        return;
+    }
     // The click was handled at the start of a later frame, and the frames counted since
     // let the panels that grew with the pick settle their layout before the capture.
 
@@ -847,6 +880,14 @@ void ViewerApp::run_script() {
         j = pick_to_json(*session_, selection_->ray, selection_->settings, pick_panel_.accel,
                          selection_->result);
         j["cursor"] = {selection_->cursor_window.x, selection_->cursor_window.y};
+        // The pose of the pick; when the animation has moved on since (--then-time), the time
+        // drawn now too (the vertices above follow the animation, like the highlight).
+        j["time"] = selection_->time;
+        if (session_->pose_version() != selection_->pose_version) j["time_now"] = session_->time();
+        if (spaces_panel_.show_bone_view && selection_->result.hit)
+            j["bone_view"] = {
+                {"pick_time", selection_->time},
+                {"vertices", selection_->picked_positions.empty() ? "loaded" : "as_picked"}};
         if (selection_->id_buffer)
             j["id_buffer"] = {{"instance", selection_->id_buffer->first},
                               {"triangle", selection_->id_buffer->second}};
@@ -854,15 +895,24 @@ void ViewerApp::run_script() {
             j["id_buffer"] = {{"shape", *selection_->id_buffer_shape}};
         else
             j["id_buffer"] = nullptr;
-        if (selection_->bind_result)
+        if (selection_->bind_result) {
             j["bind_pose"] =
                 pick_to_json(*session_, selection_->ray, selection_->settings, pick_panel_.accel,
                              *selection_->bind_result, PoseChoice::Bind);
+            // What the Animation panel says of the two answers.
+            const BindPoseComparison comparison = compare_with_bind_pose(
+                selection_->result, *selection_->bind_result, selection_->ray);
+            j["bind_pose"]["comparison"] = verdict_name(comparison.verdict);
+            j["bind_pose"]["comparison_text"] = describe(comparison);
+        }
     } else {
         j["clicked"] = false;
         j["time"] = session_->time();
     }
     j["mode"] = mode_name(mode_);
+    if (mode_ == ViewerMode::Pick)
+        j["spaces"] = {{"nodes", session_->scene().nodes.size()},
+                       {"tree_nodes_shown", spaces_panel_.tree_nodes_shown}};
     if (mode_ == ViewerMode::TriangleLab) j["lab"] = lab_mode_.report_json();
     if (!options_.panels.empty())
         j["algorithms"] = algorithms_panel_to_json(algorithms_panel_, *session_);

@@ -69,7 +69,9 @@ class ViewerApp {
     [[nodiscard]] render::FrameView frame_view() const;
     [[nodiscard]] render::InstancePlacement placement(PoseChoice pose) const;
     void upload_posed_vertices();
-    [[nodiscard]] Selection pick_at(glm::vec2 cursor_window, bool read_id_buffer);
+    /// A pick through the window pixel; `clicked` (not a hover) also reads the ID buffer
+    /// there and keeps the picked deforming mesh's vertices for the Bone space view.
+    [[nodiscard]] Selection pick_at(glm::vec2 cursor_window, bool clicked);
     [[nodiscard]] bool ui_wants_mouse() const;
 
     GLFWwindow* window_;
@@ -113,6 +115,7 @@ class ViewerApp {
     // Scripted runs: wait for the scene, click, draw, then take the screenshot.
     int frames_since_scene_ = 0;
     bool script_clicked_ = false;
+    bool script_then_time_done_ = false;
     bool script_done_ = false;
     bool initial_load_done_ = false;
     bool script_leaks_done_ = false;
