@@ -153,12 +153,16 @@ bool seed003(const Triangle& tv, const Triangle& tq, Seed003Trace* trace,
                 trace->ab[i] = ab[i];
             }
         }
-        if constexpr (kContact) contact->coplanar = true;
+        const auto meet = [&](Seed003Step step, bool intersect) {
+            if constexpr (kContact)
+                if (intersect) *contact = detail::coplanar_contact(tv, tq, k);
+            return decide(step, intersect);
+        };
         for (int i = 0; i < 3; ++i)
-            if (inside_unit_triangle(ab[i])) return decide(Seed003Step::Step2, true);
+            if (inside_unit_triangle(ab[i])) return meet(Seed003Step::Step2, true);
         const std::string_view axis = separating_axis(ab, 3);
         if constexpr (kTrace) trace->separating_axis = axis;
-        return decide(Seed003Step::Step3, axis.empty());
+        return meet(Seed003Step::Step3, axis.empty());
     }
 
     // == Step 1 (general case): c_i = -d_i / e_i; no c_i in [0, 1] rejects. A parallel edge
