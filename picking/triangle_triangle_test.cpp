@@ -136,6 +136,20 @@ TEST(TriTriSeed003, Step3NamesTheSeparatingAxis) {
     EXPECT_FALSE(corner.intersect);
 }
 
+TEST(TriTriSeed003, CramersRuleKeepsACornerOnVsEdgeInside) {
+    // From the seed's mix (coplanar, a corner of Q on V's edge V1V2 at (a, b) = (0.8, 0.2)).
+    // Multiplying by 1 / det rounded it to (0.800000072, 0.200000018), a + b > 1, and step 3
+    // then separated the pair; the seed's division lands a + b on 1.
+    const Triangle v{{4, 7, -11}, {12, -23, 8}, {2, 7, -12}};
+    const Triangle q{{0, -5, -7}, {10, -17, 4}, {-14, 19, -26}};
+    ASSERT_EQ(classify_triangle_pair(v, q), TriTriCase::CoplanarVertexInside);
+    const Seed003Trace trace = trace_seed003(v, q);
+    ASSERT_TRUE(trace.coplanar);
+    EXPECT_EQ(trace.ab[1].x + trace.ab[1].y, 1.0f);
+    EXPECT_EQ(trace.decided_by, Seed003Step::Step2);
+    EXPECT_TRUE(trace.intersect);
+}
+
 TEST(TriTriMoller97, TraceShowsBothIntervals) {
     const Moller97Trace trace = trace_moller97(kV, kExamples[8].q);  // V pierces Q
     EXPECT_EQ(trace.decided_by, Moller97Step::Intervals);
