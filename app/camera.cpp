@@ -43,15 +43,30 @@ float Camera::view_height_at_target() const {
 
 glm::mat4 Camera::projection_matrix(float aspect) const {
     if (!(aspect > 0.0f)) aspect = 1.0f;
+    glm::mat4 p;
     if (projection == Projection::Orthographic) {
         const float h = 0.5f * view_height_at_target(), w = h * aspect;
-        return glm::ortho(-w, w, -h, h, near_plane(), far_plane());
+        p = glm::ortho(-w, w, -h, h, near_plane(), far_plane());
+    } else {
+        p = glm::perspective(fov_y, aspect, near_plane(), far_plane());
     }
-    return glm::perspective(fov_y, aspect, near_plane(), far_plane());
+    if (lens_shift == glm::vec2(0.0f)) return p;
+    // Moves every point by lens_shift in normalized device coordinates (x_clip += shift · w).
+    return glm::translate(glm::mat4(1.0f), glm::vec3(lens_shift, 0.0f)) * p;
 }
 
 void Camera::frame(glm::vec3 box_min, glm::vec3 box_max, float aspect) {
+    frame(box_min, box_max, aspect, glm::vec2(0.0f), glm::vec2(1.0f));
+}
+
+void Camera::frame(glm::vec3 box_min, glm::vec3 box_max, float aspect, glm::vec2 region_min,
+                   glm::vec2 region_max) {
     if (!(aspect > 0.0f)) aspect = 1.0f;
+    // The region's half extents and centre in normalized device coordinates (y up).
+    const glm::vec2 lo = glm::clamp(glm::min(region_min, region_max), 0.0f, 1.0f);
+    const glm::vec2 hi = glm::clamp(glm::max(region_min, region_max), 0.0f, 1.0f);
+    const glm::vec2 half = glm::max(hi - lo, glm::vec2(0.05f));  // (hi - lo) / 2 of [-1, 1]
+    lens_shift = {lo.x + hi.x - 1.0f, 1.0f - lo.y - hi.y};
     const glm::vec3 center = 0.5f * (box_min + box_max);
     float radius = 0.5f * glm::length(box_max - box_min);
     if (!std::isfinite(radius) || !std::isfinite(center.x + center.y + center.z)) return;
@@ -73,7 +88,8 @@ void Camera::frame(glm::vec3 box_min, glm::vec3 box_max, float aspect) {
         const glm::vec3 c = corner - center;
         const float x = std::abs(glm::dot(c, right)), y = std::abs(glm::dot(c, up));
         const float z = glm::dot(c, f);
-        const float half_height = std::max(y, x / aspect);
+        // The view's half height that fits this corner into the region.
+        const float half_height = std::max(y / half.y, x / (aspect * half.x));
         needed = std::max(needed, half_height / tan_half - z);
         ortho_half_height = std::max(ortho_half_height, half_height);
     }

@@ -21,6 +21,9 @@ struct Camera {
     float fov_y = glm::radians(45.0f);  ///< perspective only
     Projection projection = Projection::Perspective;
     float scene_radius = 1.0f;  ///< sets near and far
+    /// Where the target appears, in normalized device coordinates (0, 0: the window's centre):
+    /// an off-axis projection, so a view framed beside the panels still orbits its target.
+    glm::vec2 lens_shift{0.0f};
 
     [[nodiscard]] glm::vec3 eye() const;
     [[nodiscard]] glm::vec3 forward() const;  ///< unit, eye towards target
@@ -34,6 +37,11 @@ struct Camera {
     /// Looks at a box so that its corners just fit the view at this aspect ratio (width over
     /// height), keeping the current direction.
     void frame(glm::vec3 box_min, glm::vec3 box_max, float aspect);
+    /// The same, fitting the box into part of the window: `region_min`, `region_max` as
+    /// fractions of its width and height (origin top left, like window coordinates), with the
+    /// target at the region's centre (lens_shift).
+    void frame(glm::vec3 box_min, glm::vec3 box_max, float aspect, glm::vec2 region_min,
+               glm::vec2 region_max);
     void orbit(float d_yaw, float d_pitch);
     /// Moves the target in the view plane by a cursor delta (window units).
     void pan(glm::vec2 delta_window, glm::vec2 window_size);

@@ -111,6 +111,42 @@ TEST(Camera, FrameFitsEveryCornerOfTheBox) {
     }
 }
 
+TEST(Camera, FrameIntoARegionFitsTheBoxThereAndKeepsRaysConsistent) {
+    // The strip between the Triangle lab's windows at 1280x720: the box must land inside it,
+    // centred, and cursor rays must still pass through what is drawn under the cursor.
+    const glm::vec2 window(1280, 720);
+    const glm::vec2 lo(470, 60), hi(910, 690);
+    for (const Projection p : {Projection::Perspective, Projection::Orthographic}) {
+        Camera camera;
+        camera.projection = p;
+        const glm::vec3 box_lo(-10, 0, -1), box_hi(10, 4, 5);
+        camera.frame(box_lo, box_hi, window.x / window.y, lo / window, hi / window);
+        bool near_edge = false;
+        for (int i = 0; i < 8; ++i) {
+            const glm::vec3 c((i & 1) ? box_hi.x : box_lo.x, (i & 2) ? box_hi.y : box_lo.y,
+                              (i & 4) ? box_hi.z : box_lo.z);
+            const glm::vec2 s = window_from_world(camera, c, window);
+            EXPECT_GE(s.x, lo.x - 0.5f);
+            EXPECT_LE(s.x, hi.x + 0.5f);
+            EXPECT_GE(s.y, lo.y - 0.5f);
+            EXPECT_LE(s.y, hi.y + 0.5f);
+            near_edge |= s.x < lo.x + 0.1f * (hi.x - lo.x) || s.x > hi.x - 0.1f * (hi.x - lo.x);
+            // The ray through that pixel passes through the corner.
+            const picking::Ray ray = ray_from_cursor(camera, s, window);
+            const glm::vec3 to = c - ray.origin;
+            const float along = glm::dot(to, ray.direction);
+            EXPECT_LT(glm::length(to - along * ray.direction), 1e-3f * glm::length(to) + 1e-4f);
+        }
+        EXPECT_TRUE(near_edge) << "framed too loosely";
+        const glm::vec2 centre = window_from_world(camera, camera.target, window);
+        EXPECT_NEAR(centre.x, 0.5f * (lo.x + hi.x), 0.5f);
+        EXPECT_NEAR(centre.y, 0.5f * (lo.y + hi.y), 0.5f);
+        // Framing the whole window again puts the target back in the middle.
+        camera.frame(box_lo, box_hi, window.x / window.y);
+        EXPECT_EQ(camera.lens_shift, glm::vec2(0.0f));
+    }
+}
+
 TEST(Camera, PitchIsClampedAndPanMovesTheTarget) {
     Camera camera;
     camera.orbit(0.0f, 10.0f);

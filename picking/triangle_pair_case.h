@@ -61,9 +61,12 @@ inline constexpr std::array<TriTriCaseInfo, 10> kTriTriCases = {{
     {TriTriCase::Degenerate, "degenerate", "", "degenerate (zero area or not finite)", 0.0, false},
 }};
 
-/// The seed's overall figures: 10,000,000 tests, 2.2178 s, 6,249,996 intersecting.
-inline constexpr double kSeedMicrosecondsPerTest = 0.2178;
+/// The seed's overall figures: 10,000,000 tests in 2.2178 s, 6,249,996 intersecting. Its time
+/// per test is taken from the total, 0.22178 µs (221.8 ns); the seed's own "0.2178 µs on
+/// average" dropped a digit.
+inline constexpr double kSeedTotalSeconds = 2.2178;
 inline constexpr long kSeedTests = 10'000'000;
+inline constexpr double kSeedMicrosecondsPerTest = kSeedTotalSeconds * 1e6 / double(kSeedTests);
 inline constexpr long kSeedIntersecting = 6'249'996;
 
 [[nodiscard]] const TriTriCaseInfo& tri_tri_case_info(TriTriCase id);

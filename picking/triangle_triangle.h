@@ -37,6 +37,8 @@ struct Segment {
 /// Where two intersecting triangles meet.
 struct TriangleContact {
     /// Both lie in one plane and overlap in an area; `segment` is then not meaningful.
+    /// Coplanar triangles that only touch (sharing an edge or part of one, corner to corner, a
+    /// corner on an edge) are not `coplanar`: they get the segment or point they share.
     bool coplanar = false;
     /// The intersection segment; a == b when the triangles touch at a single point.
     Segment segment;

@@ -93,6 +93,16 @@ std::size_t moller97_avx2(const float* pairs, std::size_t count, std::uint8_t* o
         const auto outcome = moller97_kernel::decide<Avx2Ops>(v, q);
         const unsigned intersect = unsigned(_mm256_movemask_ps(outcome.intersect.m));
         const unsigned scalar = unsigned(_mm256_movemask_ps(outcome.scalar.m));
+        if (scalar == 0) {  // the usual case: the lane masks (all ones or zero) as eight bytes
+            const __m256i mask = _mm256_castps_si256(outcome.intersect.m);
+            const __m128i words =
+                _mm_packs_epi32(_mm256_castsi256_si128(mask), _mm256_extracti128_si256(mask, 1));
+            const __m128i bytes = _mm_packs_epi16(words, words);
+            _mm_storel_epi64(reinterpret_cast<__m128i*>(out + i),
+                             _mm_and_si128(bytes, _mm_set1_epi8(1)));
+            hits += std::size_t(__builtin_popcount(intersect));
+            continue;
+        }
         for (int l = 0; l < kLanes; ++l) {
             const bool hit = (scalar >> l) & 1u ? moller97_scalar(base + l * kFloatsPerPair)
                                                 : ((intersect >> l) & 1u) != 0;

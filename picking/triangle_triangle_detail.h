@@ -66,6 +66,11 @@ bool exact_fallback(const Triangle& v, const Triangle& q, TriangleContact* conta
     }
 }
 
+/// Where two coplanar triangles, found intersecting, meet (triangle_triangle_coplanar.cpp): with
+/// `coplanar` set when they overlap in an area, else the segment (or point) they share, its ends
+/// corners of the input. Exact orientation signs in the plane that drops axis `drop` decide.
+[[nodiscard]] TriangleContact coplanar_contact(const Triangle& v, const Triangle& q, int drop);
+
 /// Where both triangles cross the line of their planes, as two stretches of one parameter
 /// (`v_at`, `q_at`: the parameters of the endpoints `v_points`, `q_points`): the overlap is the
 /// contact segment. Rounding may leave a touching pair with an empty overlap; its two ends

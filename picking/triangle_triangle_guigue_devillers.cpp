@@ -227,9 +227,11 @@ bool guigue_devillers(const Triangle& tv, const Triangle& tq, GuigueDevillersTra
     if (sq[0] == 0 && sq[1] == 0 && sq[2] == 0) [[unlikely]] {
         if (degenerate<P>(v) || degenerate<P>(q))
             return decide(GuigueDevillersStep::Degenerate, false);
-        if constexpr (kContact) contact->coplanar = true;
-        return decide(GuigueDevillersStep::Coplanar,
-                      coplanar_overlap<P>(v, q, coplanar_drop_axis<P>(v)));
+        const int drop = coplanar_drop_axis<P>(v);
+        const bool meet = coplanar_overlap<P>(v, q, drop);
+        if constexpr (kContact)
+            if (meet) *contact = detail::coplanar_contact(tv, tq, drop);
+        return decide(GuigueDevillersStep::Coplanar, meet);
     }
     // All of V on Q's plane but not the other way round: only a Q without area does that.
     if (sv[0] == 0 && sv[1] == 0 && sv[2] == 0) [[unlikely]]

@@ -132,8 +132,10 @@ bool moller97(const Triangle& tv, const Triangle& tq, Moller97Trace* trace,
 
     const glm::vec3 cv[3] = {tv.p0, tv.p1, tv.p2}, cq[3] = {tq.p0, tq.p1, tq.p2};
     if (k::all_zero<O>(du) || k::all_zero<O>(dv)) {
-        if constexpr (kContact) contact->coplanar = true;
-        return decide(Moller97Step::Coplanar, coplanar(pv.n, v, q));
+        const bool meet = coplanar(pv.n, v, q);
+        if constexpr (kContact)
+            if (meet) *contact = detail::coplanar_contact(tv, tq, detail::largest_axis(vec(pv.n)));
+        return decide(Moller97Step::Coplanar, meet);
     }
 
     // == The line of the planes has direction D = N1 × N2; read positions on its largest axis.

@@ -14,15 +14,19 @@ namespace picking {
 namespace {
 
 /// (a, b) of a point in V's basis: a p0 + b p1 = w, solved on the rows (i, j) whose 2x2
-/// determinant is n_k (k the dropped axis), i.e. reusing p0 × p1 as the seed says.
+/// determinant is n_k (k the dropped axis), i.e. reusing p0 × p1 as the seed says, by Cramer's
+/// rule: each coordinate is a 2x2 determinant divided by n_k, as the seed writes its c_i as
+/// quotients of determinants. Multiplying by a reciprocal 1 / n_k instead rounds twice: on the
+/// seed's mix (10^7 pairs) that put 2,361 touching coplanar pairs outside V, the division
+/// 1,198 (docs/triangle_triangle.md, seed 003's rounding).
 struct Basis2d {
     glm::vec3 v0, p0, p1;
     int i = 0, j = 1;
-    float inv_det = 0.0f;
+    float det = 1.0f;
 
     [[nodiscard]] glm::vec2 coordinates(glm::vec3 t) const {
         const glm::vec3 w = t - v0;
-        return {(w[i] * p1[j] - w[j] * p1[i]) * inv_det, (p0[i] * w[j] - p0[j] * w[i]) * inv_det};
+        return {(w[i] * p1[j] - w[j] * p1[i]) / det, (p0[i] * w[j] - p0[j] * w[i]) / det};
     }
 };
 
@@ -124,7 +128,7 @@ bool seed003(const Triangle& tv, const Triangle& tq, Seed003Trace* trace,
     const float e[3] = {nq[1] - nq[0], nq[2] - nq[1], nq[0] - nq[2]};  // |p0, p1, q_i|
 
     const int k = detail::largest_axis(n);
-    const Basis2d basis{v0, p0, p1, (k + 1) % 3, (k + 2) % 3, 1.0f / n[k]};
+    const Basis2d basis{v0, p0, p1, (k + 1) % 3, (k + 2) % 3, n[k]};
     if constexpr (kTrace) {
         trace->normal = n;
         for (int i = 0; i < 3; ++i) {
@@ -153,12 +157,16 @@ bool seed003(const Triangle& tv, const Triangle& tq, Seed003Trace* trace,
                 trace->ab[i] = ab[i];
             }
         }
-        if constexpr (kContact) contact->coplanar = true;
+        const auto meet = [&](Seed003Step step, bool intersect) {
+            if constexpr (kContact)
+                if (intersect) *contact = detail::coplanar_contact(tv, tq, k);
+            return decide(step, intersect);
+        };
         for (int i = 0; i < 3; ++i)
-            if (inside_unit_triangle(ab[i])) return decide(Seed003Step::Step2, true);
+            if (inside_unit_triangle(ab[i])) return meet(Seed003Step::Step2, true);
         const std::string_view axis = separating_axis(ab, 3);
         if constexpr (kTrace) trace->separating_axis = axis;
-        return decide(Seed003Step::Step3, axis.empty());
+        return meet(Seed003Step::Step3, axis.empty());
     }
 
     // == Step 1 (general case): c_i = -d_i / e_i; no c_i in [0, 1] rejects. A parallel edge

@@ -310,10 +310,15 @@ void Renderer::draw_extra_instances(const DrawOptions& options, const MeshStyle&
 void Renderer::draw_overlay(const FrameView& view, const Overlay& overlay) {
     const glm::mat4 clip_from_world = view.projection * view.view;
     std::vector<OverlayVertex> vertices;
-    for (const TriangleHighlight& t : overlay.triangles)
-        for (const glm::vec3& c : t.corners)
-            vertices.push_back({c, t.fill});
+    for (const bool in_front : {false, true})
+        for (const TriangleHighlight& t : overlay.triangles)
+            if (t.in_front == in_front)
+                for (const glm::vec3& c : t.corners)
+                    vertices.push_back({c, t.fill});
     const auto fill_count = GLsizei(vertices.size());
+    GLsizei front_count = 0;
+    for (const TriangleHighlight& t : overlay.triangles)
+        front_count += t.in_front ? 3 : 0;
     for (const TriangleHighlight& t : overlay.triangles)
         for (int i = 0; i < 3; ++i) {
             vertices.push_back({t.corners[std::size_t(i)], t.outline});
@@ -348,7 +353,14 @@ void Renderer::draw_overlay(const FrameView& view, const Overlay& overlay) {
 
         // The fill is the same triangle as the surface below it; LEQUAL with the surface
         // pushed back (polygon offset above) keeps it in front without z-fighting.
-        glDrawArrays(GL_TRIANGLES, 0, fill_count);
+        glDrawArrays(GL_TRIANGLES, 0, fill_count - front_count);
+        if (front_count > 0) {
+            // Over coplanar fills drawn just before (the lab's V and Q in one plane).
+            glEnable(GL_POLYGON_OFFSET_FILL);
+            glPolygonOffset(-1.0f, -4.0f);
+            glDrawArrays(GL_TRIANGLES, fill_count - front_count, front_count);
+            glDisable(GL_POLYGON_OFFSET_FILL);
+        }
 
         // Outlines: faint where hidden, then solid and two pixels wide where visible.
         glDisable(GL_DEPTH_TEST);

@@ -74,6 +74,9 @@ struct TriangleHighlight {
     std::array<glm::vec3, 3> corners{};
     glm::vec4 fill{1.0f};     ///< alpha < 1 blends
     glm::vec4 outline{0.0f};  ///< alpha 0: no outline
+    /// Filled after the others and pulled towards the eye (polygon offset): where it lies in
+    /// the plane of a highlight drawn before it, it shows over that one instead of z-fighting.
+    bool in_front = false;
 };
 
 struct LineSegment {

@@ -66,6 +66,26 @@ TEST(CollideGui, ACopyOfTheRingTurnedThroughItselfShowsEveryContact) {
     EXPECT_GT(run.png.count(kSegment, 3), 200);
 }
 
+TEST(CollideGui, TheFileAndAnimationWindowsAreFoldedOutOfTheView) {
+    const CollideRun run = run_collide({"--mode", "collide"}, "folded");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    ASSERT_EQ(run.out["mode"], "collide");
+    const auto& windows = run.out["windows"];
+    for (const char* name : {"File", "Animation"}) {
+        ASSERT_TRUE(windows.contains(name)) << name;
+        EXPECT_EQ(windows[name]["collapsed"], true) << name;
+        const auto& rect = windows[name]["rect"];
+        EXPECT_LT(rect[3].get<double>() - rect[1].get<double>(), 40.0) << name << ": a title bar";
+    }
+    // The Animation bar sits on the window's bottom edge, below the scene.
+    EXPECT_GT(windows["Animation"]["rect"][1].get<double>(), 0.9 * 720.0);
+    // In Pick mode they are open as usual.
+    const CollideRun pick = run_collide({}, "pick_windows");
+    ASSERT_EQ(pick.exit_code, 0) << pick.err;
+    for (const char* name : {"File", "Animation"})
+        EXPECT_EQ(pick.out["windows"][name]["collapsed"], false) << name;
+}
+
 TEST(CollideGui, TwoInstancesMovedIntoEachOtherWithEachAlgorithm) {
     // The ball (1) moved onto the crate (4): the contact count of every algorithm matches its
     // own brute force.

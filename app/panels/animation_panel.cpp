@@ -83,7 +83,10 @@ void draw_animation_panel(AnimationPanelState& state, SceneSession& session,
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(ImVec2(380, viewport->WorkSize.y - 182), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(viewport->WorkSize.x - 720, 172), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Animation")) {
+    prepare_panel_window(state.window);
+    const bool open = ImGui::Begin("Animation");
+    record_panel_window(state.window);
+    if (!open) {
         ImGui::End();
         return;
     }

@@ -10,7 +10,10 @@ FilePanelAction draw_file_panel(FilePanelState& state, const RecentFiles& recent
     FilePanelAction action;
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(360, 230), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("File")) {
+    prepare_panel_window(state.window);
+    const bool open = ImGui::Begin("File");
+    record_panel_window(state.window);
+    if (!open) {
         ImGui::End();
         return action;
     }

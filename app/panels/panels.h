@@ -8,6 +8,7 @@
 
 #include "app/async_load.h"
 #include "app/camera.h"
+#include "app/panels/panel_window.h"
 #include "app/recent_files.h"
 #include "app/scene_session.h"
 #include "app/selection.h"
@@ -20,6 +21,7 @@ struct FilePanelState {
     bool obj_via_tinyobjloader = false;
     std::string error;      ///< the last failed load, shown until the next load
     std::string last_load;  ///< "bunny.obj: 69,666 triangles in 212 ms"
+    PanelWindow window;
 };
 struct FilePanelAction {
     std::optional<std::string> load;  ///< a path, or "default"
@@ -97,6 +99,7 @@ struct AnimationPanelState {
     float speed = 1.0f;
     bool ghost = false;           ///< draw the bind pose over the scene
     bool pick_bind_pose = false;  ///< also pick the bind pose: the classic wrong answer
+    PanelWindow window;
 };
 void draw_animation_panel(AnimationPanelState& state, SceneSession& session,
                           const std::optional<Selection>& selection);

@@ -24,6 +24,31 @@ void cell(const char* format, ...) {
     va_end(args);
 }
 
+/// Grey text that wraps at the window's edge instead of running past it.
+void note(const char* format, ...) IM_FMTARGS(1);
+void note(const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextV(format, args);
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    va_end(args);
+}
+
+/// Text beside a point of a picture, on whichever side keeps it inside [lo, hi].
+void picture_label(ImDrawList* draw, ImVec2 at, ImU32 color, const char* text, ImVec2 lo,
+                   ImVec2 hi) {
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    ImVec2 p(at.x + 4.0f, at.y + 1.0f);
+    if (p.x + size.x > hi.x - 2.0f) p.x = at.x - 4.0f - size.x;
+    if (p.y + size.y > hi.y - 2.0f) p.y = at.y - 1.0f - size.y;
+    p.x = std::max(p.x, lo.x + 2.0f);
+    p.y = std::max(p.y, lo.y + 2.0f);
+    draw->AddText(p, color, text);
+}
+
 const char* sign_text(int s) {
     return s > 0 ? "+" : s < 0 ? "-" : "0";
 }
@@ -83,7 +108,7 @@ void draw_corners(TriangleLab& lab) {
         if (ImGui::DragFloat3(kNames[i], &p.x, 0.02f, 0.0f, 0.0f, "%.3f")) lab.set_corner(i, p);
         ImGui::PopStyleColor();
     }
-    ImGui::TextDisabled("drag a corner's label in the view to move it in the screen plane");
+    note("drag a corner's label in the view to move it in the screen plane");
 }
 
 // == Answers
@@ -93,9 +118,8 @@ void draw_answers(const TriangleLab& lab) {
     const auto& info = picking::tri_tri_case_info(r.exact_case);
     ImGui::Text("exact case: %s", std::string(info.description).c_str());
     if (r.exact_case != picking::TriTriCase::Degenerate)
-        ImGui::TextDisabled("%s  |  distance to touching %.3g (%s)", std::string(info.name).c_str(),
-                            r.distance_to_touching,
-                            info.intersecting ? "depth to pull apart" : "gap");
+        note("%s  |  distance to touching %.3g (%s)", std::string(info.name).c_str(),
+             r.distance_to_touching, info.intersecting ? "depth to pull apart" : "gap");
     if (!begin_table("answers", 3)) return;
     ImGui::TableSetupColumn("algorithm");
     ImGui::TableSetupColumn("answer");
@@ -128,10 +152,10 @@ void draw_answers(const TriangleLab& lab) {
     for (const LabAnswer& a : r.answers)
         if (a.algorithm->method == picking::TriTriMethod::Exact && a.contact) {
             if (a.contact->coplanar)
-                ImGui::TextDisabled("they overlap in an area of one plane");
+                note("they overlap in an area of one plane");
             else
-                ImGui::TextDisabled("segment %s  ->  %s", vec_text(a.contact->segment.a).c_str(),
-                                    vec_text(a.contact->segment.b).c_str());
+                note("segment %s  ->  %s", vec_text(a.contact->segment.a).c_str(),
+                     vec_text(a.contact->segment.b).c_str());
         }
 }
 
@@ -139,6 +163,12 @@ void draw_answers(const TriangleLab& lab) {
 
 /// The points in (a, b) against the unit triangle, with the seed's four axes in mind.
 void draw_ab_plot(const picking::Seed003Trace& t) {
+    // Step 3's verdict above the picture, where it hides none of the points.
+    if (!t.separating_axis.empty())
+        ImGui::TextColored(ImVec4(1.0f, 0.47f, 0.47f, 1.0f), "separated on: %s",
+                           std::string(t.separating_axis).c_str());
+    else if (t.decided_by == picking::Seed003Step::Step3)
+        ImGui::TextColored(ImVec4(0.47f, 1.0f, 0.55f, 1.0f), "no separating axis: intersect");
     const float size = std::min(ImGui::GetContentRegionAvail().x, 260.0f);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("ab plot", ImVec2(size, size));
@@ -169,9 +199,10 @@ void draw_ab_plot(const picking::Seed003Trace& t) {
                             color(kLabColorV, 0.45f));
     draw->AddTriangle(to_screen({0, 0}), to_screen({1, 0}), to_screen({0, 1}), color(kLabColorV),
                       2.0f);
-    draw->AddText(to_screen({1, 0}), IM_COL32(200, 200, 200, 255), " V1'");
-    draw->AddText(to_screen({0, 1}), IM_COL32(200, 200, 200, 255), " V2'");
-    draw->AddText(to_screen({0, 0}), IM_COL32(200, 200, 200, 255), " V0'");
+    const ImVec2 corner(origin.x + size, origin.y + size);
+    picture_label(draw, to_screen({1, 0}), IM_COL32(200, 200, 200, 255), "V1'", origin, corner);
+    picture_label(draw, to_screen({0, 1}), IM_COL32(200, 200, 200, 255), "V2'", origin, corner);
+    picture_label(draw, to_screen({0, 0}), IM_COL32(200, 200, 200, 255), "V0'", origin, corner);
 
     if (t.point_count >= 2) {
         for (int i = 0; i < t.point_count; ++i) {
@@ -183,24 +214,16 @@ void draw_ab_plot(const picking::Seed003Trace& t) {
     for (int i = 0; i < t.point_count; ++i) {
         draw->AddCircleFilled(to_screen(t.ab[i]), 4.0f, color(kLabColorQ));
         char label[16];
-        std::snprintf(label, sizeof label, " T%d'", i);
-        draw->AddText(to_screen(t.ab[i]), IM_COL32(255, 220, 180, 255), label);
-    }
-    // The separating axis, as a line of the unit triangle's side it separates from.
-    if (!t.separating_axis.empty()) {
-        const std::string text = "separated on: " + std::string(t.separating_axis);
-        draw->AddText(ImVec2(origin.x + 6, origin.y + 6), IM_COL32(255, 120, 120, 255),
-                      text.c_str());
-    } else if (t.decided_by == picking::Seed003Step::Step3) {
-        draw->AddText(ImVec2(origin.x + 6, origin.y + 6), IM_COL32(120, 255, 140, 255),
-                      "no separating axis: intersect");
+        std::snprintf(label, sizeof label, "T%d'", i);
+        picture_label(draw, to_screen(t.ab[i]), IM_COL32(255, 220, 180, 255), label, origin,
+                      corner);
     }
     draw->PopClipRect();
 }
 
 void draw_seed003(const picking::Seed003Trace& t) {
     ImGui::Text("p0 x p1 = %s", vec_text(t.normal).c_str());
-    ImGui::TextDisabled("|p0,p1,X| = (p0 x p1).X: four dot products (Q0, Q1, Q2, V0)");
+    note("|p0,p1,X| = (p0 x p1).X: four dot products (Q0, Q1, Q2, V0)");
     if (begin_table("seed c", 5)) {
         ImGui::TableSetupColumn("edge");
         ImGui::TableSetupColumn("|p0,p1,Qi-V0|");
@@ -305,9 +328,13 @@ void draw_guigue_devillers(const picking::GuigueDevillersTrace& t) {
 
 TriangleLabPanelAction draw_triangle_lab_panel(TriangleLab& lab, TriangleLabPanelState& state) {
     TriangleLabPanelAction action;
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(430, 700), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Triangle lab")) {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(kLabWindowMargin, kLabWindowMargin), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(kLabWindowWidth, viewport->WorkSize.y - 2 * kLabWindowMargin),
+                             ImGuiCond_FirstUseEver);
+    const bool open = ImGui::Begin("Triangle lab");
+    record_panel_window(state.panel);
+    if (!open) {
         ImGui::End();
         return action;
     }
@@ -325,22 +352,27 @@ TriangleLabPanelAction draw_triangle_lab_panel(TriangleLab& lab, TriangleLabPane
     ImGui::End();
 
     // The pictures: V's unit triangle in (a, b) with seed 003's points, and Möller's intervals.
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(viewport->WorkSize.x - 440, 320), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(430, 390), ImGuiCond_FirstUseEver);
-    if (ImGui::Begin("Triangle lab: pictures")) {
-        ImGui::TextDisabled("seed 003: V's plane in (a, b), where V is the unit triangle");
+    ImGui::SetNextWindowPos(
+        ImVec2(viewport->WorkSize.x - kLabPicturesWidth - kLabWindowMargin, kLabPicturesTop),
+        ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(
+        ImVec2(kLabPicturesWidth, viewport->WorkSize.y - kLabPicturesTop - kLabWindowMargin),
+        ImGuiCond_FirstUseEver);
+    const bool pictures = ImGui::Begin("Triangle lab: pictures");
+    record_panel_window(state.pictures);
+    if (pictures) {
+        note("seed 003: V's plane in (a, b), where V is the unit triangle");
         if (r.seed003.point_count > 0)
             draw_ab_plot(r.seed003);
         else
-            ImGui::TextDisabled("(no crossing points: %s)",
-                                std::string(picking::step_name(r.seed003.decided_by)).c_str());
-        ImGui::TextDisabled("Moller 97: V's and Q's stretches of the planes' common line");
+            note("(no crossing points: %s)",
+                 std::string(picking::step_name(r.seed003.decided_by)).c_str());
+        note("Moller 97: V's and Q's stretches of the planes' common line");
         if (r.moller97.decided_by == picking::Moller97Step::Intervals)
             draw_intervals(r.moller97);
         else
-            ImGui::TextDisabled("(no intervals: %s)",
-                                std::string(picking::step_name(r.moller97.decided_by)).c_str());
+            note("(no intervals: %s)",
+                 std::string(picking::step_name(r.moller97.decided_by)).c_str());
     }
     ImGui::End();
     return action;

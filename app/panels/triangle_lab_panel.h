@@ -7,6 +7,7 @@
 
 #include <glm/vec4.hpp>
 
+#include "app/panels/panel_window.h"
 #include "app/triangle_lab.h"
 
 namespace app {
@@ -16,9 +17,17 @@ inline constexpr glm::vec4 kLabColorV{0.30f, 0.62f, 1.00f, 1.0f};
 inline constexpr glm::vec4 kLabColorQ{1.00f, 0.58f, 0.20f, 1.0f};
 inline constexpr glm::vec4 kLabColorSegment{0.20f, 1.00f, 0.45f, 1.0f};
 
+/// Where the lab's two windows open (window pixels): the panel on the left, the pictures on
+/// the right, below the View window; the 3D view is framed in the strip between them.
+inline constexpr float kLabWindowMargin = 10.0f;
+inline constexpr float kLabWindowWidth = 430.0f;
+inline constexpr float kLabPicturesWidth = 320.0f;  ///< as wide as the View window above
+inline constexpr float kLabPicturesTop = 270.0f;
+
 struct TriangleLabPanelState {
     std::uint64_t random_count = 0;  ///< how many random pairs were asked for
     int grabbed_corner = -1;         ///< the corner being dragged in the view, or -1
+    PanelWindow panel, pictures;     ///< where the two windows were last drawn
 };
 
 struct TriangleLabPanelAction {

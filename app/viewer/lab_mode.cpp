@@ -32,6 +32,21 @@ glm::vec2 label_position(const TriangleLab& lab, int i, const Camera& camera, gl
 
 }  // namespace
 
+std::pair<glm::vec2, glm::vec2> LabMode::view_region(glm::vec2 window_size) const {
+    // Before the windows are first drawn, where they will open.
+    float left = kLabWindowMargin + kLabWindowWidth;
+    float right = window_size.x - kLabWindowMargin - kLabPicturesWidth;
+    if (panel_.panel.drawn) left = panel_.panel.collapsed ? 0.0f : panel_.panel.max.x;
+    if (panel_.pictures.drawn)
+        right = panel_.pictures.collapsed ? window_size.x : panel_.pictures.min.x;
+    // Room for the labels beside the corners, and for the mode bar at the top.
+    constexpr float kSide = 30.0f, kTop = 60.0f, kBottom = 30.0f;
+    const glm::vec2 lo(left + kSide, kTop), hi(right - kSide, window_size.y - kBottom);
+    if (hi.x - lo.x < 0.25f * window_size.x || hi.y - lo.y < 0.5f * window_size.y)
+        return {glm::vec2(0.0f), window_size};
+    return {lo, hi};
+}
+
 void LabMode::add_overlay(render::Overlay& overlay) const {
     const picking::TrianglePair& pair = lab_.pair();
     const auto triangle = [&](const picking::Triangle& t, glm::vec4 c) {
@@ -40,6 +55,8 @@ void LabMode::add_overlay(render::Overlay& overlay) const {
     };
     triangle(pair.v, kLabColorV);
     triangle(pair.q, kLabColorQ);
+    // Q over V where they share a plane (the coplanar presets), rather than z-fighting.
+    if (!overlay.triangles.empty()) overlay.triangles.back().in_front = true;
 
     const LabReport& r = lab_.report();
     // Seed 003's crossing points T0, T1 as small crosses in V's plane.
@@ -109,7 +126,7 @@ void LabMode::drag(glm::vec2 cursor, const Camera& camera, glm::vec2 size) {
     lab_.set_corner(panel_.grabbed_corner, ray.at(t));
 }
 
-nlohmann::ordered_json LabMode::report_json() const {
+nlohmann::ordered_json LabMode::report_json(const Camera& camera, glm::vec2 window_size) const {
     const LabReport& r = lab_.report();
     nlohmann::ordered_json j;
     j["case"] = picking::tri_tri_case_info(r.exact_case).name;
@@ -126,6 +143,22 @@ nlohmann::ordered_json LabMode::report_json() const {
         corners.push_back({c.x, c.y, c.z});
     }
     j["corners"] = corners;
+    nlohmann::ordered_json labels = nlohmann::ordered_json::array();
+    for (int i = 0; i < 6; ++i) {
+        const glm::vec2 at = label_position(lab_, i, camera, window_size);
+        labels.push_back({at.x, at.y});
+    }
+    j["labels"] = labels;
+    nlohmann::ordered_json on_screen = nlohmann::ordered_json::array();
+    for (int i = 0; i < 6; ++i) {
+        const glm::vec2 at = window_from_world(camera, lab_.corner(i), window_size);
+        on_screen.push_back({at.x, at.y});
+    }
+    j["corners_px"] = on_screen;
+    const auto [lo, hi] = view_region(window_size);
+    j["view_region"] = {lo.x, lo.y, hi.x, hi.y};
+    j["windows"] = {{"panel", panel_window_json(panel_.panel)},
+                    {"pictures", panel_window_json(panel_.pictures)}};
     return j;
 }
 

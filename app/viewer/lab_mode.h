@@ -2,6 +2,8 @@
 /// The viewer's Triangle lab mode: the two lab triangles drawn in the 3D view instead of the
 /// scene, their corners dragged in the screen plane, the panel, and the JSON of a scripted run.
 
+#include <utility>
+
 #include <nlohmann/json.hpp>
 
 #include "app/camera.h"
@@ -30,9 +32,17 @@ class LabMode {
     void drag(glm::vec2 cursor, const Camera& camera, glm::vec2 window_size);
     void release() { panel_.grabbed_corner = -1; }
 
+    /// The part of the window the triangles are framed in (window pixels, min and max): the
+    /// strip between the lab's panel on the left and its pictures on the right, with room for
+    /// the corners' labels; the whole window when that strip would be too narrow.
+    [[nodiscard]] std::pair<glm::vec2, glm::vec2> view_region(glm::vec2 window_size) const;
+
     /// {"case", "intersect": {algorithm: bool}, "seed003_step", "moller97_step",
-    ///  "guigue_devillers_step", "corners"}
-    [[nodiscard]] nlohmann::ordered_json report_json() const;
+    ///  "guigue_devillers_step", "corners", "labels" (each corner's label centre, window
+    ///  pixels), "corners_px" (the corners, window pixels), "view_region",
+    ///  "windows": {"panel", "pictures"}}
+    [[nodiscard]] nlohmann::ordered_json report_json(const Camera& camera,
+                                                     glm::vec2 window_size) const;
 
   private:
     TriangleLab lab_;

@@ -83,6 +83,7 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
         lab_mode_.lab().load_preset(*id);
         mode_ = ViewerMode::TriangleLab;
     }
+    if (mode_ == ViewerMode::Collide) fold_scene_panels(true);
     for (const std::string& name : options.panels) {
         algorithms_panel_.open = true;
         algorithms_panel_.select_tab = algorithms_tab_from_name(name);
@@ -232,13 +233,32 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
 void ViewerApp::frame_scene() {
     const glm::vec2 size = window_size();
     if (mode_ == ViewerMode::TriangleLab) {
+        // Beside the lab's windows, not behind them.
         const auto [lo, hi] = lab_mode_.lab().bounds();
-        camera_.frame(lo, hi, size.x / size.y);
+        const auto [region_lo, region_hi] = lab_mode_.view_region(size);
+        camera_.frame(lo, hi, size.x / size.y, region_lo / size, region_hi / size);
         return;
     }
     const Bounds bounds = mode_ == ViewerMode::Collide ? collide_mode_.state().bounds(*session_)
                                                        : session_->animated_bounds();
     camera_.frame(bounds.min, bounds.max, size.x / size.y);
+}
+
+void ViewerApp::fold_scene_panels(bool fold) {
+    // Collide mode needs the view more than the File and Animation windows: folded to their
+    // title bars on the way in (the Animation bar moved down to the window's bottom edge), and
+    // unfolded where they were on the way out.
+    file_panel_.window.fold = fold;
+    PanelWindow& animation = animation_panel_.window;
+    animation.fold = fold;
+    if (fold) {
+        if (animation.drawn) animation_unfolded_at_ = animation.min;
+        constexpr float kTitleBar = 22.0f, kMargin = 6.0f;
+        const float left = animation.drawn ? animation.min.x : 380.0f;
+        animation.move_to = glm::vec2(left, window_size().y - kTitleBar - kMargin);
+    } else if (animation_unfolded_at_) {
+        animation.move_to = *animation_unfolded_at_;
+    }
 }
 
 void ViewerApp::reset_view() {
@@ -718,6 +738,8 @@ void ViewerApp::draw_panels() {
 
     const ViewerMode chosen = draw_mode_panel(mode_);
     if (chosen != mode_) {
+        if (chosen == ViewerMode::Collide || mode_ == ViewerMode::Collide)
+            fold_scene_panels(chosen == ViewerMode::Collide);
         mode_ = chosen;
         frame_scene();
     }
@@ -913,7 +935,12 @@ void ViewerApp::run_script() {
     if (mode_ == ViewerMode::Pick)
         j["spaces"] = {{"nodes", session_->scene().nodes.size()},
                        {"tree_nodes_shown", spaces_panel_.tree_nodes_shown}};
-    if (mode_ == ViewerMode::TriangleLab) j["lab"] = lab_mode_.report_json();
+    if (mode_ == ViewerMode::TriangleLab) j["lab"] = lab_mode_.report_json(camera_, window_size());
+    nlohmann::ordered_json windows = nlohmann::ordered_json::object();
+    if (file_panel_.window.drawn) windows["File"] = panel_window_json(file_panel_.window);
+    if (animation_panel_.window.drawn)
+        windows["Animation"] = panel_window_json(animation_panel_.window);
+    j["windows"] = windows;
     if (!options_.panels.empty())
         j["algorithms"] = algorithms_panel_to_json(algorithms_panel_, *session_);
     if (mode_ == ViewerMode::Collide) j["collide"] = collide_mode_.report_json(*session_, true);

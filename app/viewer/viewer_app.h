@@ -64,6 +64,8 @@ class ViewerApp {
     void adopt_scene(assets::Scene scene, double load_seconds);
     void frame_scene();
     void reset_view();
+    /// Folds (or unfolds) the File and Animation windows the next time they are drawn.
+    void fold_scene_panels(bool fold);
     [[nodiscard]] glm::vec2 window_size() const;
     [[nodiscard]] glm::ivec2 framebuffer_size() const;
     [[nodiscard]] render::FrameView frame_view() const;
@@ -90,6 +92,8 @@ class ViewerApp {
     PickPanelState pick_panel_;
     ViewPanelState view_panel_;
     AnimationPanelState animation_panel_;
+    /// Where the Animation window was before Collide mode folded it.
+    std::optional<glm::vec2> animation_unfolded_at_;
     SpacesPanelState spaces_panel_;
     AlgorithmsPanelState algorithms_panel_;
     AccelPanelState accel_panel_;
