@@ -363,8 +363,8 @@ void ViewerApp::update_algorithm_views() {
     panel.all_hits.reset();
     // Only what can be seen is computed (every algorithm on a big mesh takes a while).
     if (!selection_ || !panel.open) return;
-    panel.compare =
-        picking::compare_algorithms(session_->view(), selection_->ray, selection_->settings, 3);
+    panel.compare = picking::compare_algorithms(session_->view(), selection_->ray,
+                                                selection_->settings, 3, &session_->accel());
     panel.all_hits = session_->all_hits(selection_->ray, selection_->settings);
 }
 
