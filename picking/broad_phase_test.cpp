@@ -214,6 +214,27 @@ TEST(BroadPhase, SeedSlabTestLosesARayInAFacePlane) {
     EXPECT_TRUE(pick(view, ray, settings, &accel).hit);
 }
 
+// The aabb broad phase's seed slab test reads the same epsilon as the box shapes: a ray that
+// passes the mesh box's corner by 5e-5 in t reaches the triangles with the seed's 0.0001 and
+// stops at the box with 0.00001.
+TEST(BroadPhase, SeedSlabEpsilonDecidesAGrazingBox) {
+    const std::vector<glm::vec3> positions = {{0, 0, 0}, {1, 0, 1}, {0, 1, 0}};
+    const std::vector<std::uint32_t> indices = {0, 1, 2};
+    SceneView view;
+    view.meshes.push_back({positions, indices});
+    view.instances.push_back({0, 0, glm::mat4(1.0f)});
+    const SceneAccel accel(view);
+    PickSettings settings;
+    settings.broad_phase = BroadPhase::Aabb;
+    settings.slab_test = SlabTest::Seed;
+    const Ray graze{{3.0f + 5e-5f, 0.5f, 2.0f}, {-1.0f, 0.0f, -1.0f}};  // x - z = 1 + 5e-5
+    EXPECT_EQ(pick(view, graze, settings, &accel).stats.triangles_tested, 1u);
+    settings.shapes.slab_epsilon = 1e-5f;
+    EXPECT_EQ(pick(view, graze, settings, &accel).stats.triangles_tested, 0u);
+    settings.slab_test = SlabTest::Robust;
+    EXPECT_EQ(pick(view, graze, settings, &accel).stats.triangles_tested, 0u);
+}
+
 TEST(BroadPhase, WorldTrianglesThroughTheBvhPickTheSame_Seed44) {
     const TestScene scene(44);
     SceneAccel accel(scene.view);

@@ -100,9 +100,10 @@ class PickSearch {
             if (!local_ray(i, local)) continue;
             ++stats_.box_tests;
             const Aabb& box = accel_->mesh_box(scene_.instances[i].mesh);
-            const bool hit = settings_.slab_test == SlabTest::Seed
-                                 ? intersect_slab_seed002(local, box).has_value()
-                                 : intersect_slab_robust(local, box).has_value();
+            const bool hit =
+                settings_.slab_test == SlabTest::Seed
+                    ? intersect_slab_seed002(local, box, settings_.shapes.slab_epsilon).has_value()
+                    : intersect_slab_robust(local, box).has_value();
             if (hit) test_triangles(i, local);
         }
     }

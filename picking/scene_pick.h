@@ -34,7 +34,7 @@ struct PickSettings {
     /// Which slab test the `aabb` broad phase runs (analytic_shape.h's, shared with the box
     /// shape): Robust is conservative (Ize 2013) and never loses a triangle the narrow phase
     /// would hit; Seed is seed 002 as written (absolute epsilon, t range ignored, NaN in a face
-    /// plane).
+    /// plane; its epsilon is shapes.slab_epsilon, shared with the box shapes).
     SlabTest slab_test = SlabTest::Robust;
     /// The BVH runs SIMD box tests and block kernels when the algorithm has them
     /// (moller_trumbore, watertight) and the CPU can (best_simd_isa()); false forces the scalar
