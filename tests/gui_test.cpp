@@ -257,6 +257,39 @@ TEST(Gui, CompareRunsEveryAlgorithmOnTheClickAndDrawsTheTable) {
     for (const std::array<int, 3> swatch :
          {std::array{242, 89, 77}, std::array{64, 230, 166}, std::array{255, 255, 255}})
         EXPECT_TRUE(has_patch(run.png, swatch)) << swatch[0] << "," << swatch[1];
+    // At 1280x720 every column fits the window: nothing clipped, no horizontal scrolling.
+    ASSERT_TRUE(panel.contains("compare_overflow_px")) << panel.dump();
+    EXPECT_LE(panel["compare_overflow_px"].get<double>(), 0.0);
+    EXPECT_FALSE(panel.contains("compare_shape"));
+}
+
+// A click on the globe picks the analytic sphere: Compare says so, and still compares the
+// algorithms on the triangles along the same ray (the terrain behind the globe), not a
+// column of misses.
+TEST(Gui, CompareOnAShapeClickComparesTheTrianglesBehindIt) {
+    const ViewerRun run =
+        run_viewer({"--time", "1", "--click", "512,478", "--no-bone-view", "--panel", "compare"},
+                   "compare_globe");
+    ASSERT_TRUE(run.pick.contains("shape")) << run.pick.dump();
+    EXPECT_EQ(run.pick["shape"]["name"], "globe");
+    const auto& panel = run.pick["algorithms"];
+    EXPECT_EQ(panel["compare_shape"], "globe");
+    ASSERT_EQ(panel["compare"].size(), 10u) << panel.dump();
+    const double shape_t = run.pick["t"].get<double>();
+    for (const auto& row : panel["compare"]) {
+        EXPECT_EQ(row["hit"], true) << row.dump();
+        EXPECT_EQ(row["mesh_name"], "terrain") << row.dump();
+        EXPECT_GT(row["t"].get<double>(), shape_t) << "behind the globe: " << row.dump();
+    }
+    EXPECT_LE(panel["compare_overflow_px"].get<double>(), 0.0);
+    // The note above the table, in the shapes' magenta.
+    int magenta = 0;
+    for (int y = 420; y < 460; ++y)
+        for (int x = 385; x < 940; ++x) {
+            const auto c = run.png.at(x, y);
+            magenta += c[0] > 200 && c[1] > 100 && c[1] < 150 && c[2] > 190;
+        }
+    EXPECT_GT(magenta, 200);
 }
 
 TEST(Gui, ExplainShowsTheAlgorithmsSteps) {

@@ -25,6 +25,12 @@ nlohmann::ordered_json algorithms_panel_to_json(const AlgorithmsPanelState& stat
         compare.push_back(std::move(r));
     }
     j["compare"] = std::move(compare);
+    if (state.compare_shape) {
+        const auto& shapes = session.scene().shapes;
+        j["compare_shape"] =
+            *state.compare_shape < shapes.size() ? shapes[*state.compare_shape].name : "?";
+    }
+    if (state.compare_overflow) j["compare_overflow_px"] = *state.compare_overflow;
     if (state.explained) {
         j["explain"] = {{"algorithm", picking::ray_triangle_algorithm(state.explained_method).name},
                         {"hit", state.explained->hit.has_value()},
