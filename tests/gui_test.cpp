@@ -301,6 +301,23 @@ TEST(Gui, ExplainShowsTheAlgorithmsSteps) {
     EXPECT_EQ(explain["hit"], true);
     EXPECT_GE(explain["steps"].get<int>(), 9);
     EXPECT_GT(explain["flops"].get<int>(), 30);
+    EXPECT_EQ(explain["step_names"].size(), explain["steps"].get<std::size_t>());
+}
+
+// Möller–Trumbore's Explain shows seed 002's names with the paper's beside them (the issue's
+// E1, E2, P, det, T, u, Q, v, t), and the note that maps one to the other.
+TEST(Gui, ExplainShowsMollerTrumboreWithBothNamings) {
+    const ViewerRun run = run_viewer({"--time", "1.5", "--click", "640,360", "--panel", "explain",
+                                      "--algorithm", "moller_trumbore"},
+                                     "explain_mt");
+    const auto& explain = run.pick["algorithms"]["explain"];
+    EXPECT_EQ(explain["algorithm"], "moller_trumbore");
+    EXPECT_EQ(explain["hit"], true);
+    const std::vector<std::string> names = explain["step_names"];
+    const std::vector<std::string> expected = {"E1",        "E2",     "S = T", "S1 = P",  "det",
+                                               "alpha = u", "S2 = Q", "t",     "beta = v"};
+    EXPECT_EQ(names, expected);
+    EXPECT_NE(explain["note"].get<std::string>().find("V0, V1, V2"), std::string::npos);
 }
 
 TEST(Gui, AllHitsListsTheRay) {

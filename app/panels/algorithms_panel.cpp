@@ -309,6 +309,11 @@ void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& s
     else
         ImGui::TextColored(kDisagree, "miss, rejected by: %s   (%d flops)",
                            std::string(why.rejected_by).c_str(), why.flops);
+    if (!why.note.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", std::string(why.note).c_str());
+        ImGui::PopStyleColor();
+    }
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
     if (!ImGui::BeginTable("explain", 3, flags)) return;
@@ -328,9 +333,11 @@ void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& s
     };
     row("O", "ray origin", target->ray.origin);
     row("D", "ray direction", target->ray.direction);
-    row("V0 / A / p0", "corner", target->triangle.p0);
-    row("V1 / B / p1", "corner", target->triangle.p1);
-    row("V2 / C / p2", "corner", target->triangle.p2);
+    // Seed 002's Moller-Trumbore names the corners A, B, C, and the paper's V0 is C.
+    const bool mt = algorithm.method == picking::RayTriangleMethod::MollerTrumbore;
+    row(mt ? "A / p0  (V1)" : "V0 / A / p0", "corner", target->triangle.p0);
+    row(mt ? "B / p1  (V2)" : "V1 / B / p1", "corner", target->triangle.p1);
+    row(mt ? "C / p2  (V0)" : "V2 / C / p2", "corner", target->triangle.p2);
     for (const picking::ExplainStep& step : why.steps) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
