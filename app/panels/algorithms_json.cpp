@@ -58,13 +58,26 @@ nlohmann::ordered_json algorithms_panel_to_json(const AlgorithmsPanelState& stat
     j["leaks"] = std::move(leaks);
     j["leak_marks"] = state.leak_marks.size();
     if (state.far) {
+        auto errors = [](const picking::FarErrors& e) {
+            return nlohmann::ordered_json{{"misses", e.misses},     {"compared", e.compared},
+                                          {"t_median", e.t_median}, {"t_max", e.t_max},
+                                          {"u_median", e.u_median}, {"u_max", e.u_max},
+                                          {"v_median", e.v_median}, {"v_max", e.v_max}};
+        };
         nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-        for (const auto& row : state.far->rows)
-            rows.push_back({{"name", row.name},
-                            {"rays", row.rays},
-                            {"misses", row.misses},
-                            {"t_error_median", row.t_error_median},
-                            {"uv_error_median", row.uv_error_median}});
+        for (const auto& row : state.far->rows) {
+            nlohmann::ordered_json r;
+            r["name"] = row.name;
+            r["rays"] = row.on(picking::FarInput::Float).vs_aim.rays;
+            for (picking::FarInput input : picking::kFarInputs) {
+                const picking::FarGrades& g = row.on(input);
+                r[std::string(picking::far_input_name(input))] = {
+                    {"vs_reference", errors(g.vs_reference)},
+                    {"vs_aim", errors(g.vs_aim)},
+                    {"disagreements", g.disagreements}};
+            }
+            rows.push_back(std::move(r));
+        }
         j["far"] = {{"distance", state.far->distance}, {"rows", std::move(rows)}};
     }
     return j;

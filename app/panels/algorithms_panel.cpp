@@ -439,6 +439,33 @@ bool draw_leaks(AlgorithmsPanelState& state, picking::RayTriangleMethod pick_met
 
 // == Far from origin
 
+const char* far_input_label(picking::FarInput input) {
+    switch (input) {
+        case picking::FarInput::Float:
+            return "float world";
+        case picking::FarInput::BoneSpace:
+            return "bone space (this app)";
+        case picking::FarInput::Double:
+            return "double world, rebased";
+    }
+    return "";
+}
+
+const char* far_input_text(picking::FarInput input) {
+    switch (input) {
+        case picking::FarInput::Float:
+            return "Float: corners and ray origin moved far away and rounded to float there; "
+                   "the test runs at the offset.";
+        case picking::FarInput::BoneSpace:
+            return "Bone space, as this app picks: the triangles in float in their own frame, "
+                   "the ray made in float far away (rounded there), moved back in double.";
+        case picking::FarInput::Double:
+            return "Double: ray and corners kept in double far away, moved back by the offset "
+                   "in double, rounded to float near the origin for the (float) test.";
+    }
+    return "";
+}
+
 std::optional<double> draw_far(AlgorithmsPanelState& state) {
     std::optional<double> moved;
     ImGui::SetNextItemWidth(220);
@@ -449,30 +476,73 @@ std::optional<double> draw_far(AlgorithmsPanelState& state) {
         state.far_log10 = 0.0f;
         moved = 0.0;  // no offset at all
     }
-    ImGui::TextDisabled(
-        "The model moves along (1,1,1) and the camera follows; the world is "
-        "float. Rays aimed inside triangles, graded against the double truth:");
+    ImGui::SameLine();
+    ImGui::TextDisabled("along (1,1,1), the camera follows");
+    ImGui::SetNextItemWidth(175);
+    if (ImGui::BeginCombo("##far_input", far_input_label(state.far_input))) {
+        for (picking::FarInput input : picking::kFarInputs)
+            if (ImGui::Selectable(far_input_label(input), input == state.far_input))
+                state.far_input = input;
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(195);
+    const char* grades[] = {"vs reference, same input", "vs the exact aim point"};
+    if (ImGui::BeginCombo("##far_grade", grades[state.far_against_aim ? 1 : 0])) {
+        for (int i = 0; i < 2; ++i)
+            if (ImGui::Selectable(grades[i], state.far_against_aim == (i == 1)))
+                state.far_against_aim = i == 1;
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(90);
+    const char* stats[] = {"median", "max"};
+    if (ImGui::BeginCombo("##far_stat", stats[state.far_show_max ? 1 : 0])) {
+        for (int i = 0; i < 2; ++i)
+            if (ImGui::Selectable(stats[i], state.far_show_max == (i == 1)))
+                state.far_show_max = i == 1;
+        ImGui::EndCombo();
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s %s", far_input_text(state.far_input),
+                       state.far_against_aim
+                           ? "Errors: against the aimed point (input rounding included)."
+                           : "Errors: against reference on the same input (the algorithm's "
+                             "own).");
+    ImGui::PopStyleColor();
     if (!state.far) return moved;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
-    if (!ImGui::BeginTable("far", 5, flags | ImGuiTableFlags_ScrollX)) return moved;
-    ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* h : {"float (or remedy)", "miss %", "t error (median / max)",
-                          "u,v error (median / max)", "rays"})
+    if (!ImGui::BeginTable("far", 7, flags)) return moved;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    for (const char* h : {"algorithm", "miss %", "!= ref", "t error", "u error", "v error", "n"})
         ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
+    header_row({{"algorithm", nullptr},
+                {"miss %", "rays aimed well inside a triangle that the algorithm missed"},
+                {"!= ref", "rays where its hit or miss differs from reference's on this input"},
+                {"t error", "|t - t'|: t is 1 at the aimed point, so also relative"},
+                {"u error", "|u - u'|, the weight of the 2nd corner"},
+                {"v error", "|v - v'|, the weight of the 3rd corner"},
+                {"n", "rays whose errors were measured (it hit; and reference too)"}});
     for (const picking::FarFromOriginRow& row : state.far->rows) {
+        const picking::FarGrades& g = row.on(state.far_input);
+        const picking::FarErrors& e = state.far_against_aim ? g.vs_aim : g.vs_reference;
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         ImGui::TextUnformatted(row.name.c_str());
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextColored(row.misses ? kDisagree : kAgree, "%.1f", 100.0 * row.miss_rate());
+        ImGui::TextColored(e.misses ? kDisagree : kAgree, "%.1f", 100.0 * e.miss_rate());
         ImGui::TableSetColumnIndex(2);
-        ImGui::Text("%.2e / %.2e", row.t_error_median, row.t_error_max);
+        ImGui::TextColored(g.disagreements ? kDisagree : kAgree, "%d", g.disagreements);
+        const bool max = state.far_show_max;
         ImGui::TableSetColumnIndex(3);
-        ImGui::Text("%.2e / %.2e", row.uv_error_median, row.uv_error_max);
+        ImGui::Text("%.1e", max ? e.t_max : e.t_median);
         ImGui::TableSetColumnIndex(4);
-        ImGui::Text("%d", row.rays);
+        ImGui::Text("%.1e", max ? e.u_max : e.u_median);
+        ImGui::TableSetColumnIndex(5);
+        ImGui::Text("%.1e", max ? e.v_max : e.v_median);
+        ImGui::TableSetColumnIndex(6);
+        ImGui::Text("%d", e.compared);
     }
     ImGui::EndTable();
     return moved;

@@ -77,6 +77,9 @@ struct AlgorithmsPanelState {
     float far_log10 = 0.0f;  ///< the model sits 10^far_log10 units away
     std::optional<picking::FarFromOriginStudy> far;
     int far_rays = 2000;
+    picking::FarInput far_input = picking::FarInput::Float;  ///< the input the table shows
+    bool far_against_aim = false;  ///< graded against the aim point, not reference
+    bool far_show_max = false;     ///< the largest error, not the median
 };
 
 struct AlgorithmsPanelAction {
