@@ -51,8 +51,9 @@ std::string tri_tri_algorithm_names() {
         names += (names.empty() ? "" : ", ") + std::string(algorithm.name);
     return names;
 }
-/// --cull-backfaces, --t-min, --t-max, --seed-t, --xna-hit, --dx-epsilon, --unity-epsilon,
-/// --unity-tolerance: the same for the viewer, `pick` and `leaks`.
+/// --cull-backfaces, --t-min, --t-max, --seed-t, the shapes' forms and --slab-eps, --xna-hit,
+/// --dx-epsilon, --unity-epsilon, --unity-tolerance: the same for the viewer, `pick` and
+/// `leaks`.
 void add_algorithm_flags(CLI::App& app, AlgorithmFlags& flags) {
     auto& o = flags.options;
     app.add_flag("--cull-backfaces", o.cull_backfaces, "Ignore triangles seen from behind");
@@ -72,6 +73,10 @@ void add_algorithm_flags(CLI::App& app, AlgorithmFlags& flags) {
     app.add_option("--slab-test", flags.slab_test,
                    "Analytic boxes: seed (seed 002's slab test, eps 0.0001) or robust")
         ->check(CLI::IsMember({"seed", "robust"}));
+    app.add_option("--slab-eps", flags.shapes.slab_epsilon,
+                   "The seed slab test's absolute slack: a hit iff t_exit + EPS > t_enter "
+                   "(0.0001, seed 002)")
+        ->check(CLI::NonNegativeNumber);
     app.add_option("--xna-hit", flags.xna_hit,
                    "xna_plane: the 'first' triangle found (seed 001) or the 'closest'")
         ->check(CLI::IsMember({"first", "closest"}));

@@ -64,6 +64,9 @@ nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::
         j["node"] = scene.nodes[shape->node].name;
         j["node_path"] = scene.node_path(shape->node);
         j["shape"] = shape_to_json(session, *shape, ray, pose);
+        if (shape->kind == picking::ShapeKind::Box &&
+            settings.shapes.slab == picking::SlabTest::Seed)
+            j["shape"]["slab_epsilon"] = settings.shapes.slab_epsilon;
     }
     if (const auto& hit = result.hit) {
         const assets::Scene& scene = session.scene();

@@ -12,6 +12,13 @@
 namespace app {
 namespace {
 
+// Sanitized builds (RAYPICK_SANITIZED) cast fewer rays in the heavy randomized tests.
+#ifdef RAYPICK_SANITIZED
+constexpr int kSanitizedScale = 5;
+#else
+constexpr int kSanitizedScale = 1;
+#endif
+
 /// Random rays aimed from a sphere around the scene at points inside its box.
 std::vector<picking::Ray> random_rays(const Bounds& bounds, unsigned seed, int count) {
     std::mt19937 rng(seed);
@@ -174,6 +181,53 @@ TEST(SceneSession, TheSkinnedBvhIsRefitOnTheFirstPickAfterAPoseChange_Seed17) {
         EXPECT_EQ(refit.bvh_triangles, session.view().meshes[tentacle].triangle_count());
     }
     EXPECT_GT(tentacle_hits, 100);
+}
+
+// baldwin_weber picks on the session's precomputed transforms equal the per-test form (the
+// transform computed on every call) to the bit, on the whole scene and on the skinned
+// tentacle, at several poses: a pose change drops the tentacle's transforms (only its own),
+// and the next baldwin_weber pick makes them again from the posed vertices.
+TEST(SceneSession, BaldwinWeberTransformsFollowTheSkinnedPose_Seed19) {
+    SceneSession session(assets::make_default_scene());
+    session.prepare(Accel::Bvh, 1);
+    ASSERT_EQ(session.deforming_meshes().size(), 1u);
+    const std::uint32_t tentacle = session.deforming_meshes()[0];
+    const std::uint32_t rigid = tentacle == 0 ? 1 : 0;
+    picking::PickSettings precomputed;
+    precomputed.method = picking::RayTriangleMethod::BaldwinWeber;
+    picking::PickSettings per_test = precomputed;
+    per_test.precomputed = false;
+    unsigned seed = 19;
+    int tentacle_hits = 0;
+    for (const double time : {0.7, 3.1, 5.9}) {
+        session.set_time(time);
+        const picking::BaldwinWeberCache& cache = session.accel().baldwin_weber_cache();
+        if (time > 1.0) {
+            EXPECT_FALSE(cache.ready(tentacle)) << "the pose moved the tentacle at " << time;
+            EXPECT_TRUE(cache.ready(rigid)) << "rigid meshes keep their transforms";
+        }
+        std::vector<picking::Ray> rays =
+            random_rays(session.world_bounds(), seed++, 100 / kSanitizedScale);
+        for (const picking::Ray& ray :
+             random_rays(tentacle_bounds(session), seed++, 150 / kSanitizedScale))
+            rays.push_back(ray);
+        for (const picking::Ray& ray : rays)
+            for (const auto phase : {picking::BroadPhase::None, picking::BroadPhase::Bvh}) {
+                precomputed.broad_phase = per_test.broad_phase = phase;
+                const picking::PickResult got = session.pick(ray, precomputed);
+                const picking::PickResult want = session.pick(ray, per_test);
+                ASSERT_EQ(got.hit.has_value(), want.hit.has_value()) << "at " << time << " s";
+                if (!got.hit) continue;
+                EXPECT_EQ(got.hit->instance, want.hit->instance);
+                EXPECT_EQ(got.hit->triangle, want.hit->triangle);
+                EXPECT_EQ(got.hit->t, want.hit->t);
+                EXPECT_EQ(got.hit->u, want.hit->u);
+                EXPECT_EQ(got.hit->v, want.hit->v);
+                if (got.hit->mesh == tentacle) ++tentacle_hits;
+            }
+        EXPECT_TRUE(cache.ready(tentacle));
+    }
+    EXPECT_GT(tentacle_hits, 100 / kSanitizedScale);
 }
 
 // The tentacle's vertices follow its bones in the current view; the bind view keeps them as

@@ -20,16 +20,21 @@ std::int64_t ulp_distance(float a, float b) {
 }
 
 std::vector<CompareRow> compare_algorithms(const SceneView& scene, const Ray& ray,
-                                           const PickSettings& base, int repeats) {
+                                           const PickSettings& base, int repeats,
+                                           const SceneAccel* accel) {
+    SceneView triangles = scene;
+    triangles.shapes.clear();
     std::vector<CompareRow> rows;
     for (const RayTriangleAlgorithm& algorithm : kRayTriangleAlgorithms) {
         PickSettings settings = base;
         settings.method = algorithm.method;
+        settings.broad_phase = BroadPhase::None;  // the same triangles for every algorithm
+        settings.record_visited = false;
         CompareRow row;
         row.method = algorithm.method;
         std::vector<double> times;
         for (int r = 0; r < std::max(repeats, 1); ++r) {
-            row.result = pick(scene, ray, settings);
+            row.result = pick(triangles, ray, settings, accel);
             times.push_back(row.result.stats.microseconds * 1000.0);
         }
         std::nth_element(times.begin(), times.begin() + std::ptrdiff_t(times.size() / 2),

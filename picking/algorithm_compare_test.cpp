@@ -51,5 +51,40 @@ TEST(CompareAlgorithms, OneRowPerAlgorithmGradedAgainstTheReference) {
     }
 }
 
+// A sphere shape in front of the quad stops the pick, but Compare runs on the triangles only:
+// every algorithm still reports the quad behind it, and Baldwin–Weber's row is the same with
+// the accel's precomputed transforms as without.
+TEST(CompareAlgorithms, ShapesAreLeftOutAndTheTrianglesBehindThemCompared) {
+    SceneView scene;
+    scene.meshes.push_back({kQuad, kQuadIndices});
+    scene.instances.push_back({0, 0, glm::translate(glm::mat4(1.0f), {0, 0, -3})});
+    ShapeInstance ball;
+    ball.shape.kind = ShapeKind::Sphere;
+    ball.shape.sphere = {{0.5f, -0.25f, -1.5f}, 0.5f};
+    scene.shapes.push_back(ball);
+    const Ray ray{{0.5f, -0.25f, 0}, {0, 0, -1}};
+    ASSERT_TRUE(pick(scene, ray, {}).shape) << "the pick itself stops at the sphere";
+    const SceneAccel accel(scene);
+    PickSettings settings;
+    settings.broad_phase = BroadPhase::Bvh;  // Compare ignores it: every triangle, no BVH built
+    for (const SceneAccel* with : {static_cast<const SceneAccel*>(nullptr), &accel}) {
+        const auto rows = compare_algorithms(scene, ray, settings, 1, with);
+        ASSERT_EQ(rows.size(), kRayTriangleAlgorithms.size());
+        for (const CompareRow& row : rows) {
+            const auto name = ray_triangle_algorithm(row.method).name;
+            ASSERT_TRUE(row.result.hit) << name;
+            EXPECT_FALSE(row.result.shape) << name;
+            EXPECT_EQ(row.result.broad_phase, BroadPhase::None) << name;
+            // Both triangles, but xna_plane's "first found" stops at the first it hits.
+            EXPECT_EQ(row.result.stats.triangles_tested,
+                      row.method == RayTriangleMethod::XnaPlane ? 1u : 2u)
+                << name;
+            EXPECT_NEAR(row.result.hit->t, 3.0f, 1e-5f) << name;
+            EXPECT_TRUE(row.agrees) << name;
+        }
+    }
+    EXPECT_TRUE(accel.baldwin_weber_cache().ready(0)) << "baldwin_weber's row used the cache";
+}
+
 }  // namespace
 }  // namespace picking

@@ -83,7 +83,7 @@ std::optional<ShapeLocalHit> intersect_shape(const Ray& ray, const AnalyticShape
         }
         case ShapeKind::Box: {
             const auto hit = settings.slab == SlabTest::Seed
-                                 ? intersect_slab_seed002(ray, shape.box)
+                                 ? intersect_slab_seed002(ray, shape.box, settings.slab_epsilon)
                                  : intersect_slab_robust(ray, shape.box);
             if (!hit) return std::nullopt;
             // From outside the box the entry is the hit; from inside, the exit.

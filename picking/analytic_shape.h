@@ -45,6 +45,9 @@ struct ShapeTestSettings {
     SphereForm sphere = SphereForm::Precise;
     RectTest rect = RectTest::Oriented;
     SlabTest slab = SlabTest::Robust;
+    /// The seed slab test's absolute slack (t_exit + epsilon > t_enter), seed 002's 0.0001 by
+    /// default; read wherever SlabTest::Seed runs (the box shapes, the aabb broad phase).
+    float slab_epsilon = kSeedSlabEpsilon;
 };
 
 [[nodiscard]] std::string_view rect_test_name(RectTest test);

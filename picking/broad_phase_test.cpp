@@ -214,6 +214,27 @@ TEST(BroadPhase, SeedSlabTestLosesARayInAFacePlane) {
     EXPECT_TRUE(pick(view, ray, settings, &accel).hit);
 }
 
+// The aabb broad phase's seed slab test reads the same epsilon as the box shapes: a ray that
+// passes the mesh box's corner by 5e-5 in t reaches the triangles with the seed's 0.0001 and
+// stops at the box with 0.00001.
+TEST(BroadPhase, SeedSlabEpsilonDecidesAGrazingBox) {
+    const std::vector<glm::vec3> positions = {{0, 0, 0}, {1, 0, 1}, {0, 1, 0}};
+    const std::vector<std::uint32_t> indices = {0, 1, 2};
+    SceneView view;
+    view.meshes.push_back({positions, indices});
+    view.instances.push_back({0, 0, glm::mat4(1.0f)});
+    const SceneAccel accel(view);
+    PickSettings settings;
+    settings.broad_phase = BroadPhase::Aabb;
+    settings.slab_test = SlabTest::Seed;
+    const Ray graze{{3.0f + 5e-5f, 0.5f, 2.0f}, {-1.0f, 0.0f, -1.0f}};  // x - z = 1 + 5e-5
+    EXPECT_EQ(pick(view, graze, settings, &accel).stats.triangles_tested, 1u);
+    settings.shapes.slab_epsilon = 1e-5f;
+    EXPECT_EQ(pick(view, graze, settings, &accel).stats.triangles_tested, 0u);
+    settings.slab_test = SlabTest::Robust;
+    EXPECT_EQ(pick(view, graze, settings, &accel).stats.triangles_tested, 0u);
+}
+
 TEST(BroadPhase, WorldTrianglesThroughTheBvhPickTheSame_Seed44) {
     const TestScene scene(44);
     SceneAccel accel(scene.view);
@@ -251,6 +272,97 @@ TEST(BroadPhase, RefitMeshKeepsEveryPhaseRight_Seed45) {
             expect_same(pick(scene.view, ray, settings, &accel), none, "refit");
         }
     }
+}
+
+/// The same answer to the bit: hit or miss, instance, triangle, t, u and v.
+void expect_identical(const PickResult& got, const PickResult& want, const std::string& what) {
+    ASSERT_EQ(got.hit.has_value(), want.hit.has_value()) << what;
+    if (!got.hit) return;
+    EXPECT_EQ(got.hit->instance, want.hit->instance) << what;
+    EXPECT_EQ(got.hit->triangle, want.hit->triangle) << what;
+    EXPECT_EQ(got.hit->t, want.hit->t) << what;
+    EXPECT_EQ(got.hit->u, want.hit->u) << what;
+    EXPECT_EQ(got.hit->v, want.hit->v) << what;
+}
+
+// baldwin_weber picks on the transforms the accel precomputed once per triangle answer
+// exactly as the per-test form that computes them on every call, with every broad phase,
+// and again after a mesh's positions change (the refit drops the stale transforms).
+TEST(BroadPhase, BaldwinWeberOnPrecomputedTransformsPicksTheSame_Seed46) {
+    TestScene scene(46);
+    SceneAccel accel(scene.view);
+    accel.build_bvhs(scene.view);
+    PickSettings precomputed;
+    precomputed.method = RayTriangleMethod::BaldwinWeber;
+    PickSettings per_test = precomputed;
+    per_test.precomputed = false;
+    const std::vector<Ray> rays = rays_into(scene.view, 46, 600 / kScale);
+    auto check = [&](const std::string& when) {
+        int hits = 0;
+        for (const Ray& ray : rays)
+            for (BroadPhase phase :
+                 {BroadPhase::None, BroadPhase::Sphere, BroadPhase::Aabb, BroadPhase::Bvh}) {
+                precomputed.broad_phase = per_test.broad_phase = phase;
+                const PickResult want = pick(scene.view, ray, per_test, &accel);
+                expect_identical(pick(scene.view, ray, precomputed, &accel), want,
+                                 when + " phase " + std::to_string(int(phase)));
+                hits += want.hit.has_value();
+            }
+        EXPECT_GT(hits, 600 / kScale) << when;
+    };
+    EXPECT_FALSE(accel.baldwin_weber_cache().ready(0));
+    check("as built");
+    EXPECT_TRUE(accel.baldwin_weber_cache().ready(0)) << "the picks made the transforms";
+    EXPECT_TRUE(accel.baldwin_weber_cache().ready(2));
+    std::vector<PickResult> before;
+    for (const Ray& ray : rays)
+        before.push_back(pick(scene.view, ray, precomputed, &accel));
+
+    // Inflate and shift the bumpy ball in place, as CPU skinning would, then refit it.
+    for (glm::vec3& p : scene.meshes[0].positions)
+        p = 1.4f * p + glm::vec3(0.2f, -0.3f, 0.1f);
+    accel.refit_mesh(scene.view, 0);
+    EXPECT_FALSE(accel.baldwin_weber_cache().ready(0)) << "mesh 0 moved";
+    EXPECT_TRUE(accel.baldwin_weber_cache().ready(2)) << "mesh 2 did not";
+    check("after the refit");
+    int changed = 0;
+    for (std::size_t i = 0; i < rays.size(); ++i) {
+        const PickResult now = pick(scene.view, rays[i], precomputed, &accel);
+        changed += now.hit.has_value() != before[i].hit.has_value() ||
+                   (now.hit && now.hit->t != before[i].hit->t);
+    }
+    EXPECT_GT(changed, 20 / kScale) << "the deformation must change some picks";
+}
+
+// The mesh loop on precomputed transforms against the one-triangle form on every triangle,
+// closest and first found, including a table of the wrong size (which falls back).
+TEST(BroadPhase, BaldwinWeberMeshLoopOnPrecomputedTransforms_Seed47) {
+    const TestScene scene(47);
+    const MeshView& mesh = scene.view.meshes[0];
+    std::vector<BaldwinWeberTriangle> table;
+    for (std::size_t i = 0; i < mesh.triangle_count(); ++i)
+        table.push_back(precompute_baldwin_weber(mesh.triangle(i)));
+    RayTriangleOptions options;
+    int hits = 0;
+    for (const Ray& ray : rays_into(scene.view, 47, 400 / kScale))
+        for (const bool first_found : {false, true}) {
+            const MeshQuery want = closest_in_mesh_baldwin_weber(ray, mesh, options, first_found);
+            const MeshQuery got =
+                closest_in_mesh_baldwin_weber(ray, mesh, table, options, first_found);
+            ASSERT_EQ(got.hit.has_value(), want.hit.has_value());
+            EXPECT_EQ(got.triangles_tested, want.triangles_tested);
+            const MeshQuery short_table = closest_in_mesh_baldwin_weber(
+                ray, mesh, std::span(table).first(table.size() - 1), options, first_found);
+            EXPECT_EQ(short_table.hit.has_value(), want.hit.has_value());
+            if (!want.hit) continue;
+            ++hits;
+            EXPECT_EQ(got.triangle, want.triangle);
+            EXPECT_EQ(got.hit->t, want.hit->t);
+            EXPECT_EQ(got.hit->u, want.hit->u);
+            EXPECT_EQ(got.hit->v, want.hit->v);
+            EXPECT_EQ(short_table.triangle, want.triangle);
+        }
+    EXPECT_GT(hits, 50 / kScale);
 }
 
 }  // namespace

@@ -5,16 +5,13 @@
 #include <random>
 
 #include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "picking/bone_space.h"
 
 namespace picking {
 
 namespace {
-
-struct Aim {
-    std::size_t triangle;
-    double u, v;
-    glm::dvec3 origin, direction;  ///< t = 1 reaches the aimed point
-};
 
 double median(std::vector<double>& values) {
     if (values.empty()) return 0.0;
@@ -23,43 +20,33 @@ double median(std::vector<double>& values) {
     return values[values.size() / 2];
 }
 
-/// Möller–Trumbore in double, for the "double" row.
-std::optional<RayHit> moller_trumbore_double(glm::dvec3 o, glm::dvec3 d, const TriangleD& tri) {
-    const glm::dvec3 e1 = tri.p1 - tri.p0, e2 = tri.p2 - tri.p0;
-    const glm::dvec3 p = glm::cross(d, e2);
-    const double det = glm::dot(e1, p);
-    if (det == 0.0) return std::nullopt;
-    const glm::dvec3 s = o - tri.p0;
-    const double u = glm::dot(s, p) / det;
-    const glm::dvec3 q = glm::cross(s, e1);
-    const double v = glm::dot(d, q) / det;
-    const double t = glm::dot(e2, q) / det;
-    if (!(u >= 0.0 && v >= 0.0 && u + v <= 1.0 && t >= 0.0)) return std::nullopt;
-    return RayHit{float(t), float(u), float(v)};
-}
-
+/// Collects one FarErrors: misses, and |t − t'|, |u − u'|, |v − v'| for each graded hit.
 struct Grader {
-    FarFromOriginRow row;
-    std::vector<double> t_errors, uv_errors;
+    FarErrors errors;
+    std::vector<double> t, u, v;
 
-    void add(const std::optional<RayHit>& hit, const Aim& aim) {
-        ++row.rays;
-        if (!hit) {
-            ++row.misses;
-            return;
-        }
-        t_errors.push_back(std::abs(double(hit->t) - 1.0));
-        uv_errors.push_back(
-            std::max(std::abs(double(hit->u) - aim.u), std::abs(double(hit->v) - aim.v)));
+    void miss() {
+        ++errors.rays;
+        ++errors.misses;
     }
-    FarFromOriginRow finish() {
-        if (!t_errors.empty()) {
-            row.t_error_max = *std::max_element(t_errors.begin(), t_errors.end());
-            row.uv_error_max = *std::max_element(uv_errors.begin(), uv_errors.end());
-            row.t_error_median = median(t_errors);
-            row.uv_error_median = median(uv_errors);
-        }
-        return row;
+    void hit() { ++errors.rays; }
+    void compare(const RayHit& got, double t_want, double u_want, double v_want) {
+        ++errors.compared;
+        t.push_back(std::abs(double(got.t) - t_want));
+        u.push_back(std::abs(double(got.u) - u_want));
+        v.push_back(std::abs(double(got.v) - v_want));
+    }
+    FarErrors finish() {
+        auto max_of = [](const std::vector<double>& x) {
+            return x.empty() ? 0.0 : *std::max_element(x.begin(), x.end());
+        };
+        errors.t_max = max_of(t);
+        errors.u_max = max_of(u);
+        errors.v_max = max_of(v);
+        errors.t_median = median(t);
+        errors.u_median = median(u);
+        errors.v_median = median(v);
+        return errors;
     }
 };
 
@@ -67,13 +54,101 @@ glm::vec3 to_float(glm::dvec3 p) {
     return glm::vec3(p);
 }
 
+/// The ray and the triangle as `input` hands them to the float test.
+struct TestCase {
+    Ray ray;
+    Triangle triangle;
+};
+
+TestCase make_case(FarInput input, const TriangleD& t, const FarAim& aim, glm::dvec3 offset) {
+    const glm::vec3 direction = to_float(aim.direction);
+    switch (input) {
+        case FarInput::Float:
+            return {Ray{to_float(aim.origin + offset), direction},
+                    {to_float(t.p0 + offset), to_float(t.p1 + offset), to_float(t.p2 + offset)}};
+        case FarInput::BoneSpace: {
+            // The world ray is float (rounded at the offset); a pick moves it back into the
+            // mesh's space in double (to_bone_space). Written as the pick does it: an inline
+            // double(float(x)) here was vectorised away by GCC 12's SLP pass at -O2.
+            const Ray world{to_float(aim.origin + offset), direction};
+            return {to_bone_space(world, glm::translate(glm::dmat4(1.0), -offset)),
+                    {to_float(t.p0), to_float(t.p1), to_float(t.p2)}};
+        }
+        case FarInput::Double:
+            return {Ray{to_float((aim.origin + offset) - offset), direction},
+                    {to_float((t.p0 + offset) - offset), to_float((t.p1 + offset) - offset),
+                     to_float((t.p2 + offset) - offset)}};
+    }
+    return {};
+}
+
 }  // namespace
+
+std::string_view far_input_name(FarInput input) {
+    switch (input) {
+        case FarInput::Float:
+            return "float";
+        case FarInput::BoneSpace:
+            return "bone_space";
+        case FarInput::Double:
+            return "double";
+    }
+    return "";
+}
+
+FarFromOriginStudy grade_far_from_origin(const std::vector<TriangleD>& triangles,
+                                         const std::vector<FarAim>& aims, glm::dvec3 offset,
+                                         const RayTriangleOptions& options) {
+    FarFromOriginStudy result;
+    result.offset = offset;
+    result.distance = glm::length(offset);
+    if (aims.empty()) return result;
+    const RayTriangleAlgorithm& reference = ray_triangle_algorithm(RayTriangleMethod::Reference);
+    // The reference's answer per input and aim, shared by every row.
+    std::array<std::vector<TestCase>, kFarInputs.size()> cases;
+    std::array<std::vector<std::optional<RayHit>>, kFarInputs.size()> truths;
+    for (FarInput input : kFarInputs)
+        for (const FarAim& aim : aims) {
+            const TestCase c = make_case(input, triangles[aim.triangle], aim, offset);
+            cases[std::size_t(input)].push_back(c);
+            truths[std::size_t(input)].push_back(reference.intersect(c.ray, c.triangle, options));
+        }
+
+    for (const RayTriangleAlgorithm& algorithm : kRayTriangleAlgorithms) {
+        FarFromOriginRow row;
+        row.method = algorithm.method;
+        row.name = std::string(algorithm.name);
+        for (FarInput input : kFarInputs) {
+            Grader vs_reference, vs_aim;
+            int disagreements = 0;
+            for (std::size_t k = 0; k < aims.size(); ++k) {
+                const TestCase& c = cases[std::size_t(input)][k];
+                const std::optional<RayHit>& truth = truths[std::size_t(input)][k];
+                const std::optional<RayHit> hit = algorithm.intersect(c.ray, c.triangle, options);
+                disagreements += hit.has_value() != truth.has_value();
+                if (!hit) {
+                    vs_reference.miss();
+                    vs_aim.miss();
+                    continue;
+                }
+                vs_reference.hit();
+                vs_aim.hit();
+                if (truth) vs_reference.compare(*hit, truth->t, truth->u, truth->v);
+                vs_aim.compare(*hit, 1.0, aims[k].u, aims[k].v);
+            }
+            FarGrades& grades = row.inputs[std::size_t(input)];
+            grades.vs_reference = vs_reference.finish();
+            grades.vs_aim = vs_aim.finish();
+            grades.disagreements = disagreements;
+        }
+        result.rows.push_back(std::move(row));
+    }
+    return result;
+}
 
 FarFromOriginStudy far_from_origin_study(const std::vector<TriangleD>& triangles, double distance,
                                          const RayTriangleOptions& options,
                                          const FarFromOriginOptions& study) {
-    FarFromOriginStudy result;
-    result.distance = distance;
     std::vector<std::size_t> usable;
     glm::dvec3 lo(1e300), hi(-1e300);
     for (std::size_t i = 0; i < triangles.size(); ++i) {
@@ -84,15 +159,20 @@ FarFromOriginStudy far_from_origin_study(const std::vector<TriangleD>& triangles
         lo = glm::min(lo, glm::min(t.p0, glm::min(t.p1, t.p2)));
         hi = glm::max(hi, glm::max(t.p0, glm::max(t.p1, t.p2)));
     }
-    if (usable.empty()) return result;
-    const double radius = 0.5 * glm::length(hi - lo) + 1e-6;
     const glm::dvec3 offset = distance * glm::normalize(study.direction);
+    if (usable.empty()) {
+        FarFromOriginStudy empty;
+        empty.distance = distance;
+        empty.offset = offset;
+        return empty;
+    }
+    const double radius = 0.5 * glm::length(hi - lo) + 1e-6;
 
     // == Aim: a point well inside a triangle, seen from a front-facing direction
     std::mt19937 rng(study.seed);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     std::normal_distribution<double> normal(0.0, 1.0);
-    std::vector<Aim> aims;
+    std::vector<FarAim> aims;
     for (int r = 0; r < study.rays; ++r) {
         const std::size_t k =
             usable[std::size_t(unit(rng) * double(usable.size())) % usable.size()];
@@ -108,42 +188,8 @@ FarFromOriginStudy far_from_origin_study(const std::vector<TriangleD>& triangles
         const glm::dvec3 origin = target - 2.0 * radius * d;
         aims.push_back({k, u, v, origin, target - origin});
     }
-
-    // == Every algorithm on the moved, float-rounded model and rays
-    for (const RayTriangleAlgorithm& algorithm : kRayTriangleAlgorithms) {
-        Grader grader;
-        grader.row.name = std::string(algorithm.name);
-        for (const Aim& aim : aims) {
-            const TriangleD& t = triangles[aim.triangle];
-            const Triangle moved{to_float(t.p0 + offset), to_float(t.p1 + offset),
-                                 to_float(t.p2 + offset)};
-            const Ray ray{to_float(aim.origin + offset), to_float(aim.direction)};
-            grader.add(algorithm.intersect(ray, moved, options), aim);
-        }
-        result.rows.push_back(grader.finish());
-    }
-    // == The remedies: all in double; or the ray moved into the mesh's small local
-    // coordinates in double (what bone-space picking does) and tested in float there, from a
-    // float world ray (this app: its origin is rounded at the offset) or a double one.
-    Grader in_double, bone_space, bone_space_double;
-    in_double.row.name = "double (all in double)";
-    bone_space.row.name = "bone space, float world ray";
-    bone_space_double.row.name = "bone space, double world ray";
-    for (const Aim& aim : aims) {
-        const TriangleD& t = triangles[aim.triangle];
-        in_double.add(moller_trumbore_double(aim.origin + offset, aim.direction,
-                                             {t.p0 + offset, t.p1 + offset, t.p2 + offset}),
-                      aim);
-        const Triangle local_triangle{to_float(t.p0), to_float(t.p1), to_float(t.p2)};
-        const glm::vec3 world_origin = to_float(aim.origin + offset);
-        const Ray local{to_float(glm::dvec3(world_origin) - offset), to_float(aim.direction)};
-        bone_space.add(intersect_watertight(local, local_triangle, options), aim);
-        const Ray exact_local{to_float((aim.origin + offset) - offset), to_float(aim.direction)};
-        bone_space_double.add(intersect_watertight(exact_local, local_triangle, options), aim);
-    }
-    result.rows.push_back(in_double.finish());
-    result.rows.push_back(bone_space.finish());
-    result.rows.push_back(bone_space_double.finish());
+    FarFromOriginStudy result = grade_far_from_origin(triangles, aims, offset, options);
+    result.distance = distance;
     return result;
 }
 

@@ -9,8 +9,7 @@
 
 namespace picking {
 
-std::optional<Interval> intersect_slab_seed002(const Ray& ray, const Aabb& box) {
-    constexpr float kEpsilon = 0.0001f;  // the seed's "about 0.0001" correction
+std::optional<Interval> intersect_slab_seed002(const Ray& ray, const Aabb& box, float epsilon) {
     float t_enter = -std::numeric_limits<float>::infinity();
     float t_exit = std::numeric_limits<float>::infinity();
     bool saw_nan = false;
@@ -24,7 +23,7 @@ std::optional<Interval> intersect_slab_seed002(const Ray& ray, const Aabb& box) 
     }
     // The seed: "NaN compared with anything is false", so 0/0 on any axis fails the test.
     if (saw_nan) return std::nullopt;
-    if (!(t_exit > 0.0f && t_exit + kEpsilon > t_enter)) return std::nullopt;
+    if (!(t_exit > 0.0f && t_exit + epsilon > t_enter)) return std::nullopt;
     return Interval{t_enter, t_exit};
 }
 

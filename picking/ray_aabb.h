@@ -17,12 +17,17 @@ struct Interval {
     float t_exit = 0.0f;
 };
 
+/// Seed 002's "about 0.0001" correction of the slab test.
+inline constexpr float kSeedSlabEpsilon = 1e-4f;
+
 /// Seed 002's slab test: t = (P' - O) / D for both corners, sorted per axis, t_enter = the
-/// largest entry, t_exit = the smallest exit; a hit iff t_exit > 0 and t_exit + 1e-4 > t_enter.
+/// largest entry, t_exit = the smallest exit; a hit iff t_exit > 0 and t_exit + epsilon >
+/// t_enter, with the seed's epsilon = 0.0001 by default (ShapeTestSettings::slab_epsilon).
 /// Its quirks are kept: the ray's t range is ignored (only t_exit > 0), the epsilon is absolute
 /// (too large for a tiny model, too small far away), and a ray lying in a face's plane with a
 /// zero direction component gets 0/0 = NaN, which the seed compares to false: a miss.
-[[nodiscard]] std::optional<Interval> intersect_slab_seed002(const Ray& ray, const Aabb& box);
+[[nodiscard]] std::optional<Interval> intersect_slab_seed002(const Ray& ray, const Aabb& box,
+                                                             float epsilon = kSeedSlabEpsilon);
 
 /// The conservative slab test: entry and exit are computed as (corner - O) * (1 / D) and the
 /// comparison allows for their rounding (Ize 2013: each is within γ(3) of the exact value), so

@@ -14,7 +14,9 @@ TEST(RayAabb, BothTestsAgreeOnPlainCases) {
     const Ray beside{{-1, 2.0f, 0.5f}, {1, 0, 0}};
     const Ray behind{{2, 0.5f, 0.5f}, {1, 0, 0}};
     const Ray inside{{0.5f, 0.5f, 0.5f}, {0, 0, -1}};
-    for (auto test : {intersect_slab_seed002, intersect_slab_robust}) {
+    using SlabFn = std::optional<Interval> (*)(const Ray&, const Aabb&);
+    const SlabFn seed = [](const Ray& r, const Aabb& b) { return intersect_slab_seed002(r, b); };
+    for (SlabFn test : {seed, SlabFn(intersect_slab_robust)}) {
         const auto hit = test(through, kUnitBox);
         ASSERT_TRUE(hit);
         EXPECT_FLOAT_EQ(hit->t_enter, 1.0f);
@@ -64,6 +66,25 @@ TEST(RayAabb, SeedEpsilonIsAbsolute) {
     const Ray ray{{-1.0f, 1.0f + 7e-5f, 0.5e-5f}, {1.0f, -1.0f, 0.0f}};
     EXPECT_TRUE(intersect_slab_seed002(ray, thin));
     EXPECT_FALSE(intersect_slab_robust(ray, thin));
+}
+
+TEST(RayAabb, SeedEpsilonIsAValue) {
+    // A ray along x - z = 1 + 5e-5, direction (-1, 0, -1), passes the unit box's corner
+    // (x, z) = (1, 0) outside by 5e-5 in t: it enters the x slab at t = 1 + 5e-5 + ... after
+    // leaving the z slab, t_exit - t_enter = -5e-5. The seed's 1e-4 accepts it, 1e-5 does not,
+    // and 0 (no slack) does not either; 1e-4 reaches no farther than its own slack.
+    const Ray ray{{3.0f + 5e-5f, 0.5f, 2.0f}, {-1.0f, 0.0f, -1.0f}};
+    const auto seed = intersect_slab_seed002(ray, kUnitBox);
+    ASSERT_TRUE(seed);
+    EXPECT_NEAR(seed->t_exit - seed->t_enter, -5e-5f, 1e-6f);
+    EXPECT_TRUE(intersect_slab_seed002(ray, kUnitBox, kSeedSlabEpsilon));
+    EXPECT_TRUE(intersect_slab_seed002(ray, kUnitBox, 6e-5f));
+    EXPECT_FALSE(intersect_slab_seed002(ray, kUnitBox, 4e-5f));
+    EXPECT_FALSE(intersect_slab_seed002(ray, kUnitBox, 1e-5f));
+    EXPECT_FALSE(intersect_slab_seed002(ray, kUnitBox, 0.0f));
+    EXPECT_FALSE(intersect_slab_robust(ray, kUnitBox));
+    // A ray through the box hits whatever the slack.
+    EXPECT_TRUE(intersect_slab_seed002(Ray{{-1, 0.5f, 0.5f}, {1, 0, 0}}, kUnitBox, 0.0f));
 }
 
 /// Exact-enough answer in double precision: entry and exit with the NaN rule of a closed box.

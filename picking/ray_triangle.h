@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -86,8 +87,9 @@ using RayTriangleExplainFn = RayTriangleExplanation (*)(const Ray&, const Triang
 [[nodiscard]] std::optional<RayHit> intersect_watertight(const Ray&, const Triangle&,
                                                          const RayTriangleOptions&);
 /// Baldwin & Weber, "Fast Ray-Triangle Intersections by Coordinate Transformation", JCGT
-/// 2016. Through the table the per-triangle transform is computed on every call; use
-/// precompute_baldwin_weber() once per triangle for the fast form.
+/// 2016. This one-triangle form computes the per-triangle transform on every call (for single
+/// tests: Explain, the agreement tests); scene picks read the transforms that SceneAccel
+/// precomputes once per triangle (precompute_baldwin_weber()), with the same answers.
 [[nodiscard]] std::optional<RayHit> intersect_baldwin_weber(const Ray&, const Triangle&,
                                                             const RayTriangleOptions&);
 /// Double precision with exact orientation signs: the oracle the others are graded against.
@@ -238,14 +240,24 @@ inline constexpr std::array kRayTriangleAlgorithms = {
 /// normal's largest axis is always (0, 0, 1)ᵀ and is not stored.
 struct BaldwinWeberTriangle {
     std::array<float, 9> m{};  ///< rows b1, b2, plane: (coefficient i, coefficient j, offset)
-    int free_axis = -1;        ///< the normal's largest axis (0, 1, 2); -1 for a degenerate one
+    /// The normal's largest axis (0, 1, 2); -1 for a degenerate one. One byte, so that a
+    /// mesh's table costs 40 bytes per triangle.
+    std::int8_t free_axis = -1;
     bool normal_axis_negative = false;  ///< sign of that normal component (for culling)
 };
+static_assert(sizeof(BaldwinWeberTriangle) == 40);
 
 /// The transform of one triangle, computed in double precision and rounded once.
 [[nodiscard]] BaldwinWeberTriangle precompute_baldwin_weber(const Triangle& triangle);
-/// The fast test on a precomputed triangle.
+/// The fast test on a precomputed triangle: exactly what the one-triangle form returns for the
+/// triangle it was computed from.
 [[nodiscard]] std::optional<RayHit> intersect_baldwin_weber(const Ray&, const BaldwinWeberTriangle&,
                                                             const RayTriangleOptions&);
+/// The mesh loop on precomputed transforms: `precomputed[i]` is precompute_baldwin_weber() of
+/// triangle i of `mesh`. The same answer as closest_in_mesh_baldwin_weber(ray, mesh, ...); a
+/// table of the wrong size falls back to it.
+[[nodiscard]] MeshQuery closest_in_mesh_baldwin_weber(
+    const Ray&, const MeshView& mesh, std::span<const BaldwinWeberTriangle> precomputed,
+    const RayTriangleOptions&, bool first_found);
 
 }  // namespace picking

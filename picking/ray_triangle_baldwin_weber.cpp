@@ -36,7 +36,7 @@ BaldwinWeberTriangle precompute_baldwin_weber(const Triangle& tri) {
     }
     for (float x : result.m)
         if (!std::isfinite(x)) return BaldwinWeberTriangle{};
-    result.free_axis = k;
+    result.free_axis = std::int8_t(k);
     result.normal_axis_negative = n[k] < 0.0;
     return result;
 }
@@ -124,6 +124,24 @@ MeshQuery closest_in_mesh_baldwin_weber(const Ray& ray, const MeshView& mesh,
         NoTrace trace;
         return baldwin_weber_on_the_fly(r, t, o, trace);
     });
+}
+
+MeshQuery closest_in_mesh_baldwin_weber(const Ray& ray, const MeshView& mesh,
+                                        std::span<const BaldwinWeberTriangle> precomputed,
+                                        const RayTriangleOptions& options, bool first_found) {
+    if (precomputed.size() != mesh.triangle_count())
+        return closest_in_mesh_baldwin_weber(ray, mesh, options, first_found);
+    const RayTriangleOptions o = options;
+    const BaldwinWeberTriangle* table = precomputed.data();
+    // The loop of the on-the-fly form with the transform read instead of computed: the same
+    // float arithmetic per ray, so the same answers.
+    auto test = [&](const Ray& r, const BaldwinWeberTriangle& t) {
+        NoTrace trace;
+        return baldwin_weber(r, t, o, trace);
+    };
+    return detail::closest_in_loop(
+        ray, precomputed.size(), first_found, test,
+        [=](std::size_t i) -> const BaldwinWeberTriangle& { return table[i]; });
 }
 
 }  // namespace picking

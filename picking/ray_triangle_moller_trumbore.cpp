@@ -1,6 +1,9 @@
 // Möller & Trumbore, "Fast, Minimum Storage Ray/Triangle Intersection", JGT 1997,
 // written as seed 002 derives it: O + tD = αA + βB + (1 − α − β)C solved by Cramer's rule,
-// with S = O − C, E1 = A − C, E2 = B − C, S1 = D × E2, S2 = S × E1.
+// with S = O − C, E1 = A − C, E2 = B − C, S1 = D × E2, S2 = S × E1. The paper's names are
+// the same computation with its V0, V1, V2 = the seed's C, A, B: E1 = V1 − V0, E2 = V2 − V0,
+// P = D × E2 = S1, T = O − V0 = S, Q = T × E1 = S2, u = T · P / det = α (the weight of V1 = A),
+// v = D · Q / det = β (the weight of V2 = B). Explain shows both names.
 
 #include "picking/ray_triangle.h"
 #include "picking/ray_triangle_mesh_loop.h"
@@ -19,24 +22,29 @@ std::optional<RayHit> moller_trumbore(const Ray& ray, const Triangle& tri,
     const glm::vec3& b = tri.p1;
     const glm::vec3& c = tri.p2;
 
+    // Seed 002's name first, then the paper's ("S1 = P"): see the note.
+    trace.note(
+        "After '=', Moller & Trumbore's names: the paper's V0, V1, V2 are the seed's C, A, B, "
+        "so T = S, P = S1, Q = S2, u = alpha (weight of A = p0), v = beta (weight of B = p1). "
+        "The hit reports u = beta (p1), v = 1 - alpha - beta (p2).");
     const glm::vec3 e1 = a - c;
-    trace.value("E1", "A - C", e1, kFlopsSub);
+    trace.value("E1", "A - C   (V1 - V0)", e1, kFlopsSub);
     const glm::vec3 e2 = b - c;
-    trace.value("E2", "B - C", e2, kFlopsSub);
+    trace.value("E2", "B - C   (V2 - V0)", e2, kFlopsSub);
     const glm::vec3 s = ray.origin - c;
-    trace.value("S", "O - C", s, kFlopsSub);
+    trace.value("S = T", "O - C   (O - V0)", s, kFlopsSub);
     const glm::vec3 s1 = glm::cross(ray.direction, e2);
-    trace.value("S1", "D × E2", s1, kFlopsCross);
+    trace.value("S1 = P", "D × E2", s1, kFlopsCross);
     // det = E1 · S1 = −D · (E1 × E2): positive when the ray meets the front (CCW) face.
     const float det = glm::dot(e1, s1);
-    trace.value("det", "E1 · S1", det, kFlopsDot);
+    trace.value("det", "E1 · S1   (E1 · P)", det, kFlopsDot);
     if (options.cull_backfaces ? !(det > 0.0f) : !(det != 0.0f))
         return trace.reject(options.cull_backfaces ? "det <= 0: a back face (culling) or parallel"
                                                    : "det = 0: the ray is parallel to the plane");
 
     const float inv_det = 1.0f / det;
     const float alpha = glm::dot(s, s1) * inv_det;
-    trace.value("alpha", "(S · S1) / det", alpha, kFlopsDot + 2);
+    trace.value("alpha = u", "(S · S1) / det   (T · P / det)", alpha, kFlopsDot + 2);
     // α alone can already fail the seed's test: with β > 0, α + β < 1 needs α < 1 (rounding
     // is monotonic, so this holds in float too). Deciding it before S2 skips half the work for
     // most triangles of a brute-force loop, with exactly the same answers.
@@ -44,11 +52,11 @@ std::optional<RayHit> moller_trumbore(const Ray& ray, const Triangle& tri,
         return trace.reject("not 0 < alpha < 1: outside (or on) an edge");
 
     const glm::vec3 s2 = glm::cross(s, e1);
-    trace.value("S2", "S × E1", s2, kFlopsCross);
+    trace.value("S2 = Q", "S × E1   (T × E1)", s2, kFlopsCross);
     const float t = glm::dot(s2, e2) * inv_det;
-    trace.value("t", "(S2 · E2) / det", t, kFlopsDot + 1);
+    trace.value("t", "(S2 · E2) / det   (E2 · Q / det)", t, kFlopsDot + 1);
     const float beta = glm::dot(ray.direction, s2) * inv_det;
-    trace.value("beta", "(D · S2) / det", beta, kFlopsDot + 1);
+    trace.value("beta = v", "(D · S2) / det   (D · Q / det)", beta, kFlopsDot + 1);
 
     // The rest of the seed's acceptance test: t_min < t < t_max, β > 0, α + β < 1. Written so
     // that a NaN anywhere fails it, and evaluated whole (& not &&): one branch instead of four

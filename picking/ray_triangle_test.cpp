@@ -286,6 +286,43 @@ TEST(Explain, MollerTrumboreDxStepsAreTheSeedsNames) {
     ASSERT_TRUE(why.hit);
 }
 
+// Seed 002's names with the paper's beside them, checked by hand: p0 = (0,0,0), p1 = (1,0,0),
+// p2 = (0,1,0) hit from (0.25, 0.5, 1) straight down. The paper's V0, V1, V2 are the seed's
+// C, A, B = p2, p0, p1: E1 = (0,-1,0), E2 = (1,-1,0), P = D × E2 = (-1,-1,0), det = 1,
+// T = O - V0 = (0.25,-0.5,1), u = T·P = 0.25 (the weight of p0), Q = T × E1 = (1,0,-0.25),
+// v = D·Q = 0.25 (the weight of p1), t = E2·Q = 1.
+TEST(Explain, MollerTrumboreShowsTheSeedsAndThePapersNames) {
+    const RayTriangleExplanation why =
+        explain_moller_trumbore(Ray{{0.25f, 0.5f, 1.0f}, {0, 0, -1}}, kTri, {});
+    auto step = [&](std::string_view name) -> glm::vec3 {
+        for (const ExplainStep& s : why.steps)
+            if (s.name == name) return s.value;
+        ADD_FAILURE() << "no step " << name;
+        return glm::vec3(kNaN);
+    };
+    EXPECT_EQ(step("E1"), glm::vec3(0, -1, 0));
+    EXPECT_EQ(step("E2"), glm::vec3(1, -1, 0));
+    EXPECT_EQ(step("S1 = P"), glm::vec3(-1, -1, 0));
+    EXPECT_EQ(step("det").x, 1.0f);
+    EXPECT_EQ(step("S = T"), glm::vec3(0.25f, -0.5f, 1.0f));
+    EXPECT_EQ(step("alpha = u").x, 0.25f);
+    EXPECT_EQ(step("S2 = Q"), glm::vec3(1.0f, 0.0f, -0.25f));
+    EXPECT_EQ(step("beta = v").x, 0.25f);
+    EXPECT_EQ(step("t").x, 1.0f);
+    // The order of the paper's steps: E1, E2, P, det, T, u, Q, v (then t).
+    std::vector<std::string_view> names;
+    for (const ExplainStep& s : why.steps)
+        names.push_back(s.name);
+    const std::vector<std::string_view> expected = {
+        "E1", "E2", "S = T", "S1 = P", "det", "alpha = u", "S2 = Q", "t", "beta = v"};
+    EXPECT_EQ(names, expected);
+    EXPECT_NE(why.note.find("T = S, P = S1"), std::string_view::npos) << why.note;
+    ASSERT_TRUE(why.hit);
+    EXPECT_EQ(why.hit->u, 0.25f);  // beta: the weight of p1
+    EXPECT_EQ(why.hit->v, 0.5f);   // 1 - alpha - beta: the weight of p2
+    EXPECT_TRUE(explain_dx_pick(down_through(0.25f, 0.25f), kTri, {}).note.empty());
+}
+
 TEST(Explain, AMissSaysWhichTestRejectedIt) {
     const auto outside = explain_dx_pick(down_through(0.9f, 0.9f), kTri, {});
     EXPECT_FALSE(outside.hit);

@@ -31,6 +31,8 @@ struct ExplainStep {
 struct RayTriangleExplanation {
     std::vector<ExplainStep> steps;  ///< in the order they were computed
     std::string_view rejected_by;    ///< the failing test of a miss; empty on a hit
+    /// How the steps' names map to another naming of the same algorithm (empty if none).
+    std::string_view note;
     std::optional<RayHit> hit;
     int flops = 0;  ///< arithmetic operations done before the answer (the algorithm's work)
 };
@@ -40,6 +42,7 @@ struct NoTrace {
     void value(std::string_view, std::string_view, float, int = 0) {}
     void value(std::string_view, std::string_view, glm::vec3, int = 0) {}
     void work(int) {}
+    void note(std::string_view) {}
     /// `return trace.reject("why");` in an algorithm body returns a miss.
     std::nullopt_t reject(std::string_view) { return std::nullopt; }
 };
@@ -57,6 +60,7 @@ struct ExplainTrace {
         explanation.flops += flops;
     }
     void work(int flops) { explanation.flops += flops; }
+    void note(std::string_view text) { explanation.note = text; }
     std::nullopt_t reject(std::string_view why) {
         explanation.rejected_by = why;
         return std::nullopt;

@@ -4,7 +4,10 @@
 /// around its meshes ("ModelMeshParts"), every mesh's BVH, and a top-level BVH over the
 /// instances' world boxes so that scenes of many meshes stay fast.
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <vector>
 
@@ -12,6 +15,7 @@
 
 #include "picking/aabb.h"
 #include "picking/bvh.h"
+#include "picking/ray_triangle.h"
 #include "picking/scene_view.h"
 #include "picking/sphere.h"
 #include "picking/wide_bvh.h"
@@ -32,6 +36,37 @@ struct NodeGroup {
     std::uint32_t node = 0;
     std::vector<std::uint32_t> instances;
     Sphere sphere;
+};
+
+/// Baldwin–Weber's per-triangle transforms (precompute_baldwin_weber()) of each mesh, one per
+/// triangle in order: made the first time a query asks for a mesh's (40 bytes per triangle,
+/// so only a scene picked with baldwin_weber pays for them), dropped when its positions change.
+class BaldwinWeberCache {
+  public:
+    BaldwinWeberCache() = default;
+    explicit BaldwinWeberCache(std::size_t meshes);
+    BaldwinWeberCache(BaldwinWeberCache&& other) noexcept;
+    BaldwinWeberCache& operator=(BaldwinWeberCache&& other) noexcept;
+
+    /// The transforms of mesh `index` (whose data is `mesh`), computed now if they are not
+    /// there. Safe from several threads at once; empty for an index past the meshes.
+    [[nodiscard]] std::span<const BaldwinWeberTriangle> get(std::uint32_t index,
+                                                            const MeshView& mesh) const;
+    /// Forgets mesh `index`'s transforms (its positions changed). Not while a query runs.
+    void invalidate(std::uint32_t index);
+    /// Whether mesh `index`'s transforms are there now.
+    [[nodiscard]] bool ready(std::uint32_t index) const;
+    /// Bytes of the transforms made so far.
+    [[nodiscard]] std::size_t memory_bytes() const;
+
+  private:
+    struct Entry {
+        std::vector<BaldwinWeberTriangle> table;
+        std::atomic<bool> ready{false};
+    };
+    std::unique_ptr<Entry[]> entries_;
+    std::size_t size_ = 0;
+    std::unique_ptr<std::mutex> mutex_ = std::make_unique<std::mutex>();
 };
 
 class SceneAccel {
@@ -86,6 +121,15 @@ class SceneAccel {
     [[nodiscard]] std::size_t instance_count() const { return inverses_.size(); }
     [[nodiscard]] std::size_t mesh_count() const { return mesh_boxes_.size(); }
 
+    /// Baldwin–Weber's transforms of mesh `mesh` (see BaldwinWeberCache), made on first use and
+    /// again after refit_mesh() changed its positions.
+    [[nodiscard]] std::span<const BaldwinWeberTriangle> baldwin_weber(const SceneView& scene,
+                                                                      std::uint32_t mesh) const {
+        return mesh < scene.meshes.size() ? baldwin_weber_.get(mesh, scene.meshes[mesh])
+                                          : std::span<const BaldwinWeberTriangle>{};
+    }
+    [[nodiscard]] const BaldwinWeberCache& baldwin_weber_cache() const { return baldwin_weber_; }
+
     /// Bytes of every BVH (meshes and top level): the acceleration memory of `bvh`.
     [[nodiscard]] std::size_t bvh_memory_bytes() const;
 
@@ -99,6 +143,7 @@ class SceneAccel {
     std::vector<NodeGroup> groups_;
     std::vector<Aabb> instance_boxes_;
     Bvh top_level_;
+    BaldwinWeberCache baldwin_weber_;
 };
 
 }  // namespace picking

@@ -100,9 +100,10 @@ class PickSearch {
             if (!local_ray(i, local)) continue;
             ++stats_.box_tests;
             const Aabb& box = accel_->mesh_box(scene_.instances[i].mesh);
-            const bool hit = settings_.slab_test == SlabTest::Seed
-                                 ? intersect_slab_seed002(local, box).has_value()
-                                 : intersect_slab_robust(local, box).has_value();
+            const bool hit =
+                settings_.slab_test == SlabTest::Seed
+                    ? intersect_slab_seed002(local, box, settings_.shapes.slab_epsilon).has_value()
+                    : intersect_slab_robust(local, box).has_value();
             if (hit) test_triangles(i, local);
         }
     }
@@ -161,9 +162,14 @@ class PickSearch {
         const MeshView& mesh = scene_.meshes[instance.mesh];
         ++stats_.instances_tested;
         if (settings_.space == RaySpace::BoneSpace) {
-            // The algorithm's own loop over the mesh, its test inlined.
-            const MeshQuery q =
-                algorithm_.closest_in_mesh(local, mesh, settings_.triangle_options, first_found_);
+            // The algorithm's own loop over the mesh, its test inlined (Baldwin–Weber's on the
+            // transforms precomputed per triangle, when the accel has them).
+            const MeshQuery q = plan_.baldwin_weber_cache_
+                                    ? closest_in_mesh_baldwin_weber(
+                                          local, mesh, accel_->baldwin_weber(scene_, instance.mesh),
+                                          settings_.triangle_options, first_found_)
+                                    : algorithm_.closest_in_mesh(
+                                          local, mesh, settings_.triangle_options, first_found_);
             stats_.triangles_tested += q.triangles_tested;
             if (q.hit && (!best_ || q.hit->t < best_->hit.t))
                 accept(instance_index, q.triangle, *q.hit);
@@ -191,10 +197,13 @@ class PickSearch {
         ++stats_.instances_tested;
         TraversalStats traversal;
         std::optional<BvhHit> hit;
-        if (!visited_ && settings_.space == RaySpace::BoneSpace) {
+        if (!visited_ && settings_.space == RaySpace::BoneSpace && !plan_.baldwin_weber_cache_) {
             hit = plan_.raycast_(*bvh, local, plan_.query_, traversal);  // the fast path
         } else {
             WideQuery query = plan_.query_;
+            // Baldwin–Weber's leaves read the transforms precomputed for this mesh.
+            if (plan_.baldwin_weber_cache_ && settings_.space == RaySpace::BoneSpace)
+                query.baldwin_weber = accel_->baldwin_weber(scene_, instance.mesh);
             std::vector<VisitedBox> visited;
             if (visited_) query.visited = &visited;
             if (settings_.space == RaySpace::WorldTriangles) {
@@ -260,7 +269,11 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
       phase_(available(settings.broad_phase, scene, accel)),
       first_found_(algorithm_->has_first_found && settings.triangle_options.xna_first_found),
       whole_line_(algorithm_->seed_without_t_range &&
-                  settings.triangle_options.seed_ignores_t_range) {
+                  settings.triangle_options.seed_ignores_t_range),
+      // The cache is per mesh of the scene the accel was made from.
+      baldwin_weber_cache_(settings.method == RayTriangleMethod::BaldwinWeber &&
+                           settings.precomputed && accel &&
+                           accel->mesh_count() == scene.meshes.size()) {
     if (phase_ == BroadPhase::Bvh) {
         query_.intersect = algorithm_->intersect;
         query_.options = settings.triangle_options;

@@ -34,12 +34,17 @@ struct PickSettings {
     /// Which slab test the `aabb` broad phase runs (analytic_shape.h's, shared with the box
     /// shape): Robust is conservative (Ize 2013) and never loses a triangle the narrow phase
     /// would hit; Seed is seed 002 as written (absolute epsilon, t range ignored, NaN in a face
-    /// plane).
+    /// plane; its epsilon is shapes.slab_epsilon, shared with the box shapes).
     SlabTest slab_test = SlabTest::Robust;
     /// The BVH runs SIMD box tests and block kernels when the algorithm has them
     /// (moller_trumbore, watertight) and the CPU can (best_simd_isa()); false forces the scalar
     /// reference path. Both give the same answer.
     bool simd = true;
+    /// baldwin_weber reads its per-triangle transforms from `accel`'s cache (made once per
+    /// triangle, as the paper intends) in the brute-force loop, the sphere and box broad phases
+    /// and the BVH's leaves; false computes them in every test (as the one-triangle form of the
+    /// table does). Both give the same answer. Without an accel there is no cache.
+    bool precomputed = true;
     /// Keep the boxes the BVH entered (PickResult::visited_boxes), for drawing.
     bool record_visited = false;
 };
@@ -137,8 +142,9 @@ class PickPlan {
     const SceneAccel* accel_;
     const RayTriangleAlgorithm* algorithm_;
     BroadPhase phase_;
-    bool first_found_;  ///< xna_plane's "first found"
-    bool whole_line_;   ///< a seed algorithm without a t range: hits anywhere on the line
+    bool first_found_;          ///< xna_plane's "first found"
+    bool whole_line_;           ///< a seed algorithm without a t range: hits anywhere on the line
+    bool baldwin_weber_cache_;  ///< baldwin_weber on accel_'s precomputed transforms
     WideQuery query_;
     RaycastFn raycast_ = nullptr;
     /// One instance through its BVH in bone space: intersect() may skip the search's steps

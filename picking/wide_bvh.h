@@ -126,6 +126,10 @@ struct WideQuery {
     /// space and test it against `world_ray` (same t), while boxes are tested in mesh space.
     const glm::mat4* world_from_mesh = nullptr;
     Ray world_ray;
+    /// baldwin_weber on precomputed transforms (SceneAccel::baldwin_weber()): one per triangle
+    /// of the mesh, indexed by the leaves' triangle ids. The scalar leaf test then reads them
+    /// instead of calling `intersect` (same answers). Not with world_from_mesh.
+    std::span<const BaldwinWeberTriangle> baldwin_weber;
 };
 
 /// The block kernel for a table method, if it has one.

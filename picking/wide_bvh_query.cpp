@@ -34,21 +34,28 @@ struct TableLeafTest {
         const std::uint32_t count = WideNode::leaf_count(ref);
         for (std::uint32_t lane = 0; lane < count; ++lane) {
             ++stats.triangles_tested;
-            Triangle tri = block_triangle(block, lane);
-            Ray test_ray = leaf_ray;
-            if (query.world_from_mesh) {
-                const glm::mat4& m = *query.world_from_mesh;
-                tri = {glm::vec3(m * glm::vec4(tri.p0, 1.0f)),
-                       glm::vec3(m * glm::vec4(tri.p1, 1.0f)),
-                       glm::vec3(m * glm::vec4(tri.p2, 1.0f))};
-                test_ray = query.world_ray;
-                test_ray.t_max = leaf_ray.t_max;
+            const std::uint32_t id = block.id[lane];
+            std::optional<RayHit> hit;
+            if (!query.world_from_mesh && id < query.baldwin_weber.size()) {
+                // Baldwin–Weber's transform, precomputed for this triangle.
+                hit = intersect_baldwin_weber(leaf_ray, query.baldwin_weber[id], query.options);
+            } else {
+                Triangle tri = block_triangle(block, lane);
+                Ray test_ray = leaf_ray;
+                if (query.world_from_mesh) {
+                    const glm::mat4& m = *query.world_from_mesh;
+                    tri = {glm::vec3(m * glm::vec4(tri.p0, 1.0f)),
+                           glm::vec3(m * glm::vec4(tri.p1, 1.0f)),
+                           glm::vec3(m * glm::vec4(tri.p2, 1.0f))};
+                    test_ray = query.world_ray;
+                    test_ray.t_max = leaf_ray.t_max;
+                }
+                hit = query.intersect(test_ray, tri, query.options);
             }
-            const auto hit = query.intersect(test_ray, tri, query.options);
             // Strictly closer only: the first of equal hits stays, as in a brute-force loop
             // (and an algorithm without a t range may report anything).
             if (!hit || (best && !(hit->t < best->hit.t))) continue;
-            best = BvhHit{block.id[lane], *hit};
+            best = BvhHit{id, *hit};
             leaf_ray.t_max = hit->t;
             if (query.any_hit) return true;
         }

@@ -395,12 +395,44 @@ TEST(Cli, LoadTimeoutGivesUpOnAHangingImport) {
     EXPECT_LT(seconds, 20.0);
 }
 
+// The default scene's "slab" box, axis-aligned: a horizontal ray along (-1, 0, -1) that passes
+// its corner (local x, z) = (0.9, -0.25) outside by 5e-5 leaves the z slab 5e-5 before it
+// enters the x slab. Seed 002's slab test keeps it with its eps = 0.0001 (or any eps above
+// 5e-5), drops it with --slab-eps 1e-5; the robust test never hits it.
+TEST(Cli, TheSeedSlabEpsilonIsAFlag) {
+    const std::vector<std::string> graze = {"--ray", "-1.14995", "0.38357",     "-4.1", "-1",
+                                            "0",     "-1",       "--slab-test", "seed"};
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = graze;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return pick_default(args);
+    };
+    const auto seed = with({});
+    ASSERT_EQ(seed["hit"], true) << seed.dump();
+    EXPECT_EQ(seed["shape"]["name"], "slab");
+    EXPECT_NEAR(seed["shape"]["slab_epsilon"].get<double>(), 1e-4, 1e-9);
+    const double gap =
+        seed["shape"]["t_enter"].get<double>() - seed["shape"]["t_exit"].get<double>();
+    EXPECT_NEAR(gap, 5e-5, 2e-6);
+    const auto wide = with({"--slab-eps", "6e-5"});
+    EXPECT_EQ(wide["shape"]["name"], "slab") << wide.dump();
+    EXPECT_NEAR(wide["shape"]["slab_epsilon"].get<double>(), 6e-5, 1e-10);
+    EXPECT_FALSE(with({"--slab-eps", "1e-5"}).contains("shape"));
+    EXPECT_FALSE(with({"--slab-eps", "0"}).contains("shape"));
+    EXPECT_FALSE(
+        pick_default({"--ray", "-1.14995", "0.38357", "-4.1", "-1", "0", "-1"}).contains("shape"));
+    const ProcessResult negative = run_process({raypick_exe(), "pick", "default", "--ray", "0", "1",
+                                                "0", "0", "-1", "0", "--slab-eps", "-1"});
+    EXPECT_NE(negative.exit_code, 0);
+}
+
 TEST(Cli, UnknownOptionAndHelp) {
     const ProcessResult bad = run_process({raypick_exe(), "--no-such-option"});
     EXPECT_NE(bad.exit_code, 0);
     const ProcessResult help = run_process({raypick_exe(), "--help"});
     EXPECT_EQ(help.exit_code, 0);
     EXPECT_NE(help.out.find("--screenshot"), std::string::npos);
+    EXPECT_NE(help.out.find("--slab-eps"), std::string::npos);
 }
 
 }  // namespace

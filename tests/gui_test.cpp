@@ -438,6 +438,39 @@ TEST(Gui, CompareRunsEveryAlgorithmOnTheClickAndDrawsTheTable) {
     for (const std::array<int, 3> swatch :
          {std::array{242, 89, 77}, std::array{64, 230, 166}, std::array{255, 255, 255}})
         EXPECT_TRUE(has_patch(run.png, swatch)) << swatch[0] << "," << swatch[1];
+    // At 1280x720 every column fits the window: nothing clipped, no horizontal scrolling.
+    ASSERT_TRUE(panel.contains("compare_overflow_px")) << panel.dump();
+    EXPECT_LE(panel["compare_overflow_px"].get<double>(), 0.0);
+    EXPECT_FALSE(panel.contains("compare_shape"));
+}
+
+// A click on the globe picks the analytic sphere: Compare says so, and still compares the
+// algorithms on the triangles along the same ray (the terrain behind the globe), not a
+// column of misses.
+TEST(Gui, CompareOnAShapeClickComparesTheTrianglesBehindIt) {
+    const ViewerRun run =
+        run_viewer({"--time", "1", "--click", "512,478", "--no-bone-view", "--panel", "compare"},
+                   "compare_globe");
+    ASSERT_TRUE(run.pick.contains("shape")) << run.pick.dump();
+    EXPECT_EQ(run.pick["shape"]["name"], "globe");
+    const auto& panel = run.pick["algorithms"];
+    EXPECT_EQ(panel["compare_shape"], "globe");
+    ASSERT_EQ(panel["compare"].size(), 10u) << panel.dump();
+    const double shape_t = run.pick["t"].get<double>();
+    for (const auto& row : panel["compare"]) {
+        EXPECT_EQ(row["hit"], true) << row.dump();
+        EXPECT_EQ(row["mesh_name"], "terrain") << row.dump();
+        EXPECT_GT(row["t"].get<double>(), shape_t) << "behind the globe: " << row.dump();
+    }
+    EXPECT_LE(panel["compare_overflow_px"].get<double>(), 0.0);
+    // The note above the table, in the shapes' magenta.
+    int magenta = 0;
+    for (int y = 420; y < 460; ++y)
+        for (int x = 385; x < 940; ++x) {
+            const auto c = run.png.at(x, y);
+            magenta += c[0] > 200 && c[1] > 100 && c[1] < 150 && c[2] > 190;
+        }
+    EXPECT_GT(magenta, 200);
 }
 
 TEST(Gui, ExplainShowsTheAlgorithmsSteps) {
@@ -449,6 +482,23 @@ TEST(Gui, ExplainShowsTheAlgorithmsSteps) {
     EXPECT_EQ(explain["hit"], true);
     EXPECT_GE(explain["steps"].get<int>(), 9);
     EXPECT_GT(explain["flops"].get<int>(), 30);
+    EXPECT_EQ(explain["step_names"].size(), explain["steps"].get<std::size_t>());
+}
+
+// Möller–Trumbore's Explain shows seed 002's names with the paper's beside them (the issue's
+// E1, E2, P, det, T, u, Q, v, t), and the note that maps one to the other.
+TEST(Gui, ExplainShowsMollerTrumboreWithBothNamings) {
+    const ViewerRun run = run_viewer({"--time", "1.5", "--click", "640,360", "--panel", "explain",
+                                      "--algorithm", "moller_trumbore"},
+                                     "explain_mt");
+    const auto& explain = run.pick["algorithms"]["explain"];
+    EXPECT_EQ(explain["algorithm"], "moller_trumbore");
+    EXPECT_EQ(explain["hit"], true);
+    const std::vector<std::string> names = explain["step_names"];
+    const std::vector<std::string> expected = {"E1",        "E2",     "S = T", "S1 = P",  "det",
+                                               "alpha = u", "S2 = Q", "t",     "beta = v"};
+    EXPECT_EQ(names, expected);
+    EXPECT_NE(explain["note"].get<std::string>().find("V0, V1, V2"), std::string::npos);
 }
 
 TEST(Gui, AllHitsListsTheRay) {
@@ -483,14 +533,28 @@ TEST(Gui, FarFromOriginMovesTheModelAndGradesTheAlgorithms) {
         {"--time", "1.5", "--panel", "far", "--far-distance", "1e6", "--click", "640,300"}, "far");
     const auto& far = run.pick["algorithms"]["far"];
     EXPECT_DOUBLE_EQ(far["distance"].get<double>(), 1e6);
-    ASSERT_EQ(far["rows"].size(), 13u) << run.pick.dump();
+    // One row per algorithm, each graded on the three inputs against reference and the aim.
+    ASSERT_EQ(far["rows"].size(), picking::kRayTriangleAlgorithms.size()) << run.pick.dump();
     for (const auto& row : far["rows"]) {
         const std::string name = row["name"];
-        if (name.starts_with("double") || name.starts_with("bone space, double")) {
-            EXPECT_EQ(row["misses"], 0) << name;
-        }
+        for (const char* input : {"float", "bone_space", "double"})
+            for (const char* grade : {"vs_reference", "vs_aim"})
+                ASSERT_TRUE(row[input][grade].contains("u_max")) << name << " " << input;
+        // A double world rebased near the origin hits every aimed ray, and its u errors are
+        // what float corners near the origin give on the scene's smallest triangles.
+        EXPECT_EQ(row["double"]["vs_aim"]["misses"], 0) << name;
+        EXPECT_LT(row["double"]["vs_aim"]["u_max"].get<double>(), 1e-3) << name;
+        EXPECT_LT(row["double"]["vs_aim"]["u_median"].get<double>(), 1e-5) << name;
         if (name == "moller_trumbore") {
-            EXPECT_GT(row["misses"].get<int>(), 100) << name;
+            // In a float world a million units out the input's rounding dominates: many
+            // misses, hits far from the aim, yet close to reference on the same input.
+            EXPECT_GT(row["float"]["vs_aim"]["misses"].get<int>(), 100) << name;
+            EXPECT_GT(row["float"]["vs_aim"]["u_median"].get<double>(), 1e-2) << name;
+            EXPECT_LT(row["float"]["vs_reference"]["u_median"].get<double>(), 1e-4) << name;
+        }
+        if (name == "reference") {
+            EXPECT_EQ(row["float"]["vs_reference"]["u_max"], 0.0);
+            EXPECT_EQ(row["float"]["disagreements"], 0);
         }
     }
     // The camera followed: the click still finds the model, a million units out.

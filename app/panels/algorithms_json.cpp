@@ -25,11 +25,22 @@ nlohmann::ordered_json algorithms_panel_to_json(const AlgorithmsPanelState& stat
         compare.push_back(std::move(r));
     }
     j["compare"] = std::move(compare);
+    if (state.compare_shape) {
+        const auto& shapes = session.scene().shapes;
+        j["compare_shape"] =
+            *state.compare_shape < shapes.size() ? shapes[*state.compare_shape].name : "?";
+    }
+    if (state.compare_overflow) j["compare_overflow_px"] = *state.compare_overflow;
     if (state.explained) {
+        nlohmann::ordered_json names = nlohmann::ordered_json::array();
+        for (const picking::ExplainStep& step : state.explained->steps)
+            names.push_back(step.name);
         j["explain"] = {{"algorithm", picking::ray_triangle_algorithm(state.explained_method).name},
                         {"hit", state.explained->hit.has_value()},
                         {"rejected_by", state.explained->rejected_by},
                         {"steps", state.explained->steps.size()},
+                        {"step_names", std::move(names)},
+                        {"note", state.explained->note},
                         {"flops", state.explained->flops}};
     }
     if (state.all_hits) {
@@ -47,13 +58,26 @@ nlohmann::ordered_json algorithms_panel_to_json(const AlgorithmsPanelState& stat
     j["leaks"] = std::move(leaks);
     j["leak_marks"] = state.leak_marks.size();
     if (state.far) {
+        auto errors = [](const picking::FarErrors& e) {
+            return nlohmann::ordered_json{{"misses", e.misses},     {"compared", e.compared},
+                                          {"t_median", e.t_median}, {"t_max", e.t_max},
+                                          {"u_median", e.u_median}, {"u_max", e.u_max},
+                                          {"v_median", e.v_median}, {"v_max", e.v_max}};
+        };
         nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-        for (const auto& row : state.far->rows)
-            rows.push_back({{"name", row.name},
-                            {"rays", row.rays},
-                            {"misses", row.misses},
-                            {"t_error_median", row.t_error_median},
-                            {"uv_error_median", row.uv_error_median}});
+        for (const auto& row : state.far->rows) {
+            nlohmann::ordered_json r;
+            r["name"] = row.name;
+            r["rays"] = row.on(picking::FarInput::Float).vs_aim.rays;
+            for (picking::FarInput input : picking::kFarInputs) {
+                const picking::FarGrades& g = row.on(input);
+                r[std::string(picking::far_input_name(input))] = {
+                    {"vs_reference", errors(g.vs_reference)},
+                    {"vs_aim", errors(g.vs_aim)},
+                    {"disagreements", g.disagreements}};
+            }
+            rows.push_back(std::move(r));
+        }
         j["far"] = {{"distance", state.far->distance}, {"rows", std::move(rows)}};
     }
     return j;

@@ -1,9 +1,12 @@
 #include "app/panels/algorithms_panel.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 #include <imgui.h>
 
@@ -52,6 +55,32 @@ std::string ulps_text(const std::optional<std::int64_t>& ulps) {
 
 // == Compare
 
+/// Above the table: what the click itself picked, when it was an analytic shape.
+void compare_shape_note(const Selection& selection, const SceneSession& session) {
+    const auto& shape = selection.result.shape;
+    if (!shape) return;
+    const auto& shapes = session.scene().shapes;
+    const std::string name = shape->shape < shapes.size() ? shapes[shape->shape].name : "?";
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.5f, 0.9f, 1.0f));
+    ImGui::TextWrapped(
+        "The click picked the %s '%s' (t = %.6g). Below: the triangles on the same ray, "
+        "shapes left out; a hit beyond t = %.6g is behind the %s.",
+        std::string(picking::shape_kind_name(shape->kind)).c_str(), name.c_str(), double(shape->t),
+        double(shape->t), name.c_str());
+    ImGui::PopStyleColor();
+}
+
+/// A header row whose cells explain themselves on hover.
+void header_row(std::initializer_list<std::pair<const char*, const char*>> columns) {
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    int i = 0;
+    for (const auto& [name, tip] : columns) {
+        ImGui::TableSetColumnIndex(i++);
+        ImGui::TableHeader(name);
+        if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+    }
+}
+
 void draw_compare(AlgorithmsPanelState& state, const std::optional<Selection>& selection,
                   const SceneSession& session) {
     if (!selection) {
@@ -64,51 +93,114 @@ void draw_compare(AlgorithmsPanelState& state, const std::optional<Selection>& s
         ImGui::TextDisabled("Click again to compare (the window was closed at the click).");
         return;
     }
-    ImGui::Checkbox("each algorithm's triangle in the viewport, in its colour",
-                    &state.compare_triangles_in_viewport);
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY |
-                                  ImGuiTableFlags_ScrollX;
-    if (!ImGui::BeginTable("compare", 8, flags)) return;
-    ImGui::TableSetupScrollFreeze(1, 1);
-    for (const char* h :
-         {"algorithm", "hit", "mesh/triangle", "t", "u", "v", "ns", "ulps from reference: t/u/v"})
-        ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
+    const picking::CompareRow* reference = nullptr;
+    for (const picking::CompareRow& row : state.compare)
+        if (row.method == picking::RayTriangleMethod::Reference) reference = &row;
+    const picking::PickHit* truth =
+        reference && reference->result.hit ? &*reference->result.hit : nullptr;
     const auto& meshes = session.scene().meshes;
+    compare_shape_note(*selection, session);
+    ImGui::Checkbox("triangles in the viewport", &state.compare_triangles_in_viewport);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Each algorithm's triangle drawn in the viewport, in its colour");
+    ImGui::SameLine();
+    if (truth)
+        ImGui::TextDisabled("  reference: %s triangle %u",
+                            truth->mesh < meshes.size() ? meshes[truth->mesh].name.c_str() : "?",
+                            truth->triangle);
+    else
+        ImGui::TextDisabled("  reference: no triangle on this ray");
+    // Narrow columns that fit the window's default width at 1280x720 (no horizontal scroll):
+    // hit or miss is the triangle cell, whose mesh is the reference's unless marked.
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
+    if (!ImGui::BeginTable("compare", 7, flags)) return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    constexpr const char* kHeaders[] = {"algorithm", "triangle", "t", "u", "v", "ns", "ULPs t/u/v"};
+    for (const char* h : kHeaders)
+        ImGui::TableSetupColumn(h);
+    // Whether every cell fits its column (scripted runs report it; the GUI test holds it at
+    // 1280x720): where each column starts, and the right edge of its widest text.
+    float start[7] = {}, right[7] = {};
+    auto cell = [&](int column) {
+        ImGui::TableSetColumnIndex(column);
+        start[column] = ImGui::GetCursorScreenPos().x;
+    };
+    auto measure = [&](int column) {
+        right[column] = std::max(right[column], ImGui::GetItemRectMax().x);
+    };
+    header_row({{"algorithm", nullptr},
+                {"triangle",
+                 "The triangle hit (index in its mesh), or miss; green when it is "
+                 "the reference's, * when in another mesh"},
+                {"t", nullptr},
+                {"u", "weight of the 2nd corner"},
+                {"v", "weight of the 3rd corner"},
+                {"ns", "the median of 3 picks over every triangle (no broad phase)"},
+                {"ULPs t/u/v",
+                 "float steps between this row's t, u, v and the reference's, "
+                 "on the same triangle"}});
+    for (int c = 0; c < 7; ++c) {
+        cell(c);
+        right[c] = start[c] + ImGui::CalcTextSize(kHeaders[c]).x;
+    }
     for (const picking::CompareRow& row : state.compare) {
         ImGui::TableNextRow();
         if (!row.agrees)
             ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0,
                                    ImGui::GetColorU32(ImVec4(0.55f, 0.12f, 0.10f, 0.65f)));
-        ImGui::TableSetColumnIndex(0);
+        cell(0);
         ImGui::ColorButton("##c", imvec(algorithm_color(row.method)), ImGuiColorEditFlags_NoTooltip,
                            ImVec2(10, 10));
         ImGui::SameLine();
         ImGui::TextUnformatted(name_of(row.method).c_str());
+        measure(0);
         const auto& hit = row.result.hit;
-        ImGui::TableSetColumnIndex(1);
-        ImGui::TextColored(row.agrees ? kAgree : kDisagree, "%s", hit ? "hit" : "miss");
-        if (hit) {
-            ImGui::TableSetColumnIndex(2);
-            const std::string& mesh = hit->mesh < meshes.size() ? meshes[hit->mesh].name : "?";
-            ImGui::Text("%s/%u", mesh.c_str(), hit->triangle);
-            ImGui::TableSetColumnIndex(3);
+        cell(1);
+        const ImVec4 verdict = row.agrees ? kAgree : kDisagree;
+        if (!hit) {
+            ImGui::TextColored(verdict, "miss");
+            measure(1);
+        } else {
+            // Another mesh than the reference's is marked, its name in the tooltip.
+            const bool other_mesh = truth && truth->mesh != hit->mesh;
+            ImGui::TextColored(verdict, "%u%s", hit->triangle, other_mesh ? " *" : "");
+            measure(1);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s triangle %u",
+                                  hit->mesh < meshes.size() ? meshes[hit->mesh].name.c_str() : "?",
+                                  hit->triangle);
+            cell(2);
             ImGui::Text("%.7g", double(hit->t));
-            ImGui::TableSetColumnIndex(4);
+            measure(2);
+            cell(3);
             ImGui::Text("%.6f", double(hit->u));
-            ImGui::TableSetColumnIndex(5);
+            measure(3);
+            cell(4);
             ImGui::Text("%.6f", double(hit->v));
+            measure(4);
         }
-        ImGui::TableSetColumnIndex(6);
+        cell(5);
         ImGui::Text("%.0f", row.nanoseconds);
-        ImGui::TableSetColumnIndex(7);
-        if (row.t_ulps)
-            ImGui::Text("%s / %s / %s", ulps_text(row.t_ulps).c_str(),
-                        ulps_text(row.u_ulps).c_str(), ulps_text(row.v_ulps).c_str());
-        else
-            ImGui::TextDisabled("%s", row.agrees ? "-" : "another triangle, or none");
+        measure(5);
+        cell(6);
+        if (row.t_ulps) {
+            ImGui::Text("%s/%s/%s", ulps_text(row.t_ulps).c_str(), ulps_text(row.u_ulps).c_str(),
+                        ulps_text(row.v_ulps).c_str());
+        } else {
+            ImGui::TextDisabled("-");
+            if (!row.agrees && ImGui::IsItemHovered())
+                ImGui::SetTooltip("another triangle than the reference's, or none");
+        }
+        measure(6);
     }
+    // Pixels by which the widest text passes its column's end (the next column's padding, or
+    // the visible edge, a vertical scrollbar excluded): at most 0 when everything fits.
+    const float visible_right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    float overflow = right[6] - visible_right;
+    for (int c = 0; c < 6; ++c)
+        overflow = std::max(overflow, right[c] + ImGui::GetStyle().CellPadding.x - start[c + 1]);
+    state.compare_overflow = overflow;
     ImGui::EndTable();
 }
 
@@ -132,7 +224,9 @@ std::optional<ExplainTarget> explain_target(const Selection& selection, const Sc
             if (row.method == picking::RayTriangleMethod::Reference && row.result.hit)
                 hit = &*row.result.hit;
         if (!hit) return std::nullopt;
-        about = "the reference's triangle (this algorithm missed the ray)";
+        about = selection.result.shape
+                    ? "the reference's triangle along the ray (the click picked a shape)"
+                    : "the reference's triangle (this algorithm missed the ray)";
     }
     const auto& instances = session.view().instances;
     if (hit->instance >= instances.size()) return std::nullopt;
@@ -216,6 +310,11 @@ void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& s
     else
         ImGui::TextColored(kDisagree, "miss, rejected by: %s   (%d flops)",
                            std::string(why.rejected_by).c_str(), why.flops);
+    if (!why.note.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", std::string(why.note).c_str());
+        ImGui::PopStyleColor();
+    }
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
     if (!ImGui::BeginTable("explain", 3, flags)) return;
@@ -235,9 +334,11 @@ void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& s
     };
     row("O", "ray origin", target->ray.origin);
     row("D", "ray direction", target->ray.direction);
-    row("V0 / A / p0", "corner", target->triangle.p0);
-    row("V1 / B / p1", "corner", target->triangle.p1);
-    row("V2 / C / p2", "corner", target->triangle.p2);
+    // Seed 002's Moller-Trumbore names the corners A, B, C, and the paper's V0 is C.
+    const bool mt = algorithm.method == picking::RayTriangleMethod::MollerTrumbore;
+    row(mt ? "A / p0  (V1)" : "V0 / A / p0", "corner", target->triangle.p0);
+    row(mt ? "B / p1  (V2)" : "V1 / B / p1", "corner", target->triangle.p1);
+    row(mt ? "C / p2  (V0)" : "V2 / C / p2", "corner", target->triangle.p2);
     for (const picking::ExplainStep& step : why.steps) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
@@ -339,6 +440,33 @@ bool draw_leaks(AlgorithmsPanelState& state, picking::RayTriangleMethod pick_met
 
 // == Far from origin
 
+const char* far_input_label(picking::FarInput input) {
+    switch (input) {
+        case picking::FarInput::Float:
+            return "float world";
+        case picking::FarInput::BoneSpace:
+            return "bone space (this app)";
+        case picking::FarInput::Double:
+            return "double world, rebased";
+    }
+    return "";
+}
+
+const char* far_input_text(picking::FarInput input) {
+    switch (input) {
+        case picking::FarInput::Float:
+            return "Float: corners and ray origin moved far away and rounded to float there; "
+                   "the test runs at the offset.";
+        case picking::FarInput::BoneSpace:
+            return "Bone space, as this app picks: the triangles in float in their own frame, "
+                   "the ray made in float far away (rounded there), moved back in double.";
+        case picking::FarInput::Double:
+            return "Double: ray and corners kept in double far away, moved back by the offset "
+                   "in double, rounded to float near the origin for the (float) test.";
+    }
+    return "";
+}
+
 std::optional<double> draw_far(AlgorithmsPanelState& state) {
     std::optional<double> moved;
     ImGui::SetNextItemWidth(220);
@@ -349,30 +477,73 @@ std::optional<double> draw_far(AlgorithmsPanelState& state) {
         state.far_log10 = 0.0f;
         moved = 0.0;  // no offset at all
     }
-    ImGui::TextDisabled(
-        "The model moves along (1,1,1) and the camera follows; the world is "
-        "float. Rays aimed inside triangles, graded against the double truth:");
+    ImGui::SameLine();
+    ImGui::TextDisabled("along (1,1,1), the camera follows");
+    ImGui::SetNextItemWidth(175);
+    if (ImGui::BeginCombo("##far_input", far_input_label(state.far_input))) {
+        for (picking::FarInput input : picking::kFarInputs)
+            if (ImGui::Selectable(far_input_label(input), input == state.far_input))
+                state.far_input = input;
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(195);
+    const char* grades[] = {"vs reference, same input", "vs the exact aim point"};
+    if (ImGui::BeginCombo("##far_grade", grades[state.far_against_aim ? 1 : 0])) {
+        for (int i = 0; i < 2; ++i)
+            if (ImGui::Selectable(grades[i], state.far_against_aim == (i == 1)))
+                state.far_against_aim = i == 1;
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(90);
+    const char* stats[] = {"median", "max"};
+    if (ImGui::BeginCombo("##far_stat", stats[state.far_show_max ? 1 : 0])) {
+        for (int i = 0; i < 2; ++i)
+            if (ImGui::Selectable(stats[i], state.far_show_max == (i == 1)))
+                state.far_show_max = i == 1;
+        ImGui::EndCombo();
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s %s", far_input_text(state.far_input),
+                       state.far_against_aim
+                           ? "Errors: against the aimed point (input rounding included)."
+                           : "Errors: against reference on the same input (the algorithm's "
+                             "own).");
+    ImGui::PopStyleColor();
     if (!state.far) return moved;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
-    if (!ImGui::BeginTable("far", 5, flags | ImGuiTableFlags_ScrollX)) return moved;
-    ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* h : {"float (or remedy)", "miss %", "t error (median / max)",
-                          "u,v error (median / max)", "rays"})
+    if (!ImGui::BeginTable("far", 7, flags)) return moved;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    for (const char* h : {"algorithm", "miss %", "!= ref", "t error", "u error", "v error", "n"})
         ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
+    header_row({{"algorithm", nullptr},
+                {"miss %", "rays aimed well inside a triangle that the algorithm missed"},
+                {"!= ref", "rays where its hit or miss differs from reference's on this input"},
+                {"t error", "|t - t'|: t is 1 at the aimed point, so also relative"},
+                {"u error", "|u - u'|, the weight of the 2nd corner"},
+                {"v error", "|v - v'|, the weight of the 3rd corner"},
+                {"n", "rays whose errors were measured (it hit; and reference too)"}});
     for (const picking::FarFromOriginRow& row : state.far->rows) {
+        const picking::FarGrades& g = row.on(state.far_input);
+        const picking::FarErrors& e = state.far_against_aim ? g.vs_aim : g.vs_reference;
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         ImGui::TextUnformatted(row.name.c_str());
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextColored(row.misses ? kDisagree : kAgree, "%.1f", 100.0 * row.miss_rate());
+        ImGui::TextColored(e.misses ? kDisagree : kAgree, "%.1f", 100.0 * e.miss_rate());
         ImGui::TableSetColumnIndex(2);
-        ImGui::Text("%.2e / %.2e", row.t_error_median, row.t_error_max);
+        ImGui::TextColored(g.disagreements ? kDisagree : kAgree, "%d", g.disagreements);
+        const bool max = state.far_show_max;
         ImGui::TableSetColumnIndex(3);
-        ImGui::Text("%.2e / %.2e", row.uv_error_median, row.uv_error_max);
+        ImGui::Text("%.1e", max ? e.t_max : e.t_median);
         ImGui::TableSetColumnIndex(4);
-        ImGui::Text("%d", row.rays);
+        ImGui::Text("%.1e", max ? e.u_max : e.u_median);
+        ImGui::TableSetColumnIndex(5);
+        ImGui::Text("%.1e", max ? e.v_max : e.v_median);
+        ImGui::TableSetColumnIndex(6);
+        ImGui::Text("%d", e.compared);
     }
     ImGui::EndTable();
     return moved;
@@ -420,8 +591,9 @@ AlgorithmsPanelAction draw_algorithms_panel(AlgorithmsPanelState& state,
                                             const picking::RayTriangleOptions& options) {
     AlgorithmsPanelAction action;
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(380, viewport->WorkSize.y - 330), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(viewport->WorkSize.x - 380 - 340, 320), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(380, viewport->WorkSize.y - 350), ImGuiCond_FirstUseEver);
+    // Between the Pick panel (right edge 370) and the right-hand column (from WorkSize.x - 330).
+    ImGui::SetNextWindowSize(ImVec2(viewport->WorkSize.x - 380 - 335, 340), ImGuiCond_FirstUseEver);
     state.visible = false;
     if (!state.open) return action;
     // Bottom centre, over the Animation window while it is open (A or its X closes it).

@@ -2,6 +2,7 @@
 /// The Algorithms window: Compare, Explain, All hits, Leaks and Far from origin, one tab each.
 /// The viewer computes what the tabs show (on a click, or on a button); the tabs draw it.
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -47,6 +48,12 @@ struct AlgorithmsPanelState {
     // Compare: every algorithm on the last click's ray
     std::vector<picking::CompareRow> compare;
     bool compare_triangles_in_viewport = true;
+    /// The analytic shape the click picked, if it did: the rows compare the triangles along
+    /// its ray, shapes left out (index into the scene's shapes).
+    std::optional<std::uint32_t> compare_shape;
+    /// Pixels by which the table's widest text passed its column as last drawn (at most 0:
+    /// every column fits, with no horizontal scrolling).
+    std::optional<float> compare_overflow;
 
     // Explain: which algorithm explains (the Pick panel's, unless pinned to another)
     bool explain_own_algorithm = false;
@@ -70,6 +77,9 @@ struct AlgorithmsPanelState {
     float far_log10 = 0.0f;  ///< the model sits 10^far_log10 units away
     std::optional<picking::FarFromOriginStudy> far;
     int far_rays = 2000;
+    picking::FarInput far_input = picking::FarInput::Float;  ///< the input the table shows
+    bool far_against_aim = false;  ///< graded against the aim point, not reference
+    bool far_show_max = false;     ///< the largest error, not the median
 };
 
 struct AlgorithmsPanelAction {

@@ -85,6 +85,11 @@ void draw_algorithm_options(PickPanelState& state, const picking::RayTriangleAlg
 /// Which of seed 002's forms test the analytic shapes (applied to the next click).
 void draw_shape_forms(PickPanelState& state) {
     auto& shapes = state.settings.shapes;
+    // Open at the start when the command line chose other forms or another slack.
+    const picking::ShapeTestSettings defaults;
+    if (shapes.sphere != defaults.sphere || shapes.rect != defaults.rect ||
+        shapes.slab != defaults.slab || shapes.slab_epsilon != defaults.slab_epsilon)
+        ImGui::SetNextItemOpen(true, ImGuiCond_Once);
     if (!ImGui::TreeNode("seed 002 forms for the shapes")) return;
     int sphere = int(shapes.sphere);
     ImGui::SetNextItemWidth(170);
@@ -111,6 +116,15 @@ void draw_shape_forms(PickPanelState& state) {
                            &slab, i);
     }
     shapes.slab = picking::SlabTest(slab);
+    // The seed's absolute slack, beside the choice it belongs to (only the seed form reads it).
+    ImGui::TextDisabled("   ");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(shapes.slab != picking::SlabTest::Seed);
+    tolerance_slider("slab eps", shapes.slab_epsilon, picking::kSeedSlabEpsilon,
+                     "The seed slab test hits when t_exit + eps > t_enter (0.0001 in seed 002).\n"
+                     "An absolute number of ray units: a grazing ray that misses a box by less\n"
+                     "than eps in t still hits it.");
+    ImGui::EndDisabled();
     ImGui::TreePop();
 }
 

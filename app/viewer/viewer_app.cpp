@@ -397,11 +397,13 @@ void ViewerApp::handle_picking() {
 void ViewerApp::update_algorithm_views() {
     AlgorithmsPanelState& panel = algorithms_panel_;
     panel.compare.clear();
+    panel.compare_shape.reset();
     panel.all_hits.reset();
     // Only what can be seen is computed (every algorithm on a big mesh takes a while).
     if (!selection_ || !panel.open) return;
-    panel.compare =
-        picking::compare_algorithms(session_->view(), selection_->ray, selection_->settings, 3);
+    panel.compare = picking::compare_algorithms(session_->view(), selection_->ray,
+                                                selection_->settings, 3, &session_->accel());
+    if (selection_->result.shape) panel.compare_shape = selection_->result.shape->shape;
     panel.all_hits = session_->all_hits(selection_->ray, selection_->settings);
 }
 
