@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -84,6 +85,29 @@ struct BuildProgress {
 /// The same over arbitrary boxes (the top level over instances); empty boxes are left out.
 [[nodiscard]] Bvh build_bvh(std::span<const Aabb> boxes, const BvhBuildOptions& options = {},
                             BuildProgress* progress = nullptr);
+
+/// A binary BVH as its builder leaves it: nodes in storage that was never initialised before
+/// the builder wrote them (a copy into Bvh::nodes costs a pass over 32 bytes per node). For
+/// builders that read the tree once, like the wide BVH's collapse.
+struct BvhStorage {
+    struct FreeNodes {
+        std::size_t capacity = 0;
+        void operator()(BvhNode* p) const { std::allocator<BvhNode>().deallocate(p, capacity); }
+    };
+    using NodeArray = std::unique_ptr<BvhNode[], FreeNodes>;
+    NodeArray nodes{nullptr, FreeNodes{}};
+    std::size_t node_count = 0;  ///< nodes[0, node_count) were written; [0] is the root
+    std::vector<std::uint32_t> primitive_ids;
+
+    [[nodiscard]] std::span<const BvhNode> node_span() const { return {nodes.get(), node_count}; }
+    /// Moves it into a Bvh (copying the nodes).
+    [[nodiscard]] Bvh to_bvh() &&;
+};
+
+/// build_bvh(mesh) without the copy into a Bvh.
+[[nodiscard]] BvhStorage build_bvh_storage(const MeshView& mesh,
+                                           const BvhBuildOptions& options = {},
+                                           BuildProgress* progress = nullptr);
 
 // == Queries
 

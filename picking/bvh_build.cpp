@@ -1,15 +1,17 @@
 // Binned SAH build: Wald, "On fast Construction of SAH-based Bounding Volume Hierarchies"
 // (IEEE RT 2007) — centroids binned per axis, the cheapest of the bin planes by the surface area
-// heuristic — parallel as in Wald's paper: the top nodes are binned and partitioned by every
-// thread together ("horizontal"), then whole subtrees go to one thread each ("vertical").
+// heuristic — in parallel: the root is binned by every thread together, then the threads share
+// the subtrees through a queue that a busy thread feeds whenever another one waits.
 
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <condition_variable>
 #include <cstddef>
 #include <cstring>
 #include <memory>
+#include <mutex>
 
 #include <emmintrin.h>  // SSE2: part of every x86-64
 
@@ -21,13 +23,18 @@ namespace picking {
 namespace {
 
 /// One primitive while building: its box and its id, 32 bytes, loadable as two SSE vectors.
+/// Trivial, so that an array of them costs nothing until it is written (make_refs fills every
+/// field).
 struct alignas(16) PrimRef {
     glm::vec3 lo;
-    float zero = 0.0f;  ///< keeps the fourth lane of `lo` a harmless 0
+    float zero;  ///< keeps the fourth lane of `lo` a harmless 0
     glm::vec3 hi;
-    std::uint32_t id = 0;  ///< the fourth lane of `hi`: masked off before any arithmetic
+    std::uint32_t id;  ///< the fourth lane of `hi`: masked off before any arithmetic
 };
 static_assert(sizeof(PrimRef) == 32);
+
+/// An array of refs that is not initialised when made (a million refs are 32 MB).
+using Refs = std::unique_ptr<PrimRef[]>;
 
 /// The builder's vector type: SSE2, which every x86-64 has. Lane 3 is ignored throughout.
 struct Vec4 {
@@ -79,22 +86,15 @@ struct Bounds {
     [[nodiscard]] Aabb aabb() const { return {lo.xyz(), hi.xyz()}; }
 };
 
-/// A node as the builder writes it: trivially constructible, so two million of them cost no
-/// initialisation. The same layout as BvhNode.
-struct RawNode {
-    glm::vec3 lo, hi;
-    std::uint32_t first, count;
-};
-static_assert(sizeof(RawNode) == sizeof(BvhNode) &&
-              offsetof(RawNode, hi) == offsetof(BvhNode, bounds.max) &&
-              offsetof(RawNode, first) == offsetof(BvhNode, first));
-
 constexpr int kMaxBins = 64;
 /// Below this depth SAH decides; beyond it (a pathological input) nodes are halved by index,
 /// which bounds the depth by about 40 + log2(n) and so the traversal stack.
 constexpr int kMaxSahDepth = 40;
-/// Nodes with more primitives than this are binned and partitioned by all threads together.
+/// A root with more primitives than this is binned by all threads together.
 constexpr std::size_t kMinParallelNode = 1u << 15;
+/// Jobs this big are worth handing to a waiting thread (smaller ones cost more to hand over
+/// than to build).
+constexpr std::uint32_t kMinSharedJob = 1u << 12;
 
 /// A range of refs waiting to become the subtree rooted at `node`.
 struct Job {
@@ -195,10 +195,11 @@ struct Side {
 
 class Builder {
   public:
-    Builder(const BvhBuildOptions& options, std::vector<PrimRef> refs, BuildProgress* progress)
+    Builder(const BvhBuildOptions& options, Refs refs, std::size_t count, BuildProgress* progress)
         : options_(options),
           threads_(resolve_thread_count(options.threads)),
           refs_(std::move(refs)),
+          ref_count_(count),
           progress_(progress) {
         options_.max_leaf_size = std::clamp(options_.max_leaf_size, 1, 1 << 20);
         options_.bin_count = std::clamp(options_.bin_count, 2, kMaxBins);
@@ -207,12 +208,15 @@ class Builder {
         block_mask_ = (1u << block_shift_) - 1;
     }
 
-    Bvh build() {
-        Bvh bvh;
-        const std::size_t n = refs_.size();
-        if (n == 0) return bvh;
-        // A binary tree with at least one primitive per leaf has at most 2n - 1 nodes.
-        nodes_ = std::make_unique_for_overwrite<RawNode[]>(2 * n);
+    /// The tree in the builder's own storage (empty when cancelled or given nothing).
+    BvhStorage build() {
+        BvhStorage out;
+        const std::size_t n = ref_count_;
+        if (n == 0) return out;
+        // A binary tree with at least one primitive per leaf has at most 2n - 1 nodes; each is
+        // constructed when written (write_leaf, write_inner), never before.
+        nodes_ = BvhStorage::NodeArray(std::allocator<BvhNode>().allocate(2 * n),
+                                       BvhStorage::FreeNodes{2 * n});
         node_count_ = 1;
 
         Job root;
@@ -221,24 +225,29 @@ class Builder {
         root.end = std::uint32_t(n);
         parallel_bounds(root);
 
-        std::vector<Job> subtrees;
+        std::vector<Job> jobs{root};
         if (threads_ > 1 && n > kMinParallelNode) {
-            scratch_ = std::make_unique_for_overwrite<PrimRef[]>(n);
-            split_top(root, subtrees);
-        } else {
-            subtrees.push_back(root);
+            // The root is binned by every thread; its halves and everything below go to the
+            // threads through the shared queue.
+            Job left, right;
+            if (split_job(root, nullptr, left, right))
+                jobs = {left, right};
+            else
+                jobs.clear();
         }
-        build_subtrees(subtrees);
+        build_shared(std::move(jobs));
         if (cancelled()) return {};
 
-        const std::uint32_t used = node_count_.load();
-        bvh.nodes.resize(used);
-        std::memcpy(static_cast<void*>(bvh.nodes.data()), nodes_.get(), used * sizeof(RawNode));
-        bvh.primitive_ids.resize(n);
-        for (std::size_t i = 0; i < n; ++i)
-            bvh.primitive_ids[i] = refs_[i].id;
+        out.nodes = std::move(nodes_);
+        out.node_count = node_count_.load();
+        out.primitive_ids.resize(n);
+        parallel_chunks(n, n >= kMinParallelNode ? threads_ : 1u,
+                        [&](std::size_t begin, std::size_t end, unsigned) {
+                            for (std::size_t i = begin; i < end; ++i)
+                                out.primitive_ids[i] = refs_[i].id;
+                        });
         if (progress_) progress_->fraction = progress_->base + progress_->span;
-        return bvh;
+        return out;
     }
 
   private:
@@ -327,7 +336,7 @@ class Builder {
     std::uint32_t partition(const Job& job, const BinMapping& mapping, const Split& split,
                             Side& left, Side& right) {
         auto goes_left = [&](const PrimRef& r) { return mapping.bin(r, split.axis) < split.bin; };
-        PrimRef* refs = refs_.data();
+        PrimRef* refs = refs_.get();
         std::uint32_t i = job.begin, j = job.end;
         while (true) {
             while (i < j && goes_left(refs[i]))
@@ -340,40 +349,6 @@ class Builder {
             right.add(refs[--j]);
         }
         return i;
-    }
-
-    /// The same with every thread: count, then scatter into the scratch buffer, then copy back.
-    std::uint32_t parallel_partition(const Job& job, const BinMapping& mapping, const Split& split,
-                                     Side& left, Side& right) {
-        auto goes_left = [&](const PrimRef& r) { return mapping.bin(r, split.axis) < split.bin; };
-        std::vector<Side> lefts(threads_), rights(threads_);
-        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
-            for (std::size_t i = job.begin + begin; i < job.begin + end; ++i)
-                (goes_left(refs_[i]) ? lefts[c] : rights[c]).add(refs_[i]);
-        });
-        std::vector<std::size_t> left_at(threads_), right_at(threads_);
-        std::size_t left_total = 0;
-        for (unsigned c = 0; c < threads_; ++c)
-            left_total += lefts[c].count;
-        std::size_t l = job.begin, r = job.begin + left_total;
-        for (unsigned c = 0; c < threads_; ++c) {
-            left_at[c] = l;
-            right_at[c] = r;
-            l += lefts[c].count;
-            r += rights[c].count;
-            left.merge(lefts[c]);
-            right.merge(rights[c]);
-        }
-        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
-            std::size_t at_left = left_at[c], at_right = right_at[c];
-            for (std::size_t i = job.begin + begin; i < job.begin + end; ++i)
-                scratch_[goes_left(refs_[i]) ? at_left++ : at_right++] = refs_[i];
-        });
-        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned) {
-            std::memcpy(static_cast<void*>(&refs_[job.begin + begin]), &scratch_[job.begin + begin],
-                        (end - begin) * sizeof(PrimRef));
-        });
-        return std::uint32_t(job.begin + left_total);
     }
 
     /// Halves by index: the fallback when no plane separates the centroids.
@@ -389,11 +364,7 @@ class Builder {
     // == Nodes
 
     void write_leaf(const Job& job) {
-        RawNode& node = nodes_[job.node];
-        node.lo = job.bounds.lo.xyz();
-        node.hi = job.bounds.hi.xyz();
-        node.first = job.begin;
-        node.count = job.size();
+        std::construct_at(&nodes_[job.node], BvhNode{job.bounds.aabb(), job.begin, job.size()});
         placed_in_leaves_ += job.size();
     }
 
@@ -401,18 +372,15 @@ class Builder {
     std::pair<Job, Job> write_inner(const Job& job, std::uint32_t middle, const Side& left,
                                     const Side& right) {
         const std::uint32_t children = node_count_.fetch_add(2, std::memory_order_relaxed);
-        RawNode& node = nodes_[job.node];
-        node.lo = job.bounds.lo.xyz();
-        node.hi = job.bounds.hi.xyz();
-        node.first = children;
-        node.count = 0;
+        std::construct_at(&nodes_[job.node], BvhNode{job.bounds.aabb(), children, 0u});
         Job l{children, job.begin, middle, left.bounds, left.centroids, job.depth + 1};
         Job r{children + 1, middle, job.end, right.bounds, right.centroids, job.depth + 1};
         return {l, r};
     }
 
     /// Splits one job, or makes it a leaf (returns false then). With `bins` null every thread
-    /// helps (the top phase); otherwise this thread alone, binning into `bins`.
+    /// bins (the root); otherwise this thread alone, binning into `bins`. The partition is
+    /// in place, by this thread.
     bool split_job(const Job& job, Bins* bins, Job& left_job, Job& right_job) {
         const std::uint32_t n = job.size();
         if (n == 1) {
@@ -433,49 +401,46 @@ class Builder {
         std::uint32_t middle = 0;
         if (split.axis < 0)
             middle = halve(job, left, right);
-        else if (!bins)
-            middle = parallel_partition(job, mapping, split, left, right);
         else
             middle = partition(job, mapping, split, left, right);
         std::tie(left_job, right_job) = write_inner(job, middle, left, right);
         return true;
     }
 
-    // == The two phases
+    // == Building on every thread
 
-    /// Splits nodes too big for one thread with every thread, breadth first, until the pieces
-    /// are small enough to hand out whole.
-    void split_top(const Job& root, std::vector<Job>& subtrees) {
-        const std::size_t piece =
-            std::max<std::size_t>(kMinParallelNode, refs_.size() / (std::size_t(threads_) * 2));
-        std::vector<Job> queue{root};
-        while (!queue.empty() && !cancelled()) {
-            const Job job = queue.back();
-            queue.pop_back();
-            if (job.size() <= piece) {
-                subtrees.push_back(job);
-                continue;
-            }
-            Job left, right;
-            if (split_job(job, nullptr, left, right)) {
-                queue.push_back(left);
-                queue.push_back(right);
-            }
-        }
-        report_progress();
+    /// Builds the subtrees of `jobs` on every thread. Each thread works depth first on its own
+    /// stack; when another thread waits for work, a thread that splits a big job hands its
+    /// larger half to the shared queue. So two threads stay busy whatever the SAH's splits
+    /// look like, with no phase where one waits for the other.
+    void build_shared(std::vector<Job> jobs) {
+        shared_ = std::move(jobs);
+        waiting_ = 0;
+        finished_ = false;
+        parallel_chunks(threads_, threads_, [&](std::size_t, std::size_t, unsigned) {
+            auto bins = std::make_unique<Bins>();  // 5 KB: on the heap, not a thread's stack
+            Job job;
+            while (take_shared(job))
+                build_sequential(job, *bins);
+        });
     }
 
-    /// Builds each subtree on one thread, largest first, threads taking the next when done.
-    void build_subtrees(std::vector<Job>& subtrees) {
-        std::sort(subtrees.begin(), subtrees.end(),
-                  [](const Job& a, const Job& b) { return a.size() > b.size(); });
-        std::atomic<std::size_t> next{0};
-        const unsigned workers = unsigned(std::min<std::size_t>(threads_, subtrees.size()));
-        parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned) {
-            auto bins = std::make_unique<Bins>();  // 5 KB: on the heap, not a thread's stack
-            for (std::size_t i = next++; i < subtrees.size(); i = next++)
-                build_sequential(subtrees[i], *bins);
-        });
+    /// The next job of the shared queue; false when every thread is out of work.
+    bool take_shared(Job& job) {
+        std::unique_lock lock(shared_mutex_);
+        while (shared_.empty() && !finished_) {
+            if (++waiting_ == threads_) {  // nobody left who could share more
+                finished_ = true;
+                shared_ready_.notify_all();
+                break;
+            }
+            shared_ready_.wait(lock);
+            --waiting_;
+        }
+        if (shared_.empty()) return false;
+        job = shared_.back();
+        shared_.pop_back();
+        return true;
     }
 
     void build_sequential(const Job& root, Bins& bins) {
@@ -489,7 +454,13 @@ class Builder {
             if (split_job(job, &bins, left, right)) {
                 // The smaller side first keeps the stack short.
                 if (left.size() < right.size()) std::swap(left, right);
-                stack.push_back(left);
+                if (left.size() >= kMinSharedJob && waiting_.load(std::memory_order_relaxed) > 0) {
+                    std::lock_guard lock(shared_mutex_);
+                    shared_.push_back(left);
+                    shared_ready_.notify_one();
+                } else {
+                    stack.push_back(left);
+                }
                 stack.push_back(right);
             }
             if ((since_report++ & 4095) == 0) {
@@ -503,14 +474,20 @@ class Builder {
         if (progress_)
             progress_->fraction =
                 progress_->base +
-                progress_->span * float(double(placed_in_leaves_.load()) / double(refs_.size()));
+                progress_->span * float(double(placed_in_leaves_.load()) / double(ref_count_));
     }
 
     BvhBuildOptions options_;
     unsigned threads_;
-    std::vector<PrimRef> refs_;
-    std::unique_ptr<PrimRef[]> scratch_;
-    std::unique_ptr<RawNode[]> nodes_;
+    Refs refs_;
+    std::size_t ref_count_;
+    // The shared queue of build_shared().
+    std::vector<Job> shared_;
+    std::mutex shared_mutex_;
+    std::condition_variable shared_ready_;
+    std::atomic<unsigned> waiting_{0};
+    bool finished_ = false;
+    BvhStorage::NodeArray nodes_{nullptr, BvhStorage::FreeNodes{0}};
     std::atomic<std::uint32_t> node_count_{0};
     std::atomic<std::size_t> placed_in_leaves_{0};
     BuildProgress* progress_;
@@ -524,8 +501,8 @@ bool finite(glm::vec3 p) {
 
 /// The refs of every usable primitive, computed in parallel chunks and then compacted.
 template <typename MakeRef>
-std::vector<PrimRef> make_refs(std::size_t count, unsigned threads, MakeRef&& make_ref) {
-    std::vector<PrimRef> refs(count);
+std::pair<Refs, std::size_t> make_refs(std::size_t count, unsigned threads, MakeRef&& make_ref) {
+    Refs refs = std::make_unique_for_overwrite<PrimRef[]>(std::max<std::size_t>(count, 1));
     const unsigned chunks =
         unsigned(std::min<std::size_t>(threads, std::max<std::size_t>(1, count / 4096)));
     std::vector<std::size_t> kept(std::max(chunks, 1u), 0);
@@ -544,45 +521,57 @@ std::vector<PrimRef> make_refs(std::size_t count, unsigned threads, MakeRef&& ma
                          kept[c] * sizeof(PrimRef));
         total += kept[c];
     }
-    refs.resize(total);
-    return refs;
+    return {std::move(refs), total};
 }
 
 }  // namespace
 
-Bvh build_bvh(const MeshView& mesh, const BvhBuildOptions& options, BuildProgress* progress) {
+BvhStorage build_bvh_storage(const MeshView& mesh, const BvhBuildOptions& options,
+                             BuildProgress* progress) {
     const std::size_t positions = mesh.positions.size();
-    auto refs = make_refs(mesh.triangle_count(), resolve_thread_count(options.threads),
-                          [&](std::uint32_t i, PrimRef& ref) {
-                              const std::uint32_t a = mesh.indices[3 * std::size_t(i)];
-                              const std::uint32_t b = mesh.indices[3 * std::size_t(i) + 1];
-                              const std::uint32_t c = mesh.indices[3 * std::size_t(i) + 2];
-                              if (a >= positions || b >= positions || c >= positions) return false;
-                              const glm::vec3 p0 = mesh.positions[a], p1 = mesh.positions[b],
-                                              p2 = mesh.positions[c];
-                              if (!finite(p0) || !finite(p1) || !finite(p2)) return false;
-                              ref.lo = glm::min(p0, glm::min(p1, p2));
-                              ref.hi = glm::max(p0, glm::max(p1, p2));
-                              ref.zero = 0.0f;
-                              ref.id = i;
-                              return true;
-                          });
-    return Builder(options, std::move(refs), progress).build();
+    auto [refs, count] = make_refs(
+        mesh.triangle_count(), resolve_thread_count(options.threads),
+        [&](std::uint32_t i, PrimRef& ref) {
+            const std::uint32_t a = mesh.indices[3 * std::size_t(i)];
+            const std::uint32_t b = mesh.indices[3 * std::size_t(i) + 1];
+            const std::uint32_t c = mesh.indices[3 * std::size_t(i) + 2];
+            if (a >= positions || b >= positions || c >= positions) return false;
+            const glm::vec3 p0 = mesh.positions[a], p1 = mesh.positions[b], p2 = mesh.positions[c];
+            if (!finite(p0) || !finite(p1) || !finite(p2)) return false;
+            ref.lo = glm::min(p0, glm::min(p1, p2));
+            ref.hi = glm::max(p0, glm::max(p1, p2));
+            ref.zero = 0.0f;
+            ref.id = i;
+            return true;
+        });
+    return Builder(options, std::move(refs), count, progress).build();
+}
+
+Bvh build_bvh(const MeshView& mesh, const BvhBuildOptions& options, BuildProgress* progress) {
+    return build_bvh_storage(mesh, options, progress).to_bvh();
 }
 
 Bvh build_bvh(std::span<const Aabb> boxes, const BvhBuildOptions& options,
               BuildProgress* progress) {
-    auto refs = make_refs(boxes.size(), resolve_thread_count(options.threads),
-                          [&](std::uint32_t i, PrimRef& ref) {
-                              const Aabb& box = boxes[i];
-                              if (box.empty() || !finite(box.min) || !finite(box.max)) return false;
-                              ref.lo = box.min;
-                              ref.hi = box.max;
-                              ref.zero = 0.0f;
-                              ref.id = i;
-                              return true;
-                          });
-    return Builder(options, std::move(refs), progress).build();
+    auto [refs, count] = make_refs(boxes.size(), resolve_thread_count(options.threads),
+                                   [&](std::uint32_t i, PrimRef& ref) {
+                                       const Aabb& box = boxes[i];
+                                       if (box.empty() || !finite(box.min) || !finite(box.max))
+                                           return false;
+                                       ref.lo = box.min;
+                                       ref.hi = box.max;
+                                       ref.zero = 0.0f;
+                                       ref.id = i;
+                                       return true;
+                                   });
+    return Builder(options, std::move(refs), count, progress).build().to_bvh();
+}
+
+Bvh BvhStorage::to_bvh() && {
+    Bvh bvh;
+    bvh.nodes.assign(nodes.get(), nodes.get() + node_count);
+    bvh.primitive_ids = std::move(primitive_ids);
+    return bvh;
 }
 
 // == Small accessors

@@ -32,64 +32,119 @@ struct Slot {
     std::uint32_t node = 0;
     bool leaf = false;
 };
-using Slots = std::vector<Slot>;
+/// A wide node's slots (at most eight).
+struct Slots {
+    Slot slot[WideNode::kWidth];
+    int count = 0;
+
+    void push_back(Slot s) { slot[count++] = s; }
+    [[nodiscard]] std::size_t size() const { return std::size_t(count); }
+    const Slot& operator[](std::size_t i) const { return slot[i]; }
+    [[nodiscard]] const Slot* begin() const { return slot; }
+    [[nodiscard]] const Slot* end() const { return slot + count; }
+};
+
+/// The binary tree the collapse reads: a Bvh's, or a builder's storage.
+struct BinaryTree {
+    std::span<const BvhNode> nodes;
+    std::span<const std::uint32_t> primitive_ids;
+};
 
 class Collapser {
   public:
-    Collapser(const Bvh& binary, const MeshView& mesh, WideBvh& out)
+    Collapser(const BinaryTree& binary, const MeshView& mesh, WideBvh& out)
         : binary_(binary), mesh_(mesh), out_(out) {}
 
     /// The whole tree from binary node 0, on `threads` threads: the slots of every wide node
-    /// chosen by dynamic programming, a counting pass to size the output once, then the wide
-    /// root's subtrees filled in parallel, each into its own range of nodes and blocks
-    /// (children still after their parents, depth-first).
+    /// chosen by dynamic programming; then the top of the tree made here, down to subtrees of
+    /// at most `piece` triangles, which are counted, given their ranges of nodes and blocks, and
+    /// filled by the threads (children always after their parents, depth-first within each
+    /// range).
     void run(unsigned threads) {
-        out_.bounds = binary_.bounds();
+        out_.bounds = binary_.nodes[0].bounds;
         out_.triangle_count = binary_.primitive_ids.size();
         const bool parallel = threads > 1 && out_.triangle_count >= kMinParallelTriangles;
-        plan(parallel ? threads : 1u);
+        if (!parallel) threads = 1;
+        plan(threads);
+
+        // == The top: wide nodes over more than `piece` triangles (just the root on one thread).
+        const std::size_t piece =
+            parallel ? out_.triangle_count / (std::size_t(threads) * 16) : ~std::size_t(0);
+        struct Task {
+            Slot slot;
+            std::uint32_t parent;  ///< the top node whose child it is, and where
+            int child;
+            Counts counts;
+            Cursor start;
+        };
+        std::vector<Slots> top;                   // a top node's slots, by index
+        std::vector<std::uint32_t> top_children;  // per slot of each top node: a top index or ~0
+        std::vector<Task> tasks;
         const BvhNode& root = binary_.nodes[0];
-        const Slots children = root.is_leaf() || size_[0] <= std::uint32_t(WideNode::kWidth)
-                                   ? Slots{{0u, true}}  // the whole mesh in one block
-                                   : inner_slots(0);
-        // == How much each of the root's children makes, and where it goes.
-        std::vector<Counts> counts(children.size());
-        Counts total{1, 0};  // the root
-        for (std::size_t i = 0; i < children.size(); ++i) {
-            counts[i] = children[i].leaf ? Counts{0, 1} : count(children[i].node);
-            total.nodes += counts[i].nodes;
-            total.blocks += counts[i].blocks;
+        Slots root_slots;
+        if (root.is_leaf() || size_[0] <= std::uint32_t(kWidth))
+            root_slots.push_back({0u, true});  // the whole mesh in one block
+        else
+            root_slots = inner_slots(0);
+        // Depth-first, so a top node's index is below its children's.
+        top.push_back(root_slots);
+        top_children.assign(kWidth, ~0u);
+        std::vector<std::pair<std::uint32_t, Slots>> stack{{0u, root_slots}};
+        while (!stack.empty()) {
+            const auto [index, slots] = stack.back();
+            stack.pop_back();
+            for (std::size_t i = 0; i < slots.size(); ++i) {
+                const Slot slot = slots[i];
+                if (!slot.leaf && size_[slot.node] > piece) {
+                    const auto child = std::uint32_t(top.size());
+                    top.push_back(inner_slots(slot.node));
+                    top_children.resize(top.size() * kWidth, ~0u);
+                    top_children[index * kWidth + i] = child;
+                    stack.push_back({child, top.back()});
+                } else {
+                    tasks.push_back({slot, index, int(i), {}, {}});
+                }
+            }
         }
-        out_.nodes.resize(total.nodes);
-        out_.blocks.resize(total.blocks);
-        std::vector<Cursor> starts(children.size());
-        Cursor at{1, 0};
-        for (std::size_t i = 0; i < children.size(); ++i) {
-            starts[i] = at;
-            at.node += counts[i].nodes;
-            at.block += counts[i].blocks;
-        }
-        // == The root, then its children's subtrees, the threads taking the next when done.
-        WideNode root_node = make_node(children);
-        for (std::size_t i = 0; i < children.size(); ++i)
-            root_node.child[i] =
-                children[i].leaf
-                    ? WideNode::make_leaf(std::uint32_t(starts[i].block), size_[children[i].node])
-                    : std::uint32_t(starts[i].node);
-        out_.nodes[0] = root_node;
+        // == Count each task's subtree, then give it its ranges.
         std::atomic<std::size_t> next{0};
-        parallel_chunks(parallel ? threads : 1u, parallel ? threads : 1u,
-                        [&](std::size_t, std::size_t, unsigned) {
-                            for (std::size_t i = next++; i < children.size(); i = next++) {
-                                Cursor cursor = starts[i];
-                                if (children[i].leaf) {
-                                    emit_leaf(children[i].node, cursor);
-                                } else {
-                                    const std::size_t index = cursor.node++;
-                                    fill(index, children[i].node, cursor);
-                                }
-                            }
-                        });
+        parallel_chunks(threads, threads, [&](std::size_t, std::size_t, unsigned) {
+            for (std::size_t i = next++; i < tasks.size(); i = next++)
+                tasks[i].counts = tasks[i].slot.leaf ? Counts{0, 1} : count(tasks[i].slot.node);
+        });
+        Cursor at{top.size(), 0};
+        for (Task& task : tasks) {
+            task.start = at;
+            at.node += task.counts.nodes;
+            at.block += task.counts.blocks;
+        }
+        out_.nodes.resize(at.node);
+        out_.blocks.resize(at.block);
+        // == The top nodes, their references to each other and to the tasks.
+        for (std::size_t t = 0; t < top.size(); ++t) {
+            out_.nodes[t] = make_node(top[t]);
+            for (std::size_t i = 0; i < top[t].size(); ++i)
+                if (top_children[t * kWidth + i] != ~0u)
+                    out_.nodes[t].child[i] = top_children[t * kWidth + i];
+        }
+        for (const Task& task : tasks)
+            out_.nodes[task.parent].child[task.child] =
+                task.slot.leaf
+                    ? WideNode::make_leaf(std::uint32_t(task.start.block), size_[task.slot.node])
+                    : std::uint32_t(task.start.node);
+        // == The tasks' subtrees, the threads taking the next when done.
+        next = 0;
+        parallel_chunks(threads, threads, [&](std::size_t, std::size_t, unsigned) {
+            for (std::size_t i = next++; i < tasks.size(); i = next++) {
+                Cursor cursor = tasks[i].start;
+                if (tasks[i].slot.leaf) {
+                    emit_leaf(tasks[i].slot.node, cursor);
+                } else {
+                    const std::size_t index = cursor.node++;
+                    fill(index, tasks[i].slot.node, cursor);
+                }
+            }
+        });
     }
 
   private:
@@ -240,7 +295,6 @@ class Collapser {
         const BvhNode& b = binary_.nodes[node];
         const int k = choice_[node].split[0];
         Slots slots;
-        slots.reserve(kWidth);
         collect(b.first, k, slots);
         collect(b.first + 1, kWidth - k, slots);
         return slots;
@@ -317,7 +371,7 @@ class Collapser {
         return WideNode::make_leaf(index, count);
     }
 
-    const Bvh& binary_;
+    BinaryTree binary_;
     const MeshView& mesh_;
     WideBvh& out_;
     std::vector<Choice> choice_;
@@ -353,7 +407,7 @@ BvhBuildOptions wide_bvh_build_options() {
 WideBvh collapse_to_wide(const Bvh& binary, const MeshView& mesh, unsigned threads) {
     WideBvh wide;
     if (binary.empty()) return wide;
-    Collapser(binary, mesh, wide).run(resolve_thread_count(threads));
+    Collapser({binary.nodes, binary.primitive_ids}, mesh, wide).run(resolve_thread_count(threads));
     return wide;
 }
 
@@ -362,9 +416,12 @@ WideBvh build_wide_bvh(const MeshView& mesh, const BvhBuildOptions& options,
     BvhBuildOptions capped = options;
     capped.max_leaf_size = std::clamp(capped.max_leaf_size, 1, WideNode::kWidth);
     if (mesh.triangle_count() > WideNode::kMaxLeafSlot) return {};  // 268 million: out of reach
-    const Bvh binary = build_bvh(mesh, capped, progress);
-    if (progress && progress->cancel) return {};
-    return collapse_to_wide(binary, mesh, capped.threads);
+    const BvhStorage binary = build_bvh_storage(mesh, capped, progress);
+    if ((progress && progress->cancel) || binary.node_count == 0) return {};
+    WideBvh wide;
+    Collapser({binary.node_span(), binary.primitive_ids}, mesh, wide)
+        .run(resolve_thread_count(capped.threads));
+    return wide;
 }
 
 std::size_t WideBvh::memory_bytes() const {
