@@ -53,6 +53,18 @@ struct SlabRay {
     [[nodiscard]] static float lowered(float t_enter) {
         return t_enter - std::abs(t_enter) * kNearSlack;
     }
+
+    // == The scaled form (slab_entry), for rays whose 1 / D is finite and t_min >= 0
+    /// Every inverse is finite (no zero direction component) and t_min >= 0: slab_entry may
+    /// scale instead of lowering.
+    bool scaled = false;
+    /// 1 / D made smaller and larger in magnitude by kScale: an entry (corner - O) * inv_near
+    /// is at most the exact one and an exit (corner - O) * inv_far at least the exact one,
+    /// whenever they are >= 0. Each of (corner - O), 1 / D, the scaling and the product
+    /// rounds once: (1 + u)^4 (1 - 8u) < 1 < (1 - u)^4 (1 + 8u). An entry below 0 may come out
+    /// too high, but stays below 0 <= t_min, which then decides.
+    glm::vec3 inv_near{0.0f}, inv_far{0.0f};
+    static constexpr float kScale = 8.0f * 0x1p-24f;
 };
 
 /// Inline: every BVH query starts with one.
@@ -62,6 +74,11 @@ struct SlabRay {
     slab.inv_direction = 1.0f / ray.direction;
     slab.t_min = ray.t_min;
     slab.t_max = std::min(ray.t_max, std::numeric_limits<float>::max());
+    const glm::vec3 inv = slab.inv_direction;
+    slab.scaled =
+        std::isfinite(inv.x) && std::isfinite(inv.y) && std::isfinite(inv.z) && ray.t_min >= 0.0f;
+    slab.inv_near = inv * (1.0f - SlabRay::kScale);
+    slab.inv_far = inv * (1.0f + SlabRay::kScale);
     return slab;
 }
 
@@ -84,6 +101,34 @@ struct SlabRay {
     }
     t_enter = t_near;
     return SlabRay::lowered(t_near) <= t_far;
+}
+
+/// The wide BVH's box test (wide_bvh_query.cpp, and operation for operation the SIMD one of
+/// wide_bvh_simd.inl): like slab_hit, but `entry` is where the ray may enter the box already
+/// lowered for rounding, so that entries can be sorted and compared with t_max directly. For
+/// a `scaled` ray the planes are met with inv_near and inv_far, and the three axes are
+/// reduced as a tree (no NaN can arise then): a shorter chain of dependent operations per node.
+[[nodiscard]] inline bool slab_entry(const SlabRay& ray, const Aabb& box, float t_max,
+                                     float& entry) {
+    auto max_keep = [](float a, float b) { return a > b ? a : b; };
+    auto min_keep = [](float a, float b) { return a < b ? a : b; };
+    if (ray.scaled) {
+        float n[3], f[3];
+        for (int axis = 0; axis < 3; ++axis) {
+            const bool negative = std::signbit(ray.inv_direction[axis]);
+            const float near_plane = negative ? box.max[axis] : box.min[axis];
+            const float far_plane = negative ? box.min[axis] : box.max[axis];
+            n[axis] = (near_plane - ray.origin[axis]) * ray.inv_near[axis];
+            f[axis] = (far_plane - ray.origin[axis]) * ray.inv_far[axis];
+        }
+        entry = max_keep(max_keep(n[2], n[1]), max_keep(n[0], ray.t_min));
+        const float exit = min_keep(min_keep(f[2], f[1]), min_keep(f[0], t_max));
+        return entry <= exit;
+    }
+    float t_enter = 0.0f;
+    const bool hit = slab_hit(ray, box, t_max, t_enter);
+    entry = SlabRay::lowered(t_enter);
+    return hit;
 }
 
 }  // namespace picking

@@ -141,31 +141,6 @@ Triangle block_triangle(const TriangleBlock<W>& block, std::size_t lane) {
     return {corner(0), corner(1), corner(2)};
 }
 
-BlockRay prepare_block_ray(const Ray& ray, const RayTriangleOptions& options) {
-    BlockRay r{};
-    for (int a = 0; a < 3; ++a) {
-        r.origin[a] = ray.origin[a];
-        r.direction[a] = ray.direction[a];
-    }
-    r.t_min = ray.t_min;
-    r.t_max = ray.t_max;
-    r.cull_backfaces = options.cull_backfaces;
-    // The same permutation and shear as intersect_watertight computes per call.
-    const glm::vec3 d = ray.direction;
-    const glm::vec3 ad = glm::abs(d);
-    r.kz = ad.x >= ad.y ? (ad.x >= ad.z ? 0 : 2) : (ad.y >= ad.z ? 1 : 2);
-    r.kx = (r.kz + 1) % 3;
-    r.ky = (r.kx + 1) % 3;
-    if (d[r.kz] < 0.0f) std::swap(r.kx, r.ky);
-    r.sx = d[r.kx] / d[r.kz];
-    r.sy = d[r.ky] / d[r.kz];
-    r.sz = 1.0f / d[r.kz];
-    // A ray watertight rejects (zero or infinite direction) gets an empty, NaN range, which
-    // no kernel accepts; NaN components already fail every comparison.
-    if (!(d[r.kz] != 0.0f) || !std::isfinite(d[r.kz])) r.t_min = kNaN;
-    return r;
-}
-
 template <>
 BlockKernel<8> block_kernel<8>(BlockAlgorithm algorithm, SimdIsa isa) {
     const bool watertight = algorithm == BlockAlgorithm::Watertight;

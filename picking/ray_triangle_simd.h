@@ -10,6 +10,7 @@
 /// and narrow block_ray.t_max to hit.t (Möller–Trumbore) or just below it (watertight's range
 /// is closed) before the next leaf.
 
+#include <limits>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -20,6 +21,7 @@
 #include "picking/scene_view.h"
 #include "picking/triangle.h"
 #include "picking/triangle_block.h"
+#include "picking/watertight_shear.h"
 
 namespace picking {
 
@@ -51,8 +53,29 @@ template <std::size_t W>
 template <std::size_t W>
 [[nodiscard]] Triangle block_triangle(const TriangleBlock<W>& block, std::size_t lane);
 
-/// The ray with watertight's permutation and shear computed once.
-[[nodiscard]] BlockRay prepare_block_ray(const Ray& ray, const RayTriangleOptions& options);
+/// The ray with watertight's permutation and shear computed once (inline: a BVH traversal
+/// makes one per ray).
+[[nodiscard]] inline BlockRay prepare_block_ray(const Ray& ray, const RayTriangleOptions& options) {
+    BlockRay r{};
+    for (int a = 0; a < 3; ++a) {
+        r.origin[a] = ray.origin[a];
+        r.direction[a] = ray.direction[a];
+    }
+    r.t_min = ray.t_min;
+    r.t_max = ray.t_max;
+    r.cull_backfaces = options.cull_backfaces;
+    const WatertightShear shear = watertight_shear(ray.direction);
+    r.kx = shear.kx;
+    r.ky = shear.ky;
+    r.kz = shear.kz;
+    r.sx = shear.sx;
+    r.sy = shear.sy;
+    r.sz = shear.sz;
+    // A ray watertight rejects (zero or infinite direction) gets an empty, NaN range, which
+    // no kernel accepts; NaN components already fail every comparison.
+    if (shear.degenerate) r.t_min = std::numeric_limits<float>::quiet_NaN();
+    return r;
+}
 
 /// The closest hit among `count` blocks (ties: the first in block, then lane order), with t
 /// in the ray's range; BlockHit::id is kEmptyLane for none. Never traps on bad input.

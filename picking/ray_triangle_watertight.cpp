@@ -9,6 +9,7 @@
 
 #include "picking/ray_triangle.h"
 #include "picking/ray_triangle_mesh_loop.h"
+#include "picking/watertight_shear.h"
 
 namespace picking {
 
@@ -19,15 +20,12 @@ std::optional<RayHit> watertight(const Ray& ray, const Triangle& tri,
                                  const RayTriangleOptions& options, Trace& trace) {
     // == Per ray: the axis where the direction is largest becomes z; swapping x and y when
     // that component is negative keeps the triangles' winding.
-    const glm::vec3 d = ray.direction;
-    const glm::vec3 ad = glm::abs(d);
-    const int kz = ad.x >= ad.y ? (ad.x >= ad.z ? 0 : 2) : (ad.y >= ad.z ? 1 : 2);
-    int kx = (kz + 1) % 3, ky = (kx + 1) % 3;
-    if (d[kz] < 0.0f) std::swap(kx, ky);
+    const WatertightShear shear = watertight_shear(ray.direction);
+    const int kx = shear.kx, ky = shear.ky, kz = shear.kz;
     trace.value("kx, ky, kz", "z = argmax |D|; x, y swapped if D[kz] < 0",
                 glm::vec3(float(kx), float(ky), float(kz)));
-    if (!(d[kz] != 0.0f) || !std::isfinite(d[kz])) return trace.reject("D is zero or not finite");
-    const float sx = d[kx] / d[kz], sy = d[ky] / d[kz], sz = 1.0f / d[kz];
+    if (shear.degenerate) return trace.reject("D is zero or not finite");
+    const float sx = shear.sx, sy = shear.sy, sz = shear.sz;
     trace.value("Sx, Sy, Sz", "D[kx]/D[kz], D[ky]/D[kz], 1/D[kz]", glm::vec3(sx, sy, sz), 3);
 
     // == Corners relative to the origin, sheared so the ray runs along +z

@@ -15,7 +15,7 @@ namespace picking {
 namespace {
 
 struct Candidate {
-    float t_enter;
+    float t_enter;  ///< slab_entry's entry (already lowered for rounding)
     std::uint32_t ref;
     std::uint32_t parent;
     int slot;
@@ -83,7 +83,7 @@ std::optional<BvhHit> raycast_scalar(const WideBvh& bvh, const Ray& ray, const W
         for (int i = 0; i < WideNode::kWidth && node.child[i] != WideNode::kEmpty; ++i) {
             ++stats.box_tests;
             float t_enter = 0.0f;
-            if (slab_hit(slab, node.child_bounds(i), leaf_ray.t_max, t_enter))
+            if (slab_entry(slab, node.child_bounds(i), leaf_ray.t_max, t_enter))
                 hits[std::size_t(hit_count++)] = {t_enter, node.child[i], node_index, i};
         }
         // Insertion sort by entry distance, then slot: at most eight, and the SIMD kernels
@@ -105,7 +105,7 @@ std::optional<BvhHit> raycast_scalar(const WideBvh& bvh, const Ray& ray, const W
         bool found_node = false;
         while (size > 0) {
             const Candidate next = stack[--size];
-            if (SlabRay::lowered(next.t_enter) > leaf_ray.t_max) continue;
+            if (next.t_enter > leaf_ray.t_max) continue;
             if (query.visited) query.visited->push_back({next.parent, next.slot});
             if (WideNode::is_leaf(next.ref)) {
                 ++stats.nodes_visited;

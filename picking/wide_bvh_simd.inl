@@ -5,7 +5,7 @@
 // compiler emits out of line keep the default (portable) target. Leaves are tested inline by
 // the block kernels' code (namespace leaf: ray_triangle_simd_kernels.inl on eight lanes).
 //
-// The box arithmetic is slab_hit's, operation for operation and without fused multiply-adds,
+// The box arithmetic is slab_entry's, operation for operation and without fused multiply-adds,
 // and children are ordered as the scalar traversal orders them: the results and the counters
 // are identical to the scalar reference.
 
@@ -15,6 +15,7 @@ namespace {
 struct RayLanes {
     __m256 origin_x, origin_y, origin_z;
     __m256 inv_x, inv_y, inv_z;
+    __m256 inv_near_x, inv_near_y, inv_near_z, inv_far_x, inv_far_y, inv_far_z;
     __m256 t_min;
     __m256 near_slack;
     __m256 abs_mask;
@@ -29,6 +30,12 @@ KERNEL_TARGET RayLanes make_ray_lanes(const SlabRay& slab) {
     r.inv_x = _mm256_set1_ps(slab.inv_direction.x);
     r.inv_y = _mm256_set1_ps(slab.inv_direction.y);
     r.inv_z = _mm256_set1_ps(slab.inv_direction.z);
+    r.inv_near_x = _mm256_set1_ps(slab.inv_near.x);
+    r.inv_near_y = _mm256_set1_ps(slab.inv_near.y);
+    r.inv_near_z = _mm256_set1_ps(slab.inv_near.z);
+    r.inv_far_x = _mm256_set1_ps(slab.inv_far.x);
+    r.inv_far_y = _mm256_set1_ps(slab.inv_far.y);
+    r.inv_far_z = _mm256_set1_ps(slab.inv_far.z);
     r.t_min = _mm256_set1_ps(slab.t_min);
     r.near_slack = _mm256_set1_ps(SlabRay::kNearSlack);
     r.abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
@@ -42,35 +49,49 @@ KERNEL_TARGET RayLanes make_ray_lanes(const SlabRay& slab) {
     return r;
 }
 
-/// The eight child boxes of a node: a bit per child the ray enters before t_max, and the
-/// entry distances.
+/// The eight child boxes of a node (slab_entry, eight at a time): a bit per child the ray
+/// enters before t_max, and the entries (lowered for rounding).
+template <bool kScaled>
 KERNEL_TARGET inline __attribute__((always_inline)) unsigned intersect_children(
     const WideNode& node, const RayLanes& r, float t_max, __m256& t_enter) {
     const __m256 t_max_lanes = _mm256_set1_ps(t_max);
-    const __m256 nx =
-        _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(node.bounds[r.near_x]), r.origin_x), r.inv_x);
-    const __m256 ny =
-        _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(node.bounds[r.near_y]), r.origin_y), r.inv_y);
-    const __m256 nz =
-        _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(node.bounds[r.near_z]), r.origin_z), r.inv_z);
-    const __m256 fx =
-        _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(node.bounds[r.far_x]), r.origin_x), r.inv_x);
-    const __m256 fy =
-        _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(node.bounds[r.far_y]), r.origin_y), r.inv_y);
-    const __m256 fz =
-        _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(node.bounds[r.far_z]), r.origin_z), r.inv_z);
-    // max/min return their second operand when the first is NaN (0 * inf): the running value
-    // survives, exactly as slab_hit's a > b ? a : b.
-    const __m256 t_near = _mm256_max_ps(nz, _mm256_max_ps(ny, _mm256_max_ps(nx, r.t_min)));
-    const __m256 t_far = _mm256_min_ps(fz, _mm256_min_ps(fy, _mm256_min_ps(fx, t_max_lanes)));
+    const __m256 near_x = _mm256_sub_ps(_mm256_load_ps(node.bounds[r.near_x]), r.origin_x);
+    const __m256 near_y = _mm256_sub_ps(_mm256_load_ps(node.bounds[r.near_y]), r.origin_y);
+    const __m256 near_z = _mm256_sub_ps(_mm256_load_ps(node.bounds[r.near_z]), r.origin_z);
+    const __m256 far_x = _mm256_sub_ps(_mm256_load_ps(node.bounds[r.far_x]), r.origin_x);
+    const __m256 far_y = _mm256_sub_ps(_mm256_load_ps(node.bounds[r.far_y]), r.origin_y);
+    const __m256 far_z = _mm256_sub_ps(_mm256_load_ps(node.bounds[r.far_z]), r.origin_z);
+    __m256 t_near, t_far;
+    if constexpr (kScaled) {
+        // No NaN can arise: the axes reduce as a tree, two steps deep instead of three, and
+        // the scaled inverses leave nothing to lower afterwards.
+        const __m256 nx = _mm256_mul_ps(near_x, r.inv_near_x);
+        const __m256 ny = _mm256_mul_ps(near_y, r.inv_near_y);
+        const __m256 nz = _mm256_mul_ps(near_z, r.inv_near_z);
+        const __m256 fx = _mm256_mul_ps(far_x, r.inv_far_x);
+        const __m256 fy = _mm256_mul_ps(far_y, r.inv_far_y);
+        const __m256 fz = _mm256_mul_ps(far_z, r.inv_far_z);
+        t_near = _mm256_max_ps(_mm256_max_ps(nz, ny), _mm256_max_ps(nx, r.t_min));
+        t_far = _mm256_min_ps(_mm256_min_ps(fz, fy), _mm256_min_ps(fx, t_max_lanes));
+    } else {
+        const __m256 nx = _mm256_mul_ps(near_x, r.inv_x);
+        const __m256 ny = _mm256_mul_ps(near_y, r.inv_y);
+        const __m256 nz = _mm256_mul_ps(near_z, r.inv_z);
+        const __m256 fx = _mm256_mul_ps(far_x, r.inv_x);
+        const __m256 fy = _mm256_mul_ps(far_y, r.inv_y);
+        const __m256 fz = _mm256_mul_ps(far_z, r.inv_z);
+        // max/min return their second operand when the first is NaN (0 * inf): the running
+        // value survives, exactly as slab_hit's a > b ? a : b.
+        const __m256 raw = _mm256_max_ps(nz, _mm256_max_ps(ny, _mm256_max_ps(nx, r.t_min)));
+        t_far = _mm256_min_ps(fz, _mm256_min_ps(fy, _mm256_min_ps(fx, t_max_lanes)));
+        // SlabRay::lowered: t - |t| * slack (an exact product, one rounding).
+        t_near = _mm256_sub_ps(raw, _mm256_mul_ps(_mm256_and_ps(raw, r.abs_mask), r.near_slack));
+    }
     t_enter = t_near;
-    // SlabRay::lowered: t - |t| * slack (an exact product, one rounding).
-    const __m256 lowered =
-        _mm256_sub_ps(t_near, _mm256_mul_ps(_mm256_and_ps(t_near, r.abs_mask), r.near_slack));
 #if KERNEL_AVX512
-    return _mm256_cmp_ps_mask(lowered, t_far, _CMP_LE_OQ);
+    return _mm256_cmp_ps_mask(t_near, t_far, _CMP_LE_OQ);
 #else
-    return unsigned(_mm256_movemask_ps(_mm256_cmp_ps(lowered, t_far, _CMP_LE_OQ)));
+    return unsigned(_mm256_movemask_ps(_mm256_cmp_ps(t_near, t_far, _CMP_LE_OQ)));
 #endif
 }
 
@@ -96,10 +117,10 @@ KERNEL_TARGET inline std::uint32_t sortable(float t) {
 /// others wait on the stack with their entry distances and are dropped if they begin beyond
 /// the closest hit by then. The same order and counts as the scalar reference, which pushes
 /// every child and pops the nearest.
-template <bool kRecord, bool kWatertight>
+template <bool kRecord, bool kWatertight, bool kScaled>
 KERNEL_TARGET std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray,
-                                                  const WideQuery& query, TraversalStats& stats) {
-    const SlabRay slab = make_slab_ray(ray);
+                                                  const SlabRay& slab, const WideQuery& query,
+                                                  TraversalStats& stats) {
     const RayLanes lanes = make_ray_lanes(slab);
     float t_max = slab.t_max;
     // The triangle kernels' ray (watertight's shear: three divisions) and its lanes are made
@@ -136,7 +157,8 @@ KERNEL_TARGET std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray&
             ++node_count;
             boxes += node.child_count;
             __m256 t_enter;
-            unsigned hits = intersect_children(node, lanes, t_max, t_enter);  // empty slots miss
+            unsigned hits =
+                intersect_children<kScaled>(node, lanes, t_max, t_enter);  // empty slots miss
             if (hits == 0) goto next_from_stack;
             // Two or more children: ask for all of them now, so their cache misses overlap
             // this node's sorting and the nearer children's work instead of stalling one after
@@ -225,7 +247,7 @@ KERNEL_TARGET std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray&
         // == The nearest waiting child that still begins before the closest hit.
         while (size > 0) {
             --size;
-            if (SlabRay::lowered(stack[size].t_enter) > t_max) continue;
+            if (stack[size].t_enter > t_max) continue;
             ref = stack[size].ref;
             if constexpr (kRecord) query.visited->push_back(stack_boxes[size]);
             goto descend;
@@ -243,8 +265,14 @@ KERNEL_TARGET std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray&
 template <bool kWatertight>
 KERNEL_TARGET std::optional<BvhHit> traverse_with(const WideBvh& bvh, const Ray& ray,
                                                   const WideQuery& query, TraversalStats& stats) {
-    return query.visited ? traverse_impl<true, kWatertight>(bvh, ray, query, stats)
-                         : traverse_impl<false, kWatertight>(bvh, ray, query, stats);
+    // Rays of the scaled form (almost all) get a traversal of their own: no per-node branch,
+    // and only the lanes it needs.
+    const SlabRay slab = make_slab_ray(ray);
+    if (query.visited)
+        return slab.scaled ? traverse_impl<true, kWatertight, true>(bvh, ray, slab, query, stats)
+                           : traverse_impl<true, kWatertight, false>(bvh, ray, slab, query, stats);
+    return slab.scaled ? traverse_impl<false, kWatertight, true>(bvh, ray, slab, query, stats)
+                       : traverse_impl<false, kWatertight, false>(bvh, ray, slab, query, stats);
 }
 
 KERNEL_TARGET std::optional<BvhHit> traverse(const WideBvh& bvh, const Ray& ray,
