@@ -18,6 +18,7 @@
 #include <glm/mat4x4.hpp>
 
 #include "picking/aabb.h"
+#include "picking/large_alloc.h"
 #include "picking/ray.h"
 #include "picking/ray_hit.h"
 #include "picking/ray_triangle.h"
@@ -92,7 +93,9 @@ struct BuildProgress {
 struct BvhStorage {
     struct FreeNodes {
         std::size_t capacity = 0;
-        void operator()(BvhNode* p) const { std::allocator<BvhNode>().deallocate(p, capacity); }
+        void operator()(BvhNode* p) const {
+            deallocate_large(p, capacity * sizeof(BvhNode), alignof(BvhNode));
+        }
     };
     using NodeArray = std::unique_ptr<BvhNode[], FreeNodes>;
     NodeArray nodes{nullptr, FreeNodes{}};

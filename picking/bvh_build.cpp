@@ -34,7 +34,19 @@ struct alignas(16) PrimRef {
 static_assert(sizeof(PrimRef) == 32);
 
 /// An array of refs that is not initialised when made (a million refs are 32 MB).
-using Refs = std::unique_ptr<PrimRef[]>;
+struct FreeRefs {
+    std::size_t capacity = 0;
+    void operator()(PrimRef* p) const {
+        deallocate_large(p, capacity * sizeof(PrimRef), alignof(PrimRef));
+    }
+};
+using Refs = std::unique_ptr<PrimRef[], FreeRefs>;
+
+[[nodiscard]] Refs make_ref_array(std::size_t n) {
+    n = std::max<std::size_t>(n, 1);
+    return Refs(static_cast<PrimRef*>(allocate_large(n * sizeof(PrimRef), alignof(PrimRef))),
+                FreeRefs{n});
+}
 
 /// The builder's vector type: SSE2, which every x86-64 has. Lane 3 is ignored throughout.
 struct Vec4 {
@@ -215,8 +227,9 @@ class Builder {
         if (n == 0) return out;
         // A binary tree with at least one primitive per leaf has at most 2n - 1 nodes; each is
         // constructed when written (write_leaf, write_inner), never before.
-        nodes_ = BvhStorage::NodeArray(std::allocator<BvhNode>().allocate(2 * n),
-                                       BvhStorage::FreeNodes{2 * n});
+        nodes_ = BvhStorage::NodeArray(
+            static_cast<BvhNode*>(allocate_large(2 * n * sizeof(BvhNode), alignof(BvhNode))),
+            BvhStorage::FreeNodes{2 * n});
         node_count_ = 1;
 
         Job root;
@@ -502,7 +515,7 @@ bool finite(glm::vec3 p) {
 /// The refs of every usable primitive, computed in parallel chunks and then compacted.
 template <typename MakeRef>
 std::pair<Refs, std::size_t> make_refs(std::size_t count, unsigned threads, MakeRef&& make_ref) {
-    Refs refs = std::make_unique_for_overwrite<PrimRef[]>(std::max<std::size_t>(count, 1));
+    Refs refs = make_ref_array(count);
     const unsigned chunks =
         unsigned(std::min<std::size_t>(threads, std::max<std::size_t>(1, count / 4096)));
     std::vector<std::size_t> kept(std::max(chunks, 1u), 0);

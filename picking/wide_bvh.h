@@ -17,6 +17,7 @@
 
 #include "picking/aabb.h"
 #include "picking/bvh.h"
+#include "picking/large_alloc.h"
 #include "picking/ray.h"
 #include "picking/ray_triangle.h"
 #include "picking/ray_triangle_simd.h"
@@ -63,6 +64,7 @@ struct alignas(64) WideNode {
 static_assert(sizeof(WideNode) == 256);
 
 /// std::allocator aligns to 16; the nodes want 32 (AVX) and the vertex rows no less than 16.
+/// Large arrays come in huge pages (large_alloc.h).
 template <typename T, std::size_t kAlign>
 struct AlignedAllocator {
     using value_type = T;
@@ -73,10 +75,8 @@ struct AlignedAllocator {
     struct rebind {
         using other = AlignedAllocator<U, kAlign>;
     };
-    T* allocate(std::size_t n) {
-        return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(kAlign)));
-    }
-    void deallocate(T* p, std::size_t) { ::operator delete(p, std::align_val_t(kAlign)); }
+    T* allocate(std::size_t n) { return static_cast<T*>(allocate_large(n * sizeof(T), kAlign)); }
+    void deallocate(T* p, std::size_t n) { deallocate_large(p, n * sizeof(T), kAlign); }
     friend bool operator==(const AlignedAllocator&, const AlignedAllocator&) { return true; }
 };
 
