@@ -27,9 +27,13 @@ struct Ray {
 /// finds nothing.
 [[nodiscard]] inline bool ray_usable(const Ray& ray) {
     const glm::vec3 o = ray.origin, d = ray.direction;
-    const bool finite = std::isfinite(o.x) && std::isfinite(o.y) && std::isfinite(o.z) &&
-                        std::isfinite(d.x) && std::isfinite(d.y) && std::isfinite(d.z);
-    return finite && (d.x != 0.0f || d.y != 0.0f || d.z != 0.0f) && ray.t_min <= ray.t_max;
+    // Every test evaluated (& and |, not && and ||): one branch per ray instead of nine.
+    constexpr float kMax = std::numeric_limits<float>::max();  // |x| <= max: finite, not NaN
+    const bool finite = (std::abs(o.x) <= kMax) & (std::abs(o.y) <= kMax) &
+                        (std::abs(o.z) <= kMax) & (std::abs(d.x) <= kMax) &
+                        (std::abs(d.y) <= kMax) & (std::abs(d.z) <= kMax);
+    const bool some_direction = (d.x != 0.0f) | (d.y != 0.0f) | (d.z != 0.0f);
+    return finite & some_direction & (ray.t_min <= ray.t_max);
 }
 
 }  // namespace picking

@@ -281,32 +281,19 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
         query_.isa = settings.simd ? best_simd_isa() : SimdIsa::Scalar;
         query_.any_hit = first_found_;
         raycast_ = select_raycast(query_);
-        direct_bvh_ = accel_->instance_count() == 1 && scene.instances.size() == 1 &&
-                      scene.instances[0].mesh < scene.meshes.size() && !whole_line_ &&
-                      settings.space == RaySpace::BoneSpace;
+        if (accel_->instance_count() == 1 && scene.instances.size() == 1 &&
+            scene.instances[0].mesh < scene.meshes.size() && !whole_line_ &&
+            !baldwin_weber_cache_ && settings.space == RaySpace::BoneSpace && accel_->identity(0) &&
+            accel_->usable(0)) {
+            const WideBvh* bvh = accel_->mesh_bvh(scene.instances[0].mesh);
+            if (bvh && !bvh->empty()) direct_bvh_ = bvh;
+        }
     }
 }
 
-std::optional<SceneHit> PickPlan::intersect(const Ray& world_ray, PickStats& stats,
-                                            std::vector<PickedBox>* visited) const {
+std::optional<SceneHit> PickPlan::intersect_search(const Ray& world_ray, PickStats& stats,
+                                                   std::vector<PickedBox>* visited) const {
     if (!ray_usable(world_ray)) return std::nullopt;
-    if (direct_bvh_ && !visited) {
-        // One mesh at the identity (a model without a hierarchy, or a benchmark's): its BVH
-        // sees the world ray as it is. The answer PickSearch::bvhs() gives, without its steps.
-        const Instance& instance = scene_->instances[0];
-        const WideBvh* bvh = accel_->mesh_bvh(instance.mesh);
-        if (accel_->identity(0) && accel_->usable(0) && bvh) {
-            if (bvh->empty()) return std::nullopt;
-            ++stats.instances_tested;
-            TraversalStats traversal;
-            const std::optional<BvhHit> hit = raycast_(*bvh, world_ray, query_, traversal);
-            stats.box_tests += traversal.box_tests;
-            stats.nodes_visited += traversal.nodes_visited;
-            stats.triangles_tested += traversal.triangles_tested;
-            if (!hit) return std::nullopt;
-            return SceneHit{0, hit->triangle, hit->hit};
-        }
-    }
     PickSearch search(*this, world_ray, stats, visited);
     switch (phase_) {
         case BroadPhase::None:

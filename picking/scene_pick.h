@@ -131,7 +131,10 @@ class PickPlan {
     PickPlan(const SceneView& scene, const PickSettings& settings, const SceneAccel* accel);
     /// The closest hit (as pick() finds it), adding what it cost to `stats`.
     [[nodiscard]] std::optional<SceneHit> intersect(
-        const Ray& world_ray, PickStats& stats, std::vector<PickedBox>* visited = nullptr) const;
+        const Ray& world_ray, PickStats& stats, std::vector<PickedBox>* visited = nullptr) const {
+        if (direct_bvh_ && !visited) return intersect_direct(world_ray, stats);
+        return intersect_search(world_ray, stats, visited);
+    }
     /// The broad phase that runs: the one asked for, or None when `accel` lacks its data.
     [[nodiscard]] BroadPhase broad_phase() const { return phase_; }
 
@@ -147,9 +150,27 @@ class PickPlan {
     bool baldwin_weber_cache_;  ///< baldwin_weber on accel_'s precomputed transforms
     WideQuery query_;
     RaycastFn raycast_ = nullptr;
-    /// One instance through its BVH in bone space: intersect() may skip the search's steps
-    /// (when, at that moment, the instance sits at the identity).
-    bool direct_bvh_ = false;
+    /// One instance at the identity through its BVH in bone space (a model without a
+    /// hierarchy, or a benchmark's mesh): its BVH, which sees the world ray as it is, so
+    /// intersect() skips the search's steps; null otherwise.
+    const WideBvh* direct_bvh_ = nullptr;
+
+    /// What PickSearch::bvhs() answers for the direct case, without its steps (inline: one
+    /// call per ray in the tight loops this class is for).
+    [[nodiscard]] std::optional<SceneHit> intersect_direct(const Ray& world_ray,
+                                                           PickStats& stats) const {
+        if (!ray_usable(world_ray)) return std::nullopt;
+        ++stats.instances_tested;
+        TraversalStats traversal;
+        const std::optional<BvhHit> hit = raycast_(*direct_bvh_, world_ray, query_, traversal);
+        stats.box_tests += traversal.box_tests;
+        stats.nodes_visited += traversal.nodes_visited;
+        stats.triangles_tested += traversal.triangles_tested;
+        if (!hit) return std::nullopt;
+        return SceneHit{0, hit->triangle, hit->hit};
+    }
+    [[nodiscard]] std::optional<SceneHit> intersect_search(const Ray& world_ray, PickStats& stats,
+                                                           std::vector<PickedBox>* visited) const;
 };
 
 /// One ray through a PickPlan made for it (the plan's cost paid per call).

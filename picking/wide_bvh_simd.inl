@@ -96,11 +96,13 @@ KERNEL_TARGET inline __attribute__((always_inline)) unsigned intersect_children(
 }
 
 /// The largest float below a finite t (std::nextafter towards -inf, without the libm call).
+/// Integer arithmetic only: a hit's t is a coin toss for the branch predictor.
 KERNEL_TARGET inline float next_below(float t) {
-    if (t == 0.0f) return -std::numeric_limits<float>::denorm_min();
     std::uint32_t bits;
     std::memcpy(&bits, &t, sizeof bits);
-    bits = t > 0.0f ? bits - 1 : bits + 1;
+    // Positive: one step down; negative (or -0): one step away from zero; +0: -denorm_min.
+    const std::uint32_t negative = bits >> 31;
+    bits = bits == 0u ? 0x80000001u : bits - 1u + 2u * negative;
     std::memcpy(&t, &bits, sizeof bits);
     return t;
 }
