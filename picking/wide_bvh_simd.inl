@@ -162,10 +162,10 @@ KERNEL_TARGET std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray&
             unsigned hits =
                 intersect_children<kScaled>(node, lanes, t_max, t_enter);  // empty slots miss
             if (hits == 0) goto next_from_stack;
-            // Two or more children: ask for all of them now, so their cache misses overlap
-            // this node's sorting and the nearer children's work instead of stalling one after
-            // another. (A lone child is read at once anyway.)
-            if (hits & (hits - 1)) {
+            // Ask for every child the ray enters now, a lone one too: their cache misses
+            // overlap this node's sorting and the nearer children's work, and start before
+            // the branches below are resolved (a mispredicted one would delay the loads).
+            {
                 for (unsigned pending = hits; pending; pending &= pending - 1) {
                     const std::uint32_t child = node.child[__builtin_ctz(pending)];
                     if (WideNode::is_leaf(child)) {
