@@ -1,5 +1,7 @@
 #include "picking/ray_aabb.h"
 
+#include <algorithm>
+#include <cmath>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -140,11 +142,68 @@ TEST(RayAabb, RobustNeverMissesACornerOrEdgeGraze_Seed11) {
     EXPECT_GT(seed_missed, 0);
 }
 
+/// The entry in double, where hits_in_double says the ray meets the box.
+double entry_in_double(const Ray& ray, const Aabb& box) {
+    double t_enter = ray.t_min;
+    for (int axis = 0; axis < 3; ++axis) {
+        const double o = ray.origin[axis], d = ray.direction[axis];
+        if (d == 0.0) continue;
+        const double t0 = (double(box.min[axis]) - o) / d, t1 = (double(box.max[axis]) - o) / d;
+        t_enter = std::max(t_enter, std::min(t0, t1));
+    }
+    return t_enter;
+}
+
+TEST(RayAabb, SlabEntryNeverMissesAGrazeAndEntersNoLater_Seed13) {
+    // The wide BVH's test, in both its forms (scaled: finite 1/D and t_min >= 0; otherwise
+    // lowered), on rays aimed exactly at corners and edges at several scales, with zero
+    // components, t ranges that start or end at the box: never a miss where double hits, and
+    // the entry it gives never after the exact one (the BVH prunes and orders by it).
+    std::mt19937 rng(13);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    int checked = 0, scaled = 0;
+    for (int i = 0; i < 300000; ++i) {
+        const float scale = std::pow(10.0f, float(i % 7) - 3.0f);
+        std::uniform_real_distribution<float> coord(-100.0f * scale, 100.0f * scale);
+        Aabb box;
+        box.extend({coord(rng), coord(rng), coord(rng)})
+            .extend({coord(rng), coord(rng), coord(rng)});
+        glm::vec3 target;
+        for (int axis = 0; axis < 3; ++axis) {
+            const float pick = unit(rng);
+            target[axis] = pick < 0.4f   ? box.min[axis]
+                           : pick < 0.8f ? box.max[axis]
+                                         : glm::mix(box.min[axis], box.max[axis], unit(rng));
+        }
+        Ray ray{{coord(rng), coord(rng), coord(rng)}, {}};
+        ray.direction = target - ray.origin;
+        if (i % 7 == 0) {
+            const int axis = i % 3;
+            ray.origin[axis] = target[axis];
+            ray.direction[axis] = (i % 2) ? 0.0f : -0.0f;
+        }
+        if (i % 5 == 1) ray.t_max = 1.0f;  // ends exactly at the target
+        if (i % 5 == 2) ray.t_min = 1.0f;  // starts there
+        if (i % 11 == 3) ray.t_min = -2.0f;
+        if (ray_problem(ray)) continue;
+        if (!hits_in_double(ray, box, 0.0)) continue;
+        ++checked;
+        const SlabRay slab = make_slab_ray(ray);
+        scaled += slab.scaled;
+        float entry = 0.0f;
+        ASSERT_TRUE(slab_entry(slab, box, slab.t_max, entry)) << "ray " << i;
+        EXPECT_LE(double(entry), entry_in_double(ray, box)) << "ray " << i;
+    }
+    EXPECT_GT(checked, 150000);
+    EXPECT_GT(scaled, checked / 2);
+    EXPECT_LT(scaled, checked);  // both forms were tried
+}
+
 TEST(RayAabb, RobustRarelyAcceptsWhatDoubleRejects_Seed12) {
     // Conservative, but not sloppy: random rays mostly far from grazing agree with double.
     std::mt19937 rng(12);
     std::uniform_real_distribution<float> coord(-10.0f, 10.0f);
-    int disagreements = 0;
+    int disagreements = 0, entry_disagreements = 0;
     for (int i = 0; i < 100000; ++i) {
         Aabb box;
         box.extend({coord(rng), coord(rng), coord(rng)})
@@ -152,8 +211,13 @@ TEST(RayAabb, RobustRarelyAcceptsWhatDoubleRejects_Seed12) {
         const Ray ray{{coord(rng), coord(rng), coord(rng)}, {coord(rng), coord(rng), coord(rng)}};
         if (ray_problem(ray)) continue;
         disagreements += bool(intersect_slab_robust(ray, box)) != hits_in_double(ray, box, 0.0);
+        float entry = 0.0f;
+        const SlabRay slab = make_slab_ray(ray);
+        entry_disagreements +=
+            slab_entry(slab, box, slab.t_max, entry) != hits_in_double(ray, box, 0.0);
     }
     EXPECT_LE(disagreements, 5);
+    EXPECT_LE(entry_disagreements, 5);
 }
 
 }  // namespace

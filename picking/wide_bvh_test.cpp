@@ -1,9 +1,11 @@
 #include "picking/wide_bvh.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <random>
+#include <string>
 
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
@@ -231,6 +233,51 @@ TEST(WideBvh, StructureIsSoundAndCompact_Seed31) {
     EXPECT_GE(boxes, 2);
     EXPECT_LE(boxes, 8);
     EXPECT_GE(wide_depth(bvh), 3);
+}
+
+TEST(WideBvh, BuildsOnOneTwoAndFourThreadsAreSoundAndAgree_Seed36) {
+    // Big enough for the parallel root, the shared queue and the parallel collapse (over 64K
+    // triangles): whatever the threads' timing, every triangle once, boxes that hold what is
+    // below them, children after parents, and the same picks as brute force.
+    const TestMesh mesh = bumpy_sphere(200, 200);
+    ASSERT_GT(mesh.view().triangle_count(), std::size_t(1) << 16);
+    const std::vector<Ray> rays =
+        incoherent_rays(Aabb{{-3.3f, -3.3f, -3.3f}, {3.3f, 3.3f, 3.3f}}, 36, 400 / kScale);
+    std::vector<std::optional<BvhHit>> want;
+    for (const Ray& ray : rays)
+        want.push_back(brute_force_watertight(mesh.view(), ray));
+    for (const unsigned threads : {1u, 2u, 4u}) {
+        BvhBuildOptions options = wide_bvh_build_options();
+        options.threads = threads;
+        const WideBvh bvh = build_wide_bvh(mesh.view(), options);
+        std::vector<int> seen(mesh.view().triangle_count(), 0);
+        for (const TriangleBlock8& block : bvh.blocks)
+            for (std::uint32_t id : block.id)
+                if (id != kEmptyLane) ++seen.at(id);
+        ASSERT_TRUE(std::all_of(seen.begin(), seen.end(), [](int s) { return s == 1; }))
+            << threads << " threads";
+        std::size_t children = 0;
+        for (std::size_t n = 0; n < bvh.nodes.size(); ++n) {
+            const WideNode& node = bvh.nodes[n];
+            children += node.child_count;
+            for (std::uint32_t i = 0; i < node.child_count; ++i)
+                if (!WideNode::is_leaf(node.child[i])) {
+                    ASSERT_GT(node.child[i], n);
+                    const Aabb box = node.child_bounds(int(i));
+                    const WideNode& below = bvh.nodes[node.child[i]];
+                    for (std::uint32_t k = 0; k < below.child_count; ++k) {
+                        EXPECT_TRUE(box.contains(below.child_bounds(int(k)).min));
+                        EXPECT_TRUE(box.contains(below.child_bounds(int(k)).max));
+                    }
+                }
+        }
+        // The collapse fills nodes (the greedy one left 4.4 children per node on average).
+        EXPECT_GT(double(children) / double(bvh.nodes.size()), 5.0) << threads << " threads";
+        const WideQuery query = block_query(BlockAlgorithm::Watertight, best_simd_isa());
+        for (std::size_t r = 0; r < rays.size(); ++r)
+            expect_same_closest(raycast(bvh, mesh.view(), rays[r], query), want[r],
+                                std::to_string(threads) + " threads, ray " + std::to_string(r));
+    }
 }
 
 TEST(WideBvh, AnyAlgorithmMatchesBruteForce_Seed32) {
