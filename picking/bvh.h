@@ -94,7 +94,7 @@ struct BvhStorage {
     struct FreeNodes {
         std::size_t capacity = 0;
         void operator()(BvhNode* p) const {
-            deallocate_large(p, capacity * sizeof(BvhNode), alignof(BvhNode));
+            deallocate_large(p, capacity * sizeof(BvhNode), alignof(BvhNode), kForBuilding);
         }
     };
     using NodeArray = std::unique_ptr<BvhNode[], FreeNodes>;

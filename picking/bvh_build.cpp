@@ -37,15 +37,16 @@ static_assert(sizeof(PrimRef) == 32);
 struct FreeRefs {
     std::size_t capacity = 0;
     void operator()(PrimRef* p) const {
-        deallocate_large(p, capacity * sizeof(PrimRef), alignof(PrimRef));
+        deallocate_large(p, capacity * sizeof(PrimRef), alignof(PrimRef), kForBuilding);
     }
 };
 using Refs = std::unique_ptr<PrimRef[], FreeRefs>;
 
 [[nodiscard]] Refs make_ref_array(std::size_t n) {
     n = std::max<std::size_t>(n, 1);
-    return Refs(static_cast<PrimRef*>(allocate_large(n * sizeof(PrimRef), alignof(PrimRef))),
-                FreeRefs{n});
+    return Refs(
+        static_cast<PrimRef*>(allocate_large(n * sizeof(PrimRef), alignof(PrimRef), kForBuilding)),
+        FreeRefs{n});
 }
 
 /// The builder's vector type: SSE2, which every x86-64 has. Lane 3 is ignored throughout.
@@ -227,9 +228,10 @@ class Builder {
         if (n == 0) return out;
         // A binary tree with at least one primitive per leaf has at most 2n - 1 nodes; each is
         // constructed when written (write_leaf, write_inner), never before.
-        nodes_ = BvhStorage::NodeArray(
-            static_cast<BvhNode*>(allocate_large(2 * n * sizeof(BvhNode), alignof(BvhNode))),
-            BvhStorage::FreeNodes{2 * n});
+        nodes_ =
+            BvhStorage::NodeArray(static_cast<BvhNode*>(allocate_large(
+                                      2 * n * sizeof(BvhNode), alignof(BvhNode), kForBuilding)),
+                                  BvhStorage::FreeNodes{2 * n});
         node_count_ = 1;
 
         Job root;

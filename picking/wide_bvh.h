@@ -75,8 +75,12 @@ struct AlignedAllocator {
     struct rebind {
         using other = AlignedAllocator<U, kAlign>;
     };
-    T* allocate(std::size_t n) { return static_cast<T*>(allocate_large(n * sizeof(T), kAlign)); }
-    void deallocate(T* p, std::size_t n) { deallocate_large(p, n * sizeof(T), kAlign); }
+    T* allocate(std::size_t n) {
+        return static_cast<T*>(allocate_large(n * sizeof(T), kAlign, kForTraversal));
+    }
+    void deallocate(T* p, std::size_t n) {
+        deallocate_large(p, n * sizeof(T), kAlign, kForTraversal);
+    }
     friend bool operator==(const AlignedAllocator&, const AlignedAllocator&) { return true; }
 };
 
