@@ -150,13 +150,18 @@ struct BinMapping {
     }
 };
 
+/// Per axis and bin: the primitives' box, their (doubled) centroids' box and their count. The
+/// centroids' boxes give a split's two sides without a pass over the primitives, so the
+/// partition that follows is a branch-free scatter.
 struct Bins {
     std::array<std::array<Bounds, kMaxBins>, 3> bounds;
+    std::array<std::array<Bounds, kMaxBins>, 3> centroids;
     std::array<std::array<std::uint32_t, kMaxBins>, 3> counts;
 
     void clear(int bins) {
         for (std::size_t axis = 0; axis < 3; ++axis) {
             std::fill_n(bounds[axis].begin(), bins, Bounds{});
+            std::fill_n(centroids[axis].begin(), bins, Bounds{});
             std::fill_n(counts[axis].begin(), bins, 0u);
         }
     }
@@ -165,10 +170,11 @@ struct Bins {
             const PrimRef& ref = refs[i];
             alignas(16) std::int32_t b[4];
             _mm_store_si128(reinterpret_cast<__m128i*>(b), mapping.bins(ref));
-            const Vec4 lo = lo_of(ref), hi = hi_of(ref);
+            const Vec4 lo = lo_of(ref), hi = hi_of(ref), c = lo + hi;
             for (std::size_t axis = 0; axis < 3; ++axis) {
                 const auto k = std::size_t(b[axis]);
                 bounds[axis][k].extend(lo, hi);
+                centroids[axis][k].extend(c);
                 ++counts[axis][k];
             }
         }
@@ -177,6 +183,7 @@ struct Bins {
         for (std::size_t axis = 0; axis < 3; ++axis)
             for (std::size_t b = 0; b < std::size_t(bins); ++b) {
                 bounds[axis][b].extend(other.bounds[axis][b]);
+                centroids[axis][b].extend(other.centroids[axis][b]);
                 counts[axis][b] += other.counts[axis][b];
             }
     }
@@ -228,6 +235,7 @@ class Builder {
         if (n == 0) return out;
         // A binary tree with at least one primitive per leaf has at most 2n - 1 nodes; each is
         // constructed when written (write_leaf, write_inner), never before.
+        scratch_ = make_ref_array(n);
         nodes_ =
             BvhStorage::NodeArray(static_cast<BvhNode*>(allocate_large(
                                       2 * n * sizeof(BvhNode), alignof(BvhNode), kForBuilding)),
@@ -325,13 +333,15 @@ class Builder {
         return best;
     }
 
-    /// Bins the job's centroids (with every thread when `bins` is null) and returns the best plane.
-    [[nodiscard]] Split find_split(const Job& job, const BinMapping& mapping, Bins* bins) {
+    /// Bins the job's centroids into `bins` (with every thread when `parallel`) and returns the
+    /// best plane.
+    [[nodiscard]] Split find_split(const Job& job, const BinMapping& mapping, Bins& bins,
+                                   bool parallel) {
         const int count = mapping.count;
-        if (bins) {
-            bins->clear(count);
-            bins->add(&refs_[job.begin], job.size(), mapping);
-            return best_split(*bins, count);
+        bins.clear(count);
+        if (!parallel) {
+            bins.add(&refs_[job.begin], job.size(), mapping);
+            return best_split(bins, count);
         }
         std::vector<std::unique_ptr<Bins>> partial(threads_);
         parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
@@ -339,31 +349,43 @@ class Builder {
             partial[c]->clear(count);
             partial[c]->add(&refs_[job.begin + begin], end - begin, mapping);
         });
-        for (std::size_t c = 1; c < partial.size(); ++c)
-            if (partial[c]) partial[0]->merge(*partial[c], count);
-        return best_split(*partial[0], count);
+        for (const auto& p : partial)
+            if (p) bins.merge(*p, count);
+        return best_split(bins, count);
     }
 
     // == Partitioning
 
-    /// Splits the job's refs in place: left of the returned index are those in bins below
-    /// `split.bin`. Fills both sides' bounds.
-    std::uint32_t partition(const Job& job, const BinMapping& mapping, const Split& split,
-                            Side& left, Side& right) {
-        auto goes_left = [&](const PrimRef& r) { return mapping.bin(r, split.axis) < split.bin; };
-        PrimRef* refs = refs_.get();
-        std::uint32_t i = job.begin, j = job.end;
-        while (true) {
-            while (i < j && goes_left(refs[i]))
-                left.add(refs[i++]);
-            while (i < j && !goes_left(refs[j - 1]))
-                right.add(refs[--j]);
-            if (i >= j) break;
-            std::swap(refs[i], refs[j - 1]);
-            left.add(refs[i++]);
-            right.add(refs[--j]);
+    /// Splits the job's refs: left of the returned index are those in bins below `split.bin`.
+    /// A scatter into the scratch array without a branch on the data (which side a primitive
+    /// falls on is a coin toss for the branch predictor), then a copy back.
+    std::uint32_t partition(const Job& job, const BinMapping& mapping, const Split& split) {
+        const PrimRef* refs = refs_.get();
+        PrimRef* scratch = scratch_.get();
+        std::size_t to_left = job.begin, to_right = job.end - 1;
+        for (std::uint32_t i = job.begin; i < job.end; ++i) {
+            const PrimRef& ref = refs[i];
+            const std::size_t left = mapping.bin(ref, split.axis) < split.bin;
+            // The destination by arithmetic: the compiler turns a ?: of two pointers into a
+            // branch, which is what this partition is written to avoid.
+            scratch[to_right + (to_left - to_right) * left] = ref;
+            to_left += left;
+            to_right -= 1 - left;
         }
-        return i;
+        std::memcpy(static_cast<void*>(&refs_[job.begin]), &scratch[job.begin],
+                    job.size() * sizeof(PrimRef));
+        return std::uint32_t(to_left);
+    }
+
+    /// The primitives of bins [from, to) on `axis`, from the bins alone.
+    [[nodiscard]] static Side side_of(const Bins& bins, int axis, int from, int to) {
+        Side side;
+        for (int b = from; b < to; ++b) {
+            side.bounds.extend(bins.bounds[std::size_t(axis)][std::size_t(b)]);
+            side.centroids.extend(bins.centroids[std::size_t(axis)][std::size_t(b)]);
+            side.count += bins.counts[std::size_t(axis)][std::size_t(b)];
+        }
+        return side;
     }
 
     /// Halves by index: the fallback when no plane separates the centroids.
@@ -404,7 +426,10 @@ class Builder {
         }
         Split split;
         const BinMapping mapping(job.centroids, bin_count(n));
-        if (job.depth < kMaxSahDepth) split = find_split(job, mapping, bins);
+        std::unique_ptr<Bins> root_bins;  // the root's, binned by every thread
+        if (!bins) root_bins = std::make_unique<Bins>();
+        Bins& binned = bins ? *bins : *root_bins;
+        if (job.depth < kMaxSahDepth) split = find_split(job, mapping, binned, !bins);
         const float area = job.bounds.half_area();
         const float split_cost = options_.node_cost * area + options_.primitive_cost * split.cost;
         const float leaf_cost = options_.primitive_cost * area * blocks(n);
@@ -414,10 +439,13 @@ class Builder {
         }
         Side left, right;
         std::uint32_t middle = 0;
-        if (split.axis < 0)
+        if (split.axis < 0) {
             middle = halve(job, left, right);
-        else
-            middle = partition(job, mapping, split, left, right);
+        } else {
+            left = side_of(binned, split.axis, 0, split.bin);
+            right = side_of(binned, split.axis, split.bin, mapping.count);
+            middle = partition(job, mapping, split);
+        }
         std::tie(left_job, right_job) = write_inner(job, middle, left, right);
         return true;
     }
@@ -495,6 +523,7 @@ class Builder {
     BvhBuildOptions options_;
     unsigned threads_;
     Refs refs_;
+    Refs scratch_{nullptr, FreeRefs{0}};  ///< where partition() scatters a job's refs
     std::size_t ref_count_;
     // The shared queue of build_shared().
     std::vector<Job> shared_;
