@@ -106,31 +106,39 @@ bool hits_in_double(const Ray& ray, const Aabb& box, double slack) {
     return t_enter <= t_exit + slack * std::abs(t_exit);
 }
 
+/// A random box and a ray aimed exactly at one of its corners, edges or faces (each
+/// coordinate of the target on the box's min, its max, or between), case `i` of a sweep: every
+/// seventh has a direction component of zero (either sign) with the origin on that face's
+/// plane. Coordinates within +-100 * scale.
+std::pair<Aabb, Ray> grazing_case(std::mt19937& rng, int i, float scale = 1.0f) {
+    std::uniform_real_distribution<float> coord(-100.0f * scale, 100.0f * scale), unit(0.0f, 1.0f);
+    Aabb box;
+    box.extend({coord(rng), coord(rng), coord(rng)}).extend({coord(rng), coord(rng), coord(rng)});
+    glm::vec3 target;
+    for (int axis = 0; axis < 3; ++axis) {
+        const float pick = unit(rng);
+        target[axis] = pick < 0.4f   ? box.min[axis]
+                       : pick < 0.8f ? box.max[axis]
+                                     : glm::mix(box.min[axis], box.max[axis], unit(rng));
+    }
+    Ray ray{{coord(rng), coord(rng), coord(rng)}, {}};
+    ray.direction = target - ray.origin;
+    if (i % 7 == 0) {
+        const int axis = i % 3;
+        ray.origin[axis] = target[axis];
+        ray.direction[axis] = (i % 2) ? 0.0f : -0.0f;
+    }
+    return {box, ray};
+}
+
 TEST(RayAabb, RobustNeverMissesACornerOrEdgeGraze_Seed11) {
     // Rays aimed exactly at box corners and edge points from random origins, some with a
     // direction component forced to zero: the double-precision answer says hit (or misses by
     // a rounding hair); the robust test must say hit whenever double does.
     std::mt19937 rng(11);
-    std::uniform_real_distribution<float> coord(-100.0f, 100.0f), unit(0.0f, 1.0f);
     int checked = 0, seed_missed = 0;
     for (int i = 0; i < 200000; ++i) {
-        Aabb box;
-        box.extend({coord(rng), coord(rng), coord(rng)})
-            .extend({coord(rng), coord(rng), coord(rng)});
-        glm::vec3 target;
-        for (int axis = 0; axis < 3; ++axis) {
-            const float pick = unit(rng);
-            target[axis] = pick < 0.4f   ? box.min[axis]
-                           : pick < 0.8f ? box.max[axis]
-                                         : glm::mix(box.min[axis], box.max[axis], unit(rng));
-        }
-        Ray ray{{coord(rng), coord(rng), coord(rng)}, {}};
-        ray.direction = target - ray.origin;
-        if (i % 7 == 0) {  // a zero component with the origin on that face's plane
-            const int axis = i % 3;
-            ray.origin[axis] = target[axis];
-            ray.direction[axis] = (i % 2) ? 0.0f : -0.0f;
-        }
+        const auto [box, ray] = grazing_case(rng, i);
         if (ray_problem(ray)) continue;
         if (!hits_in_double(ray, box, 0.0)) continue;
         ++checked;
@@ -160,28 +168,9 @@ TEST(RayAabb, SlabEntryNeverMissesAGrazeAndEntersNoLater_Seed13) {
     // components, t ranges that start or end at the box: never a miss where double hits, and
     // the entry it gives never after the exact one (the BVH prunes and orders by it).
     std::mt19937 rng(13);
-    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     int checked = 0, scaled = 0;
     for (int i = 0; i < 300000; ++i) {
-        const float scale = std::pow(10.0f, float(i % 7) - 3.0f);
-        std::uniform_real_distribution<float> coord(-100.0f * scale, 100.0f * scale);
-        Aabb box;
-        box.extend({coord(rng), coord(rng), coord(rng)})
-            .extend({coord(rng), coord(rng), coord(rng)});
-        glm::vec3 target;
-        for (int axis = 0; axis < 3; ++axis) {
-            const float pick = unit(rng);
-            target[axis] = pick < 0.4f   ? box.min[axis]
-                           : pick < 0.8f ? box.max[axis]
-                                         : glm::mix(box.min[axis], box.max[axis], unit(rng));
-        }
-        Ray ray{{coord(rng), coord(rng), coord(rng)}, {}};
-        ray.direction = target - ray.origin;
-        if (i % 7 == 0) {
-            const int axis = i % 3;
-            ray.origin[axis] = target[axis];
-            ray.direction[axis] = (i % 2) ? 0.0f : -0.0f;
-        }
+        auto [box, ray] = grazing_case(rng, i, std::pow(10.0f, float(i % 7) - 3.0f));
         if (i % 5 == 1) ray.t_max = 1.0f;  // ends exactly at the target
         if (i % 5 == 2) ray.t_min = 1.0f;  // starts there
         if (i % 11 == 3) ray.t_min = -2.0f;

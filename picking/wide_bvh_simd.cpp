@@ -21,15 +21,6 @@ namespace picking::kernels {
 namespace avx2 {
 #define KERNEL_TARGET __attribute__((target("avx2")))
 #define KERNEL_AVX512 0
-namespace leaf {
-namespace {
-#define LANE_FN KERNEL_TARGET inline __attribute__((always_inline))
-#include "picking/simd_lanes_avx2.inl"  // first: the kernels are written in its lanes
-
-#include "picking/ray_triangle_simd_kernels.inl"
-#undef LANE_FN
-}  // namespace
-}  // namespace leaf
 #include "picking/wide_bvh_simd.inl"
 #undef KERNEL_TARGET
 #undef KERNEL_AVX512
@@ -38,15 +29,6 @@ namespace {
 namespace avx512 {
 #define KERNEL_TARGET __attribute__((target("avx2,avx512f,avx512vl,avx512dq,avx512bw")))
 #define KERNEL_AVX512 1
-namespace leaf {
-namespace {
-#define LANE_FN KERNEL_TARGET inline __attribute__((always_inline))
-#include "picking/simd_lanes_avx2.inl"  // first: the kernels are written in its lanes
-
-#include "picking/ray_triangle_simd_kernels.inl"
-#undef LANE_FN
-}  // namespace
-}  // namespace leaf
 #include "picking/wide_bvh_simd.inl"
 #undef KERNEL_TARGET
 #undef KERNEL_AVX512

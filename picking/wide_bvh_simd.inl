@@ -9,6 +9,17 @@
 // and children are ordered as the scalar traversal orders them: the results and the counters
 // are identical to the scalar reference.
 
+// The leaves' test: the block kernels' code on eight lanes, compiled for this target.
+namespace leaf {
+namespace {
+#define LANE_FN KERNEL_TARGET inline __attribute__((always_inline))
+#include "picking/simd_lanes_avx2.inl"  // first: the kernels are written in its lanes
+
+#include "picking/ray_triangle_simd_kernels.inl"
+#undef LANE_FN
+}  // namespace
+}  // namespace leaf
+
 namespace {
 
 /// Per-ray constants, broadcast once.

@@ -22,6 +22,17 @@ constexpr AlgorithmsTab kTabs[] = {AlgorithmsTab::Compare, AlgorithmsTab::Explai
 const ImVec4 kDisagree{1.0f, 0.55f, 0.45f, 1.0f};
 const ImVec4 kAgree{0.55f, 0.9f, 0.55f, 1.0f};
 
+/// A combo of two choices, `value` false for the first and true for the second.
+void two_way_combo(const char* id, float width, const std::pair<const char*, const char*>& labels,
+                   bool& value) {
+    ImGui::SetNextItemWidth(width);
+    if (ImGui::BeginCombo(id, value ? labels.second : labels.first)) {
+        if (ImGui::Selectable(labels.first, !value)) value = false;
+        if (ImGui::Selectable(labels.second, value)) value = true;
+        ImGui::EndCombo();
+    }
+}
+
 ImVec4 imvec(glm::vec4 c) {
     return {c.r, c.g, c.b, c.a};
 }
@@ -487,23 +498,10 @@ std::optional<double> draw_far(AlgorithmsPanelState& state) {
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(195);
-    const char* grades[] = {"vs reference, same input", "vs the exact aim point"};
-    if (ImGui::BeginCombo("##far_grade", grades[state.far_against_aim ? 1 : 0])) {
-        for (int i = 0; i < 2; ++i)
-            if (ImGui::Selectable(grades[i], state.far_against_aim == (i == 1)))
-                state.far_against_aim = i == 1;
-        ImGui::EndCombo();
-    }
+    two_way_combo("##far_grade", 195, {"vs reference, same input", "vs the exact aim point"},
+                  state.far_against_aim);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(90);
-    const char* stats[] = {"median", "max"};
-    if (ImGui::BeginCombo("##far_stat", stats[state.far_show_max ? 1 : 0])) {
-        for (int i = 0; i < 2; ++i)
-            if (ImGui::Selectable(stats[i], state.far_show_max == (i == 1)))
-                state.far_show_max = i == 1;
-        ImGui::EndCombo();
-    }
+    two_way_combo("##far_stat", 90, {"median", "max"}, state.far_show_max);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s %s", far_input_text(state.far_input),
                        state.far_against_aim
