@@ -20,9 +20,10 @@ struct Stop {
 };
 
 Stop stop_of(const picking::PickResult& result) {
-    if (result.hit) return {true, false, result.hit->instance, result.hit->triangle, result.hit->t};
+    if (result.hit)
+        return {true, false, result.hit->instance, result.hit->triangle, double(result.hit->t)};
     if (result.shape)
-        return {true, true, result.shape->shape, result.shape->shape, result.shape->t};
+        return {true, true, result.shape->shape, result.shape->shape, double(result.shape->t)};
     return {};
 }
 

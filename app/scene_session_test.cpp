@@ -382,7 +382,7 @@ TEST(SceneSession, AnalyticShapesArePickedByTheirEquations_Seed29) {
                 ++rays;
                 const picking::PickResult result = session.pick(ray, {});
                 ASSERT_TRUE(result.any());
-                const double got = result.shape ? result.shape->t : result.hit->t;
+                const double got = double(result.shape ? result.shape->t : result.hit->t);
                 if (result.shape && result.shape->shape == i) {
                     ++picked[i];
                     EXPECT_NEAR(got, *expected, 1e-5 * *expected) << shape.name;

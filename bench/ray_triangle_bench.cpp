@@ -136,6 +136,7 @@ void brute_force_pick(benchmark::State& state, picking::RayTriangleMethod method
         benchmark::DoNotOptimize(result);
     }
     per_triangle_counter(state, f.triangles);
+    state.counters["hit_rate"] = double(hits) / double(state.iterations());
     state.SetLabel(g_model);
 }
 
@@ -204,6 +205,7 @@ void brute_force_blocks(benchmark::State& state, picking::BlockAlgorithm algorit
         }
     }
     per_triangle_counter(state, f.triangles);
+    state.counters["hits_per_ray"] = double(hits) / double(state.iterations());
     state.SetLabel(std::string(picking::simd_isa_name(picking::effective_simd_isa(W, isa))) + ", " +
                    std::to_string(W) + " lanes");
 }
@@ -246,12 +248,13 @@ void register_benchmarks() {
               std::pair{"avx512", SimdIsa::Avx512}}) {
             const std::string base = std::string("simd_brute_force/") + name + "/" + isa_name;
             if (isa != SimdIsa::Avx512)
-                benchmark::RegisterBenchmark((base + "/8").c_str(), [algorithm,
-                                                                     isa](benchmark::State& s) {
+                benchmark::RegisterBenchmark((base + "/8").c_str(), [algorithm = algorithm,
+                                                                     isa =
+                                                                         isa](benchmark::State& s) {
                     brute_force_blocks<8>(s, algorithm, isa);
                 })->Unit(benchmark::kMicrosecond);
-            benchmark::RegisterBenchmark((base + "/16").c_str(), [algorithm,
-                                                                  isa](benchmark::State& s) {
+            benchmark::RegisterBenchmark((base + "/16").c_str(), [algorithm = algorithm,
+                                                                  isa = isa](benchmark::State& s) {
                 brute_force_blocks<16>(s, algorithm, isa);
             })->Unit(benchmark::kMicrosecond);
         }

@@ -59,6 +59,7 @@ void BM_PickBruteForce(benchmark::State& state) {
         hits += result.hit.has_value();
         benchmark::DoNotOptimize(result);
     }
+    state.counters["hit_rate"] = double(hits) / double(state.iterations());
     state.counters["triangles"] = double(session.scene().triangle_count());
     state.counters["ns_per_triangle"] =
         benchmark::Counter(double(session.scene().triangle_count()) * double(state.iterations()),

@@ -222,10 +222,12 @@ int orient_ray_edge(glm::vec3 o, glm::vec3 d, glm::vec3 a, glm::vec3 b) {
     if (std::abs(det) > kDet3Bound * permanent) return sign_of(det);
 
     // == Exact: rows a - o, b - o (two-term expansions) and d (exact)
-    const std::array<Expansion<2>, 3> ea = {difference(a.x, od.x), difference(a.y, od.y),
-                                            difference(a.z, od.z)};
-    const std::array<Expansion<2>, 3> eb = {difference(b.x, od.x), difference(b.y, od.y),
-                                            difference(b.z, od.z)};
+    const std::array<Expansion<2>, 3> ea = {difference(double(a.x), double(od.x)),
+                                            difference(double(a.y), double(od.y)),
+                                            difference(double(a.z), double(od.z))};
+    const std::array<Expansion<2>, 3> eb = {difference(double(b.x), double(od.x)),
+                                            difference(double(b.y), double(od.y)),
+                                            difference(double(b.z), double(od.z))};
     const std::array<Expansion<1>, 3> ed = {single(dx), single(dy), single(dz)};
     return exact_det3_rows(ea, eb, ed);
 }

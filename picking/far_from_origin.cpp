@@ -133,8 +133,10 @@ FarFromOriginStudy grade_far_from_origin(const std::vector<TriangleD>& triangles
                 }
                 vs_reference.hit();
                 vs_aim.hit();
-                if (truth) vs_reference.compare(*hit, truth->t, truth->u, truth->v);
-                vs_aim.compare(*hit, 1.0, aims[k].u, aims[k].v);
+                if (truth)
+                    vs_reference.compare(*hit, double(truth->t), double(truth->u),
+                                         double(truth->v));
+                vs_aim.compare(*hit, 1.0, double(aims[k].u), double(aims[k].v));
             }
             FarGrades& grades = row.inputs[std::size_t(input)];
             grades.vs_reference = vs_reference.finish();

@@ -91,9 +91,9 @@ TEST(RayAabb, SeedEpsilonIsAValue) {
 
 /// Exact-enough answer in double precision: entry and exit with the NaN rule of a closed box.
 bool hits_in_double(const Ray& ray, const Aabb& box, double slack) {
-    double t_enter = ray.t_min, t_exit = ray.t_max;
+    double t_enter = double(ray.t_min), t_exit = double(ray.t_max);
     for (int axis = 0; axis < 3; ++axis) {
-        const double o = ray.origin[axis], d = ray.direction[axis];
+        const double o = double(ray.origin[axis]), d = double(ray.direction[axis]);
         if (d == 0.0) {
             if (o < double(box.min[axis]) || o > double(box.max[axis])) return false;
             continue;
@@ -152,9 +152,9 @@ TEST(RayAabb, RobustNeverMissesACornerOrEdgeGraze_Seed11) {
 
 /// The entry in double, where hits_in_double says the ray meets the box.
 double entry_in_double(const Ray& ray, const Aabb& box) {
-    double t_enter = ray.t_min;
+    double t_enter = double(ray.t_min);
     for (int axis = 0; axis < 3; ++axis) {
-        const double o = ray.origin[axis], d = ray.direction[axis];
+        const double o = double(ray.origin[axis]), d = double(ray.direction[axis]);
         if (d == 0.0) continue;
         const double t0 = (double(box.min[axis]) - o) / d, t1 = (double(box.max[axis]) - o) / d;
         t_enter = std::max(t_enter, std::min(t0, t1));

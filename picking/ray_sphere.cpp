@@ -14,7 +14,7 @@ std::optional<Interval> intersect_sphere(const Ray& ray, const Sphere& sphere) {
     if (sphere.empty()) return std::nullopt;
     const glm::dvec3 d(ray.direction);
     const glm::dvec3 oc = glm::dvec3(ray.origin) - glm::dvec3(sphere.center);
-    const double r = sphere.radius;
+    const double r = double(sphere.radius);
     const double a = glm::dot(d, d);
     const double h = glm::dot(oc, d);
     // c = |O - C|^2 - R^2 cancels badly when the origin is far away; h^2 - a c is the same as

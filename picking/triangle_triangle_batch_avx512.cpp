@@ -3,8 +3,10 @@
 // function does.
 
 // GCC 12's AVX-512 intrinsics start from _mm512_undefined_ps() and then warn about it.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
 #include <immintrin.h>
 
 #include "picking/triangle_triangle_batch_simd.h"

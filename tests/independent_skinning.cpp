@@ -21,8 +21,9 @@ constexpr unsigned kLoaderFlags = aiProcess_Triangulate | aiProcess_JoinIdentica
                                   aiProcess_SortByPType | aiProcess_ValidateDataStructure;
 
 Matrix to_double(const aiMatrix4x4& m) {
-    return Matrix(m.a1, m.a2, m.a3, m.a4, m.b1, m.b2, m.b3, m.b4, m.c1, m.c2, m.c3, m.c4, m.d1,
-                  m.d2, m.d3, m.d4);
+    const auto d = [](float x) { return double(x); };
+    return Matrix(d(m.a1), d(m.a2), d(m.a3), d(m.a4), d(m.b1), d(m.b2), d(m.b3), d(m.b4), d(m.c1),
+                  d(m.c2), d(m.c3), d(m.c4), d(m.d1), d(m.d2), d(m.d3), d(m.d4));
 }
 
 glm::dvec3 apply(const Matrix& m, const glm::dvec3& v) {
@@ -141,7 +142,7 @@ BruteForceOracle skinned_oracle_from_file(const std::string& path, double second
         if (mesh.mNumAnimMeshes == 0 || drawing_node[m] == ~0u) continue;
         std::vector<double> weights(mesh.mNumAnimMeshes);
         for (unsigned a = 0; a < mesh.mNumAnimMeshes; ++a)
-            weights[a] = mesh.mAnimMeshes[a]->mWeight;
+            weights[a] = double(mesh.mAnimMeshes[a]->mWeight);
         const aiString& node_name = globals.in_order[drawing_node[m]].first->mName;
         for (unsigned c = 0; animation != nullptr && c < animation->mNumMorphMeshChannels; ++c) {
             const aiMeshMorphAnim& channel = *animation->mMorphMeshChannels[c];
@@ -191,7 +192,8 @@ BruteForceOracle skinned_oracle_from_file(const std::string& path, double second
 
     BruteForceOracle oracle;
     for (std::uint32_t n = 0; n < globals.in_order.size(); ++n) {
-        const auto& [node, global] = globals.in_order[n];
+        const aiNode* node = globals.in_order[n].first;
+        const Matrix& global = globals.in_order[n].second;
         for (unsigned i = 0; i < node->mNumMeshes; ++i) {
             const unsigned m = node->mMeshes[i];
             const aiMesh& mesh = *scene->mMeshes[m];
@@ -222,7 +224,7 @@ BruteForceOracle skinned_oracle_from_scene(const assets::Scene& scene,
             glm::dvec3 sum(0.0);
             double total = 0.0;
             for (int k = 0; k < assets::kMaxJointsPerVertex && !mesh.skin.empty(); ++k) {
-                const double w = mesh.skin.vertex_weights[v][k];
+                const double w = double(mesh.skin.vertex_weights[v][k]);
                 if (w <= 0.0) continue;
                 const assets::SkinJoint& joint = mesh.skin.joints[mesh.skin.vertex_joints[v][k]];
                 sum += w * glm::dvec3(glm::dmat4(world_from_node[joint.node]) *

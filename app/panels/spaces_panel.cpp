@@ -164,7 +164,7 @@ void draw_ray_and_t(const Selection& selection, const picking::PickHit& hit) {
     const picking::Ray bone = picking::to_bone_space(selection.ray, mesh_from_world);
     const double world_length = glm::length(glm::dvec3(selection.ray.direction));
     const double bone_length = glm::length(glm::dvec3(bone.direction));
-    const double t = hit.t;
+    const double t = double(hit.t);
     ImGui::TextDisabled("world ray");
     text_vec("  origin o", selection.ray.origin);
     text_vec("  direction d", selection.ray.direction);
