@@ -377,6 +377,46 @@ class Builder {
         return std::uint32_t(to_left);
     }
 
+    /// The same with every thread (the root): each counts its chunk's left side, then
+    /// scatters its chunk to its own places on both sides, then copies a chunk back.
+    std::uint32_t parallel_partition(const Job& job, const BinMapping& mapping,
+                                     const Split& split) {
+        const PrimRef* refs = refs_.get();
+        PrimRef* scratch = scratch_.get();
+        auto goes_left = [&](const PrimRef& ref) {
+            return std::size_t(mapping.bin(ref, split.axis) < split.bin);
+        };
+        std::vector<std::size_t> lefts(threads_, 0), chunk_begin(threads_, 0);
+        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
+            std::size_t left = 0;
+            for (std::size_t i = job.begin + begin; i < job.begin + end; ++i)
+                left += goes_left(refs[i]);
+            lefts[c] = left;
+            chunk_begin[c] = begin;
+        });
+        std::size_t total_left = 0;
+        for (std::size_t left : lefts)
+            total_left += left;
+        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
+            std::size_t to_left = job.begin, to_right = job.begin + total_left;
+            for (unsigned k = 0; k < c; ++k) {
+                to_left += lefts[k];
+                to_right += (chunk_begin[k + 1] - chunk_begin[k]) - lefts[k];
+            }
+            for (std::size_t i = job.begin + begin; i < job.begin + end; ++i) {
+                const std::size_t left = goes_left(refs[i]);
+                scratch[to_right + (to_left - to_right) * left] = refs[i];
+                to_left += left;
+                to_right += 1 - left;
+            }
+        });
+        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned) {
+            std::memcpy(static_cast<void*>(&refs_[job.begin + begin]), &scratch[job.begin + begin],
+                        (end - begin) * sizeof(PrimRef));
+        });
+        return std::uint32_t(job.begin + total_left);
+    }
+
     /// The primitives of bins [from, to) on `axis`, from the bins alone.
     [[nodiscard]] static Side side_of(const Bins& bins, int axis, int from, int to) {
         Side side;
@@ -420,7 +460,11 @@ class Builder {
     /// in place, by this thread.
     bool split_job(const Job& job, Bins* bins, Job& left_job, Job& right_job) {
         const std::uint32_t n = job.size();
-        if (n == 1) {
+        // One primitive, or few enough that a leaf costs no more than a node's own test (so
+        // no split can be cheaper, whatever the bins say): a leaf, without binning. With the
+        // wide BVH's costs that is every job of up to eight triangles, half of all jobs.
+        if (n == 1 || (n <= std::uint32_t(options_.max_leaf_size) &&
+                       options_.primitive_cost * blocks(n) <= options_.node_cost)) {
             write_leaf(job);
             return false;
         }
@@ -444,7 +488,8 @@ class Builder {
         } else {
             left = side_of(binned, split.axis, 0, split.bin);
             right = side_of(binned, split.axis, split.bin, mapping.count);
-            middle = partition(job, mapping, split);
+            middle =
+                bins ? partition(job, mapping, split) : parallel_partition(job, mapping, split);
         }
         std::tie(left_job, right_job) = write_inner(job, middle, left, right);
         return true;
