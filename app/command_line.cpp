@@ -140,7 +140,9 @@ CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& o) {
     bench->add_option("--algorithm", o.algorithm, "Ray–triangle algorithm (default watertight)");
     bench->add_option("--threads", o.threads, "Threads for the build and the rays (default 1)")
         ->check(CLI::Range(1u, 256u));
-    bench->add_option("--repeat", o.repeat, "Casting passes; the median is reported (default 1)")
+    bench
+        ->add_option("--repeat", o.repeat,
+                     "Builds and casting passes; the medians are reported (default 1)")
         ->check(CLI::Range(1u, 1000u));
     bench->add_flag("--scalar", o.scalar, "Run the BVH's scalar reference path (no SIMD)");
     bench->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");

@@ -217,7 +217,9 @@ class Builder {
   public:
     Builder(const BvhBuildOptions& options, Refs refs, std::size_t count, BuildProgress* progress)
         : options_(options),
-          threads_(resolve_thread_count(options.threads)),
+          // Below the size where the root is binned in parallel, a second thread would get
+          // its first job only after it has woken up: one thread is faster.
+          threads_(count > kMinParallelNode ? resolve_thread_count(options.threads) : 1u),
           refs_(std::move(refs)),
           ref_count_(count),
           progress_(progress) {

@@ -7,8 +7,8 @@
 ///
 /// Beyond the contract: --accel takes a comma-separated list (one line per accel, measured in
 /// the same process on the same rays, passes interleaved so a noisy machine hits them alike),
-/// --repeat R reports the median of R casting passes, and --scalar forces the BVH's scalar
-/// reference path.
+/// --repeat R reports the median of R builds and of R casting passes, and --scalar forces the
+/// BVH's scalar reference path.
 
 #include <string>
 #include <vector>
