@@ -63,52 +63,19 @@ Aabb world_box(const Aabb& box, const glm::mat4& world_from_mesh) {
 
 }  // namespace
 
-BaldwinWeberCache::BaldwinWeberCache(std::size_t meshes)
-    : entries_(std::make_unique<Entry[]>(meshes)), size_(meshes) {}
-
-BaldwinWeberCache::BaldwinWeberCache(BaldwinWeberCache&& other) noexcept
-    : entries_(std::move(other.entries_)), size_(std::exchange(other.size_, 0)) {}
-
-BaldwinWeberCache& BaldwinWeberCache::operator=(BaldwinWeberCache&& other) noexcept {
-    entries_ = std::move(other.entries_);
-    size_ = std::exchange(other.size_, 0);
-    return *this;
+std::vector<BaldwinWeberTriangle> MakeBaldwinWeber::operator()(const MeshView& mesh) const {
+    std::vector<BaldwinWeberTriangle> table(mesh.triangle_count());
+    for (std::size_t i = 0; i < table.size(); ++i)
+        table[i] = precompute_baldwin_weber(mesh.triangle(i));
+    return table;
 }
 
-std::span<const BaldwinWeberTriangle> BaldwinWeberCache::get(std::uint32_t index,
-                                                             const MeshView& mesh) const {
-    if (index >= size_) return {};
-    Entry& entry = entries_[index];
-    if (!entry.ready.load(std::memory_order_acquire)) {
-        const std::lock_guard<std::mutex> lock(*mutex_);
-        if (!entry.ready.load(std::memory_order_relaxed)) {
-            const std::size_t count = mesh.triangle_count();
-            entry.table.resize(count);
-            for (std::size_t i = 0; i < count; ++i)
-                entry.table[i] = precompute_baldwin_weber(mesh.triangle(i));
-            entry.ready.store(true, std::memory_order_release);
-        }
-    }
-    return entry.table;
+std::vector<TriangleBlock16> MakeTriangleBlocks::operator()(const MeshView& mesh) const {
+    return make_triangle_blocks<16>(mesh);
 }
 
-void BaldwinWeberCache::invalidate(std::uint32_t index) {
-    // The storage stays: a deforming mesh's transforms are remade at the same size.
-    if (index < size_) entries_[index].ready.store(false, std::memory_order_release);
-}
-
-bool BaldwinWeberCache::ready(std::uint32_t index) const {
-    return index < size_ && entries_[index].ready.load(std::memory_order_acquire);
-}
-
-std::size_t BaldwinWeberCache::memory_bytes() const {
-    std::size_t bytes = 0;
-    for (std::size_t i = 0; i < size_; ++i)
-        bytes += entries_[i].table.capacity() * sizeof(BaldwinWeberTriangle);
-    return bytes;
-}
-
-SceneAccel::SceneAccel(const SceneView& scene) : baldwin_weber_(scene.meshes.size()) {
+SceneAccel::SceneAccel(const SceneView& scene)
+    : baldwin_weber_(scene.meshes.size()), triangle_blocks_(scene.meshes.size()) {
     mesh_boxes_.reserve(scene.meshes.size());
     mesh_spheres_.reserve(scene.meshes.size());
     for (const MeshView& mesh : scene.meshes) {
@@ -206,6 +173,7 @@ void SceneAccel::refit_meshes(const SceneView& scene, std::span<const std::uint3
         mesh_spheres_[mesh] =
             mesh_boxes_[mesh].empty() ? Sphere{} : sphere_about(mesh_boxes_[mesh].center(), points);
         baldwin_weber_.invalidate(mesh);  // remade from the new positions when next asked for
+        triangle_blocks_.invalidate(mesh);
     }
     update_instances(scene);
 }

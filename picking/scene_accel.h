@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -16,6 +17,7 @@
 #include "picking/aabb.h"
 #include "picking/bvh.h"
 #include "picking/ray_triangle.h"
+#include "picking/ray_triangle_simd.h"
 #include "picking/scene_view.h"
 #include "picking/sphere.h"
 #include "picking/wide_bvh.h"
@@ -38,36 +40,76 @@ struct NodeGroup {
     Sphere sphere;
 };
 
-/// Baldwin–Weber's per-triangle transforms (precompute_baldwin_weber()) of each mesh, one per
-/// triangle in order: made the first time a query asks for a mesh's (40 bytes per triangle,
-/// so only a scene picked with baldwin_weber pays for them), dropped when its positions change.
-class BaldwinWeberCache {
+/// Per-triangle data of each mesh that only some queries want, made the first time a query
+/// asks for a mesh's (so a scene pays only for what its picks use) and dropped when the mesh's
+/// positions change. `Make` is a callable: std::vector<T> Make(const MeshView&).
+template <typename T, typename Make>
+class MeshDataCache {
   public:
-    BaldwinWeberCache() = default;
-    explicit BaldwinWeberCache(std::size_t meshes);
-    BaldwinWeberCache(BaldwinWeberCache&& other) noexcept;
-    BaldwinWeberCache& operator=(BaldwinWeberCache&& other) noexcept;
+    MeshDataCache() = default;
+    explicit MeshDataCache(std::size_t meshes)
+        : entries_(std::make_unique<Entry[]>(meshes)), size_(meshes) {}
+    MeshDataCache(MeshDataCache&& other) noexcept
+        : entries_(std::move(other.entries_)), size_(std::exchange(other.size_, 0)) {}
+    MeshDataCache& operator=(MeshDataCache&& other) noexcept {
+        entries_ = std::move(other.entries_);
+        size_ = std::exchange(other.size_, 0);
+        return *this;
+    }
 
-    /// The transforms of mesh `index` (whose data is `mesh`), computed now if they are not
-    /// there. Safe from several threads at once; empty for an index past the meshes.
-    [[nodiscard]] std::span<const BaldwinWeberTriangle> get(std::uint32_t index,
-                                                            const MeshView& mesh) const;
-    /// Forgets mesh `index`'s transforms (its positions changed). Not while a query runs.
-    void invalidate(std::uint32_t index);
-    /// Whether mesh `index`'s transforms are there now.
-    [[nodiscard]] bool ready(std::uint32_t index) const;
-    /// Bytes of the transforms made so far.
-    [[nodiscard]] std::size_t memory_bytes() const;
+    /// The data of mesh `index` (whose data is `mesh`), made now if it is not there. Safe
+    /// from several threads at once; empty for an index past the meshes.
+    [[nodiscard]] std::span<const T> get(std::uint32_t index, const MeshView& mesh) const {
+        if (index >= size_) return {};
+        Entry& entry = entries_[index];
+        if (!entry.ready.load(std::memory_order_acquire)) {
+            const std::lock_guard<std::mutex> lock(*mutex_);
+            if (!entry.ready.load(std::memory_order_relaxed)) {
+                entry.data = Make{}(mesh);
+                entry.ready.store(true, std::memory_order_release);
+            }
+        }
+        return entry.data;
+    }
+    /// Forgets mesh `index`'s data (its positions changed). Not while a query runs.
+    void invalidate(std::uint32_t index) {
+        if (index < size_) entries_[index].ready.store(false, std::memory_order_release);
+    }
+    /// Whether mesh `index`'s data is there now.
+    [[nodiscard]] bool ready(std::uint32_t index) const {
+        return index < size_ && entries_[index].ready.load(std::memory_order_acquire);
+    }
+    /// Bytes of the data made so far.
+    [[nodiscard]] std::size_t memory_bytes() const {
+        std::size_t bytes = 0;
+        for (std::size_t i = 0; i < size_; ++i)
+            bytes += entries_[i].data.capacity() * sizeof(T);
+        return bytes;
+    }
 
   private:
     struct Entry {
-        std::vector<BaldwinWeberTriangle> table;
+        std::vector<T> data;
         std::atomic<bool> ready{false};
     };
     std::unique_ptr<Entry[]> entries_;
     std::size_t size_ = 0;
     std::unique_ptr<std::mutex> mutex_ = std::make_unique<std::mutex>();
 };
+
+/// Baldwin–Weber's transforms (precompute_baldwin_weber()), one per triangle in order (40
+/// bytes per triangle).
+struct MakeBaldwinWeber {
+    std::vector<BaldwinWeberTriangle> operator()(const MeshView& mesh) const;
+};
+using BaldwinWeberCache = MeshDataCache<BaldwinWeberTriangle, MakeBaldwinWeber>;
+
+/// Every triangle in blocks of sixteen for the SIMD kernels (ray_triangle_simd.h), in order:
+/// what a pick over every triangle runs on when the algorithm has kernels.
+struct MakeTriangleBlocks {
+    std::vector<TriangleBlock16> operator()(const MeshView& mesh) const;
+};
+using TriangleBlockCache = MeshDataCache<TriangleBlock16, MakeTriangleBlocks>;
 
 class SceneAccel {
   public:
@@ -130,6 +172,17 @@ class SceneAccel {
     }
     [[nodiscard]] const BaldwinWeberCache& baldwin_weber_cache() const { return baldwin_weber_; }
 
+    /// Mesh `mesh`'s triangles in SIMD blocks (see TriangleBlockCache), made on first use and
+    /// again after refit_mesh() changed its positions.
+    [[nodiscard]] std::span<const TriangleBlock16> triangle_blocks(const SceneView& scene,
+                                                                   std::uint32_t mesh) const {
+        return mesh < scene.meshes.size() ? triangle_blocks_.get(mesh, scene.meshes[mesh])
+                                          : std::span<const TriangleBlock16>{};
+    }
+    [[nodiscard]] const TriangleBlockCache& triangle_block_cache() const {
+        return triangle_blocks_;
+    }
+
     /// Bytes of every BVH (meshes and top level): the acceleration memory of `bvh`.
     [[nodiscard]] std::size_t bvh_memory_bytes() const;
 
@@ -144,6 +197,7 @@ class SceneAccel {
     std::vector<Aabb> instance_boxes_;
     Bvh top_level_;
     BaldwinWeberCache baldwin_weber_;
+    TriangleBlockCache triangle_blocks_;
 };
 
 }  // namespace picking

@@ -36,9 +36,10 @@ struct PickSettings {
     /// would hit; Seed is seed 002 as written (absolute epsilon, t range ignored, NaN in a face
     /// plane; its epsilon is shapes.slab_epsilon, shared with the box shapes).
     SlabTest slab_test = SlabTest::Robust;
-    /// The BVH runs SIMD box tests and block kernels when the algorithm has them
-    /// (moller_trumbore, watertight) and the CPU can (best_simd_isa()); false forces the scalar
-    /// reference path. Both give the same answer.
+    /// The BVH runs SIMD box tests and block kernels, and a pick over every triangle of a mesh
+    /// (no broad phase, or behind a sphere or box) the block kernels on sixteen triangles per
+    /// step, when the algorithm has them (moller_trumbore, watertight) and the CPU can
+    /// (best_simd_isa()); false forces the scalar reference path. Both give the same answer.
     bool simd = true;
     /// baldwin_weber reads its per-triangle transforms from `accel`'s cache (made once per
     /// triangle, as the paper intends) in the brute-force loop, the sphere and box broad phases
@@ -150,6 +151,8 @@ class PickPlan {
     bool baldwin_weber_cache_;  ///< baldwin_weber on accel_'s precomputed transforms
     WideQuery query_;
     RaycastFn raycast_ = nullptr;
+    /// The SIMD kernel for every triangle of a mesh, when it serves (null: the scalar loop).
+    BlockKernel<16> mesh_kernel_ = nullptr;
     /// One instance at the identity through its BVH in bone space (a model without a
     /// hierarchy, or a benchmark's mesh): its BVH, which sees the world ray as it is, so
     /// intersect() skips the search's steps; null otherwise.
