@@ -71,9 +71,26 @@ class MeshDataCache {
         }
         return entry.data;
     }
+    /// The same, except that after the mesh deformed, the first query of a pose gets nothing
+    /// (it does without: one query does not pay back making the data) and only the second
+    /// makes it. Playback that picks once a frame never makes it; a paused pose hovered over
+    /// makes it once.
+    [[nodiscard]] std::span<const T> get_once_worth_it(std::uint32_t index,
+                                                       const MeshView& mesh) const {
+        if (index >= size_) return {};
+        Entry& entry = entries_[index];
+        if (!entry.ready.load(std::memory_order_acquire) &&
+            entry.deformed.load(std::memory_order_relaxed) &&
+            !entry.asked.exchange(true, std::memory_order_relaxed))
+            return {};
+        return get(index, mesh);
+    }
     /// Forgets mesh `index`'s data (its positions changed). Not while a query runs.
     void invalidate(std::uint32_t index) {
-        if (index < size_) entries_[index].ready.store(false, std::memory_order_release);
+        if (index >= size_) return;
+        entries_[index].ready.store(false, std::memory_order_release);
+        entries_[index].deformed.store(true, std::memory_order_relaxed);
+        entries_[index].asked.store(false, std::memory_order_relaxed);
     }
     /// Whether mesh `index`'s data is there now.
     [[nodiscard]] bool ready(std::uint32_t index) const {
@@ -91,6 +108,8 @@ class MeshDataCache {
     struct Entry {
         std::vector<T> data;
         std::atomic<bool> ready{false};
+        std::atomic<bool> deformed{false};       ///< invalidated at least once
+        mutable std::atomic<bool> asked{false};  ///< since then, by get_once_worth_it()
     };
     std::unique_ptr<Entry[]> entries_;
     std::size_t size_ = 0;
@@ -172,12 +191,14 @@ class SceneAccel {
     }
     [[nodiscard]] const BaldwinWeberCache& baldwin_weber_cache() const { return baldwin_weber_; }
 
-    /// Mesh `mesh`'s triangles in SIMD blocks (see TriangleBlockCache), made on first use and
-    /// again after refit_mesh() changed its positions.
+    /// Mesh `mesh`'s triangles in SIMD blocks (see TriangleBlockCache), made on first use and,
+    /// after refit_mesh() changed its positions, on the second use of the new positions (see
+    /// MeshDataCache::get_once_worth_it()): empty when the caller should do without.
     [[nodiscard]] std::span<const TriangleBlock16> triangle_blocks(const SceneView& scene,
                                                                    std::uint32_t mesh) const {
-        return mesh < scene.meshes.size() ? triangle_blocks_.get(mesh, scene.meshes[mesh])
-                                          : std::span<const TriangleBlock16>{};
+        return mesh < scene.meshes.size()
+                   ? triangle_blocks_.get_once_worth_it(mesh, scene.meshes[mesh])
+                   : std::span<const TriangleBlock16>{};
     }
     [[nodiscard]] const TriangleBlockCache& triangle_block_cache() const {
         return triangle_blocks_;

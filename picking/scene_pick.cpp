@@ -161,11 +161,13 @@ class PickSearch {
         const Instance& instance = scene_.instances[instance_index];
         const MeshView& mesh = scene_.meshes[instance.mesh];
         ++stats_.instances_tested;
-        if (plan_.mesh_kernel_ && settings_.space == RaySpace::BoneSpace) {
-            // Sixteen triangles per step with the SIMD kernels (bit for bit the same answer as
-            // the loop below: the closest, ties to the lower index).
-            const std::span<const TriangleBlock16> blocks =
-                accel_->triangle_blocks(scene_, instance.mesh);
+        // Sixteen triangles per step with the SIMD kernels (bit for bit the same answer as the
+        // loop below: the closest, ties to the lower index), unless the mesh just deformed.
+        const std::span<const TriangleBlock16> blocks =
+            plan_.mesh_kernel_ && settings_.space == RaySpace::BoneSpace
+                ? accel_->triangle_blocks(scene_, instance.mesh)
+                : std::span<const TriangleBlock16>{};
+        if (!blocks.empty()) {
             const BlockHit hit = plan_.mesh_kernel_(
                 prepare_block_ray(local, settings_.triangle_options), blocks.data(), blocks.size());
             stats_.triangles_tested += mesh.triangle_count();
