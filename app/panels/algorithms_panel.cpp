@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include "app/duration_text.h"
 #include "picking/bone_space.h"
 
 namespace app {
@@ -127,7 +128,8 @@ void draw_compare(AlgorithmsPanelState& state, const std::optional<Selection>& s
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
     if (!ImGui::BeginTable("compare", 7, flags)) return;
     ImGui::TableSetupScrollFreeze(1, 1);
-    constexpr const char* kHeaders[] = {"algorithm", "triangle", "t", "u", "v", "ns", "ULPs t/u/v"};
+    constexpr const char* kHeaders[] = {"algorithm", "triangle", "t",         "u",
+                                        "v",         "time",     "ULPs t/u/v"};
     for (const char* h : kHeaders)
         ImGui::TableSetupColumn(h);
     // Whether every cell fits its column (scripted runs report it; the GUI test holds it at
@@ -147,7 +149,7 @@ void draw_compare(AlgorithmsPanelState& state, const std::optional<Selection>& s
                 {"t", nullptr},
                 {"u", "weight of the 2nd corner"},
                 {"v", "weight of the 3rd corner"},
-                {"ns", "the median of 3 picks over every triangle (no broad phase)"},
+                {"time", "the median of 3 picks over every triangle (no broad phase)"},
                 {"ULPs t/u/v",
                  "float steps between this row's t, u, v and the reference's, "
                  "on the same triangle"}});
@@ -192,7 +194,7 @@ void draw_compare(AlgorithmsPanelState& state, const std::optional<Selection>& s
             measure(4);
         }
         cell(5);
-        ImGui::Text("%.0f", row.nanoseconds);
+        ImGui::TextUnformatted(duration_text(row.nanoseconds).c_str());
         measure(5);
         cell(6);
         if (row.t_ulps) {
