@@ -121,13 +121,15 @@ void per_triangle_counter(benchmark::State& state, std::size_t triangles) {
 
 /// `precomputed`: baldwin_weber reads the transforms the session's accel made once per
 /// triangle (made by a pick before the timing starts); false computes them in every test.
+/// `simd` false keeps the pick on its scalar loop where the algorithm has block kernels.
 void brute_force_pick(benchmark::State& state, picking::RayTriangleMethod method,
-                      bool precomputed = true) {
+                      bool precomputed = true, bool simd = true) {
     const MeshFixture& f = MeshFixture::get();
     picking::PickSettings settings;
     settings.method = method;
     settings.triangle_options.xna_first_found = false;
     settings.precomputed = precomputed;
+    settings.simd = simd;
     benchmark::DoNotOptimize(f.session->pick(f.rays[0], settings));  // caches made, untimed
     std::size_t i = 0, hits = 0;
     for (auto _ : state) {
@@ -231,6 +233,17 @@ void register_benchmarks() {
             ("brute_force/" + std::string(algorithm.name)).c_str(),
             [&algorithm](benchmark::State& s) { brute_force_pick(s, algorithm.method); })
             ->Unit(benchmark::kMicrosecond);
+
+    // The same picks kept on their scalar loops (the reference the SIMD blocks are held to).
+    for (const auto& algorithm : picking::kRayTriangleAlgorithms)
+        if (algorithm.method == picking::RayTriangleMethod::MollerTrumbore ||
+            algorithm.method == picking::RayTriangleMethod::Watertight)
+            benchmark::RegisterBenchmark(
+                ("brute_force_scalar/" + std::string(algorithm.name)).c_str(),
+                [&algorithm](benchmark::State& s) {
+                    brute_force_pick(s, algorithm.method, true, false);
+                })
+                ->Unit(benchmark::kMicrosecond);
 
     benchmark::RegisterBenchmark("brute_force/baldwin_weber_per_test", [](benchmark::State& s) {
         brute_force_pick(s, picking::RayTriangleMethod::BaldwinWeber, false);
