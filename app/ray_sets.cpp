@@ -7,6 +7,8 @@
 
 #include <glm/geometric.hpp>
 
+#include "picking/draw_vec3.h"
+
 namespace app {
 
 std::vector<picking::Ray> incoherent_rays(const Bounds& box, std::size_t count, unsigned seed) {
@@ -20,10 +22,10 @@ std::vector<picking::Ray> incoherent_rays(const Bounds& box, std::size_t count, 
     rays.reserve(count);
     while (rays.size() < count) {
         // A normalised Gaussian vector is uniform on the sphere.
-        const glm::vec3 dir(n(rng), n(rng), n(rng));
+        const auto dir = picking::draw_vec3<glm::vec3>(n, rng);
         if (glm::length(dir) < 1e-3f) continue;
         const glm::vec3 origin = centre + 2.0f * radius * glm::normalize(dir);
-        const glm::vec3 aim = glm::mix(box.min, box.max, glm::vec3(u(rng), u(rng), u(rng)));
+        const glm::vec3 aim = glm::mix(box.min, box.max, picking::draw_vec3<glm::vec3>(u, rng));
         if (aim == origin) continue;
         rays.push_back({origin, aim - origin});
     }

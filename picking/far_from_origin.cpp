@@ -8,6 +8,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "picking/bone_space.h"
+#include "picking/draw_vec3.h"
 
 namespace picking {
 
@@ -184,7 +185,7 @@ FarFromOriginStudy far_from_origin_study(const std::vector<TriangleD>& triangles
         u = std::clamp(u, 0.05, 0.9), v = std::clamp(v, 0.05, 0.95 - u);
         const glm::dvec3 target = (1.0 - u - v) * t.p0 + u * t.p1 + v * t.p2;
         const glm::dvec3 n = glm::normalize(glm::cross(t.p1 - t.p0, t.p2 - t.p0));
-        glm::dvec3 d = glm::normalize(glm::dvec3(normal(rng), normal(rng), normal(rng)));
+        glm::dvec3 d = glm::normalize(draw_vec3<glm::dvec3>(normal, rng));
         if (glm::dot(d, n) > 0.0) d = -d;                      // meet the front face
         if (glm::dot(d, n) > -0.2) d = glm::normalize(d - n);  // not grazing
         const glm::dvec3 origin = target - 2.0 * radius * d;

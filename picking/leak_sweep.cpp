@@ -8,6 +8,8 @@
 
 #include <glm/geometric.hpp>
 
+#include "picking/draw_vec3.h"
+
 namespace picking {
 
 namespace {
@@ -152,7 +154,7 @@ LeakSweepResult leak_sweep(const MeshView& mesh, const MeshTopology& topology,
         // the same way, none grazing), from outside the mesh's box
         glm::vec3 direction(0.0f);
         for (int tries = 0; tries < 32 && direction == glm::vec3(0.0f); ++tries) {
-            const glm::vec3 d = glm::normalize(glm::vec3(normal(rng), normal(rng), normal(rng)));
+            const glm::vec3 d = glm::normalize(draw_vec3<glm::vec3>(normal, rng));
             int positive = 0, negative = 0;
             for (const Triangle& t : fan_triangles) {
                 const glm::vec3 n = glm::normalize(t.normal());

@@ -11,6 +11,8 @@
 #include <glm/geometric.hpp>
 #include <glm/mat3x3.hpp>
 
+#include "picking/draw_vec3.h"
+
 namespace picking {
 
 namespace {
@@ -34,7 +36,7 @@ double log_uniform(Rng& rng, double lo_exp, double hi_exp) {
 glm::dvec3 random_unit(Rng& rng) {
     std::normal_distribution<double> n(0.0, 1.0);
     for (;;) {
-        const glm::dvec3 v(n(rng), n(rng), n(rng));
+        const auto v = draw_vec3<glm::dvec3>(n, rng);
         const double length = glm::length(v);
         if (length > 1e-6) return v / length;
     }
@@ -99,8 +101,11 @@ glm::dvec3 random_point_in(const std::array<glm::dvec3, 3>& t, Rng& rng) {
 std::array<glm::dvec3, 3> q_through(glm::dvec3 t0, glm::dvec3 t1, Rng& rng) {
     const double side = coin(rng) ? 1.0 : -1.0;
     const glm::dvec3 mid = 0.5 * (t0 + t1);
-    const glm::dvec3 apex =
-        mid + glm::dvec3(uniform(rng, -1, 1), uniform(rng, -1, 1), side * uniform(rng, 0.2, 1.5));
+    // One draw per statement: the order of a call's arguments is the compiler's choice.
+    const double height = uniform(rng, 0.2, 1.5);
+    const double dy = uniform(rng, -1, 1);
+    const double dx = uniform(rng, -1, 1);
+    const glm::dvec3 apex = mid + glm::dvec3(dx, dy, side * height);
     const glm::dvec3 b0 = t0 + (t0 - apex) * uniform(rng, 0.3, 1.5);
     const glm::dvec3 b1 = t1 + (t1 - apex) * uniform(rng, 0.3, 1.5);
     return {apex, b0, b1};
@@ -324,8 +329,10 @@ std::array<glm::dvec3, 3> random_box_triangle(Rng& rng, double half) {
 TrianglePair near_equilateral_pair(Rng& rng) {
     constexpr double kHalfCube = 0.362;  // centres in a cube of side 0.724: ~50.5% intersect
     const auto centre = [&] {
-        return glm::dvec3(uniform(rng, -kHalfCube, kHalfCube), uniform(rng, -kHalfCube, kHalfCube),
-                          uniform(rng, -kHalfCube, kHalfCube));
+        const double z = uniform(rng, -kHalfCube, kHalfCube);
+        const double y = uniform(rng, -kHalfCube, kHalfCube);
+        const double x = uniform(rng, -kHalfCube, kHalfCube);
+        return glm::dvec3(x, y, z);
     };
     const Triangle v = to_float(near_equilateral(rng, centre()));
     return {v, to_float(near_equilateral(rng, centre()))};
@@ -380,13 +387,22 @@ TrianglePair generate_stress_pair(StressKind kind, std::mt19937_64& rng) {
             const auto v = random_box_triangle(rng, 1.0);
             const glm::dvec3 p0 = v[1] - v[0], p1 = v[2] - v[0];
             std::array<glm::dvec3, 3> q;
-            for (auto& p : q)
-                p = v[0] + uniform(rng, -0.5, 1.5) * p0 + uniform(rng, -0.5, 1.5) * p1;
+            for (auto& p : q) {
+                const double b = uniform(rng, -0.5, 1.5);
+                const double a = uniform(rng, -0.5, 1.5);
+                p = v[0] + a * p0 + b * p1;
+            }
             const glm::dvec3 centre = (q[0] + q[1] + q[2]) / 3.0;
             const glm::dvec3 axis = random_unit(rng);
-            const double angle = log_uniform(rng, -7, -2) * (coin(rng) ? 1 : -1);
+            // The magnitude drawn before the sign (spelled out: a product leaves its order open).
+            const double magnitude = log_uniform(rng, -7, -2);
+            const double angle = magnitude * (coin(rng) ? 1 : -1);
             const glm::dvec3 normal = glm::normalize(glm::cross(p0, p1));
-            const double lift = coin(rng) ? 0.0 : log_uniform(rng, -7, -2) * (coin(rng) ? 1 : -1);
+            double lift = 0.0;
+            if (!coin(rng)) {
+                const double height = log_uniform(rng, -7, -2);
+                lift = coin(rng) ? height : -height;
+            }
             for (auto& p : q) {
                 // Rodrigues' rotation of p about the axis through the centre.
                 const glm::dvec3 r = p - centre;
@@ -414,15 +430,18 @@ TrianglePair generate_stress_pair(StressKind kind, std::mt19937_64& rng) {
                 if (coin(rng, 0.3)) {
                     // Folded close to V's plane, either side: mesh neighbours at a shallow angle.
                     const glm::dvec3 n = glm::normalize(glm::cross(v[1] - v[0], v[2] - v[0]));
-                    const glm::dvec3 in_plane = v[a] + uniform(rng, -1, 1) * (v[1] - v[0]) +
-                                                uniform(rng, -1, 1) * (v[2] - v[0]);
-                    q[2] = in_plane + n * (log_uniform(rng, -6, -1) * (coin(rng) ? 1 : -1));
+                    const double t = uniform(rng, -1, 1);
+                    const double s = uniform(rng, -1, 1);
+                    const glm::dvec3 in_plane = v[a] + s * (v[1] - v[0]) + t * (v[2] - v[0]);
+                    const double height = log_uniform(rng, -6, -1);
+                    q[2] = in_plane + n * (coin(rng) ? height : -height);
                 }
             }
             return {to_float(v), to_float(rotate_corners(q, rng))};
         }
         case StressKind::FarFromOrigin: {
-            const glm::dvec3 offset = random_unit(rng) * log_uniform(rng, 3, 5);
+            const double distance = log_uniform(rng, 3, 5);
+            const glm::dvec3 offset = random_unit(rng) * distance;
             auto v = random_box_triangle(rng, 1.0), q = random_box_triangle(rng, 1.0);
             for (auto* t : {&v, &q})
                 for (auto& p : *t)

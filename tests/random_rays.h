@@ -7,6 +7,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "picking/draw_vec3.h"
 #include "picking/ray.h"
 
 namespace tests {
@@ -20,10 +21,10 @@ inline std::vector<picking::Ray> incoherent_rays(glm::vec3 box_min, glm::vec3 bo
     const float radius = 0.5f * glm::length(box_max - box_min);
     std::vector<picking::Ray> rays;
     while (int(rays.size()) < count) {
-        const glm::vec3 dir(n(rng), n(rng), n(rng));
+        const auto dir = picking::draw_vec3<glm::vec3>(n, rng);
         if (glm::length(dir) < 1e-3f) continue;
         const glm::vec3 origin = centre + 2.0f * radius * glm::normalize(dir);
-        const glm::vec3 aim = glm::mix(box_min, box_max, glm::vec3(u(rng), u(rng), u(rng)));
+        const glm::vec3 aim = glm::mix(box_min, box_max, picking::draw_vec3<glm::vec3>(u, rng));
         rays.push_back({origin, aim - origin});
     }
     return rays;
