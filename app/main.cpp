@@ -5,10 +5,11 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "app/accel_build_job.h"
-#include "app/async_load.h"
-#include "app/command_line.h"
-#include "picking/ray_triangle.h"
+#include "app/cli/command_line.h"
+#include "app/core/accel_build_job.h"
+#include "app/core/async_load.h"
+#include "app/viewer/run_viewer.h"
+#include "picking/ray_triangle/ray_triangle.h"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "assets/load_model.h"
-#include "assets/pose.h"
-#include "assets/posed_mesh.h"
+#include "assets/scene/pose.h"
+#include "assets/scene/posed_mesh.h"
 
 namespace assets {
 namespace {

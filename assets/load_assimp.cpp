@@ -20,7 +20,7 @@
 #include <glm/matrix.hpp>
 
 #include "assets/load_model.h"
-#include "assets/mesh_normals.h"
+#include "assets/scene/mesh_normals.h"
 
 namespace assets {
 

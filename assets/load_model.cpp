@@ -8,8 +8,8 @@
 #include <string>
 #include <system_error>
 
-#include "assets/default_scene.h"
-#include "assets/torus_knot.h"
+#include "assets/procedural/default_scene.h"
+#include "assets/procedural/torus_knot.h"
 
 namespace assets {
 

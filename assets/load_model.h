@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "assets/scene.h"
+#include "assets/scene/scene.h"
 
 namespace assets {
 
@@ -28,11 +28,12 @@ struct LoadProgress {
     std::atomic<bool> cancel{false};    ///< set by the waiter; the loader stops at its next check
 };
 
-/// The model name that stands for the built-in scene (assets/default_scene.h), not a file.
+/// The model name that stands for the built-in scene (assets/procedural/default_scene.h), not a
+/// file.
 inline constexpr const char* kDefaultSceneName = "default";
 
 /// Loads `path`, or builds the built-in scene when it is kDefaultSceneName, or a torus knot of N
-/// triangles when it is "knot:N" (assets/torus_knot.h). Throws LoadError for
+/// triangles when it is "knot:N" (assets/procedural/torus_knot.h). Throws LoadError for
 /// missing, unreadable, corrupt or empty files (a scene without a single triangle is an error) and
 /// when `progress->cancel` is seen.
 [[nodiscard]] Scene load_model(const std::filesystem::path& path, const LoadOptions& options = {},

@@ -26,7 +26,7 @@
 #include <glm/geometric.hpp>
 
 #include "assets/load_model.h"
-#include "assets/mesh_normals.h"
+#include "assets/scene/mesh_normals.h"
 
 namespace assets {
 

@@ -18,10 +18,10 @@
 
 #include <benchmark/benchmark.h>
 
-#include "app/load_session.h"
-#include "app/ray_sets.h"
-#include "app/scene_session.h"
-#include "app/settings_names.h"
+#include "app/core/load_session.h"
+#include "app/core/ray_sets.h"
+#include "app/core/scene_session.h"
+#include "app/core/settings_names.h"
 
 namespace {
 

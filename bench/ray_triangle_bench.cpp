@@ -16,11 +16,11 @@
 #include <benchmark/benchmark.h>
 #include <glm/geometric.hpp>
 
-#include "app/scene_session.h"
+#include "app/core/scene_session.h"
 #include "assets/load_model.h"
-#include "picking/ray_triangle.h"
-#include "picking/ray_triangle_simd.h"
-#include "tests/random_rays.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/simd/ray_triangle_simd.h"
+#include "picking/testing/random_rays.h"
 
 namespace {
 

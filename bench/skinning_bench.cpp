@@ -1,7 +1,7 @@
 // What one animated frame costs the picking side on a big skinned mesh: a generated tube of
-// ~100K triangles bent by 20 bones (assets/skinned_tube.h). Pose evaluation, CPU skinning
-// (positions only, as picking needs; and with normals, as the viewer also uploads), one pick,
-// the whole frame: advance the clock, skin, pick (brute force; and through the tube's BVH,
+// ~100K triangles bent by 20 bones (assets/procedural/skinned_tube.h). Pose evaluation, CPU
+// skinning (positions only, as picking needs; and with normals, as the viewer also uploads), one
+// pick, the whole frame: advance the clock, skin, pick (brute force; and through the tube's BVH,
 // refit to the pose by the pick), and the BVH's refit beside a rebuild from scratch.
 //
 //   build/release/bench/skinning_bench --benchmark_repetitions=9
@@ -14,12 +14,12 @@
 #include <benchmark/benchmark.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "app/scene_session.h"
-#include "assets/pose.h"
-#include "assets/posed_mesh.h"
-#include "assets/skinned_tube.h"
-#include "picking/wide_bvh.h"
-#include "tests/random_rays.h"
+#include "app/core/scene_session.h"
+#include "assets/procedural/skinned_tube.h"
+#include "assets/scene/pose.h"
+#include "assets/scene/posed_mesh.h"
+#include "picking/bvh/wide_bvh.h"
+#include "picking/testing/random_rays.h"
 
 namespace {
 

@@ -21,8 +21,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "app/tritri_experiment.h"
-#include "picking/triangle_pair_generator.h"
+#include "app/core/tritri_experiment.h"
+#include "picking/studies/triangle_pair_generator.h"
 #if defined(RAYPICK_HAVE_CGAL)
 #include "tests/cgal/cgal_tri_tri.h"
 #endif

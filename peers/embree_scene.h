@@ -8,8 +8,8 @@
 #include <optional>
 #include <span>
 
-#include "picking/scene_pick.h"
-#include "picking/scene_view.h"
+#include "picking/scene/scene_pick.h"
+#include "picking/scene/scene_view.h"
 
 namespace peers {
 

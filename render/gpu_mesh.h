@@ -9,7 +9,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "assets/scene.h"
+#include "assets/scene/scene.h"
 #include "render/gl/object.h"
 
 namespace render {

@@ -13,7 +13,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
-#include "assets/scene.h"
+#include "assets/scene/scene.h"
 #include "render/gl/object.h"
 #include "render/gl/program.h"
 #include "render/gpu_mesh.h"

@@ -15,7 +15,7 @@
 namespace tests {
 namespace {
 
-// app/panels/collide_panel.h: the contact segments' colour (opaque, drawn on top), 8-bit.
+// app/viewer/panels/collide_panel.h: the contact segments' colour (opaque, drawn on top), 8-bit.
 constexpr std::array<int, 3> kSegment = {255, 242, 51};
 // The default scene's instances: 3 is the ring (a torus), 1 the ball, 4 the crate.
 constexpr const char* kRing = "3";

@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "picking/ray_triangle.h"
+#include "picking/ray_triangle/ray_triangle.h"
 #include "tests/png_image.h"
 #include "tests/process.h"
 
@@ -434,7 +434,7 @@ TEST(Gui, CompareRunsEveryAlgorithmOnTheClickAndDrawsTheTable) {
             EXPECT_EQ(row["t_ulps"], 0);
         }
     }
-    // Each row's colour swatch is drawn (app/panels/algorithms_panel.cpp's palette).
+    // Each row's colour swatch is drawn (app/viewer/panels/algorithms_panel.cpp's palette).
     for (const std::array<int, 3> swatch :
          {std::array{242, 89, 77}, std::array{64, 230, 166}, std::array{255, 255, 255}})
         EXPECT_TRUE(has_patch(run.png, swatch)) << swatch[0] << "," << swatch[1];

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "assets/scene.h"
+#include "assets/scene/scene.h"
 #include "tests/brute_force_oracle.h"
 
 namespace tests {

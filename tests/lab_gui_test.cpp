@@ -15,7 +15,7 @@
 namespace tests {
 namespace {
 
-// app/panels/triangle_lab_panel.h: the contact segment's colour (opaque, drawn on top), and
+// app/viewer/panels/triangle_lab_panel.h: the contact segment's colour (opaque, drawn on top), and
 // V's and Q's outlines.
 constexpr std::array<int, 3> kSegment = {51, 255, 115};
 constexpr std::array<int, 3> kOutlineV = {77, 158, 255};

@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 
 #include "assets/load_model.h"
-#include "assets/procedural_meshes.h"
-#include "picking/leak_sweep.h"
+#include "assets/procedural/procedural_meshes.h"
+#include "picking/studies/leak_sweep.h"
 
 namespace tests {
 namespace {

@@ -8,15 +8,15 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "app/scene_session.h"
+#include "app/core/scene_session.h"
 #include "assets/load_model.h"
-#include "assets/torus_knot.h"
-#include "picking/ray_triangle_simd.h"
-#include "picking/wide_bvh.h"
+#include "assets/procedural/torus_knot.h"
+#include "picking/bvh/wide_bvh.h"
+#include "picking/simd/ray_triangle_simd.h"
+#include "picking/testing/random_rays.h"
 #include "tests/brute_force_oracle.h"
 #include "tests/independent_skinning.h"
 #include "tests/process.h"
-#include "tests/random_rays.h"
 
 namespace tests {
 namespace {
@@ -142,7 +142,7 @@ picking::Ray reach(picking::Ray ray, const picking::RayTriangleAlgorithm& algori
 /// checked against every triangle in the same kernels), `scalar_rays` for the others
 /// (traversed with the scalar test, checked against every triangle one by one: tens of
 /// nanoseconds a test, so fewer rays on the big meshes to keep CI fast; the 3,000-triangle
-/// soup of picking/wide_bvh_test.cpp covers them further). The same
+/// soup of picking/bvh/wide_bvh_test.cpp covers them further). The same
 /// closest triangle, or the same t within 1e-6 relative at a tie; any-hit agrees with it.
 void check_bvh(const std::string& name, const assets::MeshData& data, unsigned seed, int simd_rays,
                int scalar_rays) {

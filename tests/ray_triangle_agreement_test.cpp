@@ -20,9 +20,9 @@
 #include <glm/geometric.hpp>
 
 #include "assets/load_model.h"
-#include "assets/procedural_meshes.h"
-#include "picking/ray_triangle.h"
-#include "picking/scene_view.h"
+#include "assets/procedural/procedural_meshes.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/scene/scene_view.h"
 
 namespace tests {
 namespace {

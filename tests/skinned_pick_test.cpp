@@ -9,11 +9,11 @@
 
 #include <gtest/gtest.h>
 
-#include "app/scene_session.h"
-#include "assets/default_scene.h"
+#include "app/core/scene_session.h"
 #include "assets/load_model.h"
+#include "assets/procedural/default_scene.h"
+#include "picking/testing/random_rays.h"
 #include "tests/independent_skinning.h"
-#include "tests/random_rays.h"
 
 namespace tests {
 namespace {

@@ -7,9 +7,9 @@
 
 #include <gtest/gtest.h>
 
-#include "app/scene_session.h"
+#include "app/core/scene_session.h"
 #include "assets/load_model.h"
-#include "tests/random_rays.h"
+#include "picking/testing/random_rays.h"
 
 namespace tests {
 namespace {

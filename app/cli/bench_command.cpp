@@ -1,4 +1,4 @@
-#include "app/commands/bench_command.h"
+#include "app/cli/bench_command.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,11 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/load_session.h"
-#include "app/ray_file.h"
-#include "app/ray_sets.h"
-#include "app/settings_names.h"
-#include "picking/parallel_for.h"
+#include "app/cli/ray_file.h"
+#include "app/core/load_session.h"
+#include "app/core/ray_sets.h"
+#include "app/core/settings_names.h"
+#include "picking/core/parallel_for.h"
 
 namespace app {
 

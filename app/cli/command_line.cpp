@@ -1,16 +1,16 @@
 // The whole command line of DESIGN.md in one place, and the only file that includes CLI11
 // (a header-only library that costs seconds to compile wherever it is included).
 
-#include "app/command_line.h"
+#include "app/cli/command_line.h"
 
 #include <cmath>
 #include <cstdio>
 
 #include <CLI/CLI.hpp>
 
-#include "app/settings_names.h"
-#include "picking/ray_triangle.h"
-#include "picking/triangle_triangle.h"
+#include "app/core/settings_names.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/tritri/triangle_triangle.h"
 
 namespace app {
 

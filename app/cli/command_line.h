@@ -1,15 +1,15 @@
 #pragma once
 /// The command line of DESIGN.md: the viewer's options and every subcommand's, parsed in one
-/// place (app/command_line.cpp, the only file that sees CLI11).
+/// place (app/cli/command_line.cpp, the only file that sees CLI11).
 
 #include <optional>
 
-#include "app/commands/bench_command.h"
-#include "app/commands/heatmap_command.h"
-#include "app/commands/leaks_command.h"
-#include "app/commands/pick_command.h"
-#include "app/commands/tritri_command.h"
-#include "app/viewer_options.h"
+#include "app/cli/bench_command.h"
+#include "app/cli/heatmap_command.h"
+#include "app/cli/leaks_command.h"
+#include "app/cli/pick_command.h"
+#include "app/cli/tritri_command.h"
+#include "app/core/viewer_options.h"
 
 namespace app {
 

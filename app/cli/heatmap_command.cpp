@@ -1,4 +1,4 @@
-#include "app/commands/heatmap_command.h"
+#include "app/cli/heatmap_command.h"
 
 #include <cstdio>
 #include <iostream>
@@ -6,8 +6,8 @@
 #include <stb/stb_image_write.h>
 #include <nlohmann/json.hpp>
 
-#include "app/heatmap.h"
-#include "app/load_session.h"
+#include "app/core/heatmap.h"
+#include "app/core/load_session.h"
 
 namespace app {
 

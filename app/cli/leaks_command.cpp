@@ -1,11 +1,11 @@
-#include "app/commands/leaks_command.h"
+#include "app/cli/leaks_command.h"
 
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
-#include "app/load_session.h"
-#include "picking/leak_sweep.h"
+#include "app/core/load_session.h"
+#include "picking/studies/leak_sweep.h"
 
 namespace app {
 

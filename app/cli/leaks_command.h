@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "app/algorithm_flags.h"
+#include "app/core/algorithm_flags.h"
 
 namespace app {
 

@@ -1,4 +1,4 @@
-#include "app/number_file.h"
+#include "app/cli/number_file.h"
 
 #include <bit>
 #include <cstring>

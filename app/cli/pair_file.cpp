@@ -1,4 +1,4 @@
-#include "app/pair_file.h"
+#include "app/cli/pair_file.h"
 
 #include <cstring>
 #include <fstream>

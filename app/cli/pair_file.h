@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "app/number_file.h"
-#include "picking/triangle_triangle.h"
+#include "app/cli/number_file.h"
+#include "picking/tritri/triangle_triangle.h"
 
 namespace app {
 

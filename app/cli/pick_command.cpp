@@ -1,11 +1,11 @@
-#include "app/commands/pick_command.h"
+#include "app/cli/pick_command.h"
 
 #include <iostream>
 
-#include "app/load_session.h"
-#include "app/pick_json.h"
-#include "app/ray_file.h"
-#include "app/settings_names.h"
+#include "app/cli/ray_file.h"
+#include "app/core/load_session.h"
+#include "app/core/pick_json.h"
+#include "app/core/settings_names.h"
 
 namespace app {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "app/algorithm_flags.h"
+#include "app/core/algorithm_flags.h"
 
 namespace app {
 

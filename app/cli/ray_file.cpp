@@ -1,6 +1,6 @@
-#include "app/ray_file.h"
+#include "app/cli/ray_file.h"
 
-#include "app/number_file.h"
+#include "app/cli/number_file.h"
 
 namespace app {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "app/number_file.h"
-#include "picking/ray.h"
+#include "app/cli/number_file.h"
+#include "picking/core/ray.h"
 
 namespace app {
 

@@ -1,4 +1,4 @@
-#include "app/ray_file.h"
+#include "app/cli/ray_file.h"
 
 #include <cstdio>
 #include <fstream>

@@ -1,12 +1,12 @@
-#include "app/commands/tritri_command.h"
+#include "app/cli/tritri_command.h"
 
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
-#include "app/pair_file.h"
-#include "app/tritri_experiment.h"
-#include "picking/triangle_pair_generator.h"
+#include "app/cli/pair_file.h"
+#include "app/core/tritri_experiment.h"
+#include "picking/studies/triangle_pair_generator.h"
 
 namespace app {
 

@@ -1,9 +1,9 @@
-#include "app/accel_build_job.h"
+#include "app/core/accel_build_job.h"
 
 #include <thread>
 
 #include <utility>
-#include "app/wait_for.h"
+#include "app/core/wait_for.h"
 
 namespace app {
 

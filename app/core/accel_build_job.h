@@ -9,7 +9,7 @@
 #include <mutex>
 #include <optional>
 
-#include "app/scene_session.h"
+#include "app/core/scene_session.h"
 
 namespace app {
 

@@ -1,11 +1,11 @@
-#include "app/accel_build_job.h"
+#include "app/core/accel_build_job.h"
 
 #include <random>
 
 #include <gtest/gtest.h>
 
-#include "assets/default_scene.h"
-#include "assets/torus_knot.h"
+#include "assets/procedural/default_scene.h"
+#include "assets/procedural/torus_knot.h"
 
 namespace app {
 namespace {

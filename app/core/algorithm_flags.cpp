@@ -1,4 +1,4 @@
-#include "app/algorithm_flags.h"
+#include "app/core/algorithm_flags.h"
 
 namespace app {
 

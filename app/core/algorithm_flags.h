@@ -5,9 +5,9 @@
 #include <limits>
 #include <string>
 
-#include "picking/analytic_shape.h"
-#include "picking/ray.h"
-#include "picking/ray_triangle.h"
+#include "picking/core/ray.h"
+#include "picking/primitives/analytic_shape.h"
+#include "picking/ray_triangle/ray_triangle.h"
 
 namespace app {
 

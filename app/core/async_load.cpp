@@ -1,9 +1,9 @@
-#include "app/async_load.h"
+#include "app/core/async_load.h"
 
 #include <thread>
 
 #include <utility>
-#include "app/wait_for.h"
+#include "app/core/wait_for.h"
 
 namespace app {
 

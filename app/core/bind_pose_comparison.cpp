@@ -1,4 +1,4 @@
-#include "app/bind_pose_comparison.h"
+#include "app/core/bind_pose_comparison.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "picking/scene_pick.h"
+#include "picking/scene/scene_pick.h"
 
 namespace app {
 

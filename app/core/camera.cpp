@@ -1,4 +1,4 @@
-#include "app/camera.h"
+#include "app/core/camera.h"
 
 #include <algorithm>
 #include <cmath>

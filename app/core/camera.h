@@ -7,7 +7,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
-#include "picking/ray.h"
+#include "picking/core/ray.h"
 
 namespace app {
 

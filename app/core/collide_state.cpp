@@ -1,4 +1,4 @@
-#include "app/collide_state.h"
+#include "app/core/collide_state.h"
 
 #include <algorithm>
 #include <cmath>

@@ -11,8 +11,8 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
-#include "app/scene_session.h"
-#include "picking/mesh_contact.h"
+#include "app/core/scene_session.h"
+#include "picking/tritri/mesh_contact.h"
 
 namespace app {
 

@@ -1,4 +1,4 @@
-#include "app/duration_text.h"
+#include "app/core/duration_text.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "app/heatmap.h"
+#include "app/core/heatmap.h"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "picking/parallel_for.h"
+#include "picking/core/parallel_for.h"
 
 namespace app {
 

@@ -11,9 +11,9 @@
 #include <glm/gtc/type_precision.hpp>
 #include <glm/vec2.hpp>
 
-#include "app/camera.h"
-#include "app/scene_session.h"
-#include "app/settings_names.h"
+#include "app/core/camera.h"
+#include "app/core/scene_session.h"
+#include "app/core/settings_names.h"
 
 namespace app {
 

@@ -1,8 +1,8 @@
-#include "app/load_session.h"
+#include "app/core/load_session.h"
 
 #include <cstdio>
 
-#include "app/async_load.h"
+#include "app/core/async_load.h"
 
 namespace app {
 

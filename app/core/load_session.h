@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "app/scene_session.h"
+#include "app/core/scene_session.h"
 #include "assets/load_model.h"
 
 namespace app {

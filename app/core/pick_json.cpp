@@ -1,7 +1,7 @@
-#include "app/pick_json.h"
+#include "app/core/pick_json.h"
 
-#include "app/settings_names.h"
-#include "picking/bone_space.h"
+#include "app/core/settings_names.h"
+#include "picking/scene/bone_space.h"
 
 namespace app {
 

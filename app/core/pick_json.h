@@ -5,9 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/scene_session.h"
-#include "picking/all_hits.h"
-#include "picking/scene_pick.h"
+#include "app/core/scene_session.h"
+#include "picking/scene/all_hits.h"
+#include "picking/scene/scene_pick.h"
 
 namespace app {
 

@@ -1,8 +1,8 @@
-#include "app/pick_json.h"
+#include "app/core/pick_json.h"
 
 #include <gtest/gtest.h>
 
-#include "assets/default_scene.h"
+#include "assets/procedural/default_scene.h"
 
 namespace app {
 namespace {

@@ -1,4 +1,4 @@
-#include "app/ray_sets.h"
+#include "app/core/ray_sets.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "picking/draw_vec3.h"
+#include "picking/core/draw_vec3.h"
 
 namespace app {
 

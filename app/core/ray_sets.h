@@ -6,8 +6,8 @@
 
 #include <glm/vec2.hpp>
 
-#include "app/scene_session.h"
-#include "picking/ray.h"
+#include "app/core/scene_session.h"
+#include "picking/core/ray.h"
 
 namespace app {
 

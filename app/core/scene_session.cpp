@@ -1,4 +1,4 @@
-#include "app/scene_session.h"
+#include "app/core/scene_session.h"
 
 #include <algorithm>
 #include <charconv>

@@ -15,15 +15,15 @@
 #include <string_view>
 #include <vector>
 
-#include "app/settings_names.h"
-#include "assets/pose.h"
-#include "assets/posed_mesh.h"
-#include "assets/scene.h"
+#include "app/core/settings_names.h"
+#include "assets/scene/pose.h"
+#include "assets/scene/posed_mesh.h"
+#include "assets/scene/scene.h"
 #include "peers/embree_scene.h"
-#include "picking/all_hits.h"
-#include "picking/far_from_origin.h"
-#include "picking/scene_accel.h"
-#include "picking/scene_pick.h"
+#include "picking/scene/all_hits.h"
+#include "picking/scene/scene_accel.h"
+#include "picking/scene/scene_pick.h"
+#include "picking/studies/far_from_origin.h"
 
 namespace app {
 

@@ -1,4 +1,4 @@
-#include "app/scene_session.h"
+#include "app/core/scene_session.h"
 
 #include <random>
 #include <tuple>
@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "assets/default_scene.h"
-#include "assets/posed_mesh.h"
+#include "assets/procedural/default_scene.h"
+#include "assets/scene/posed_mesh.h"
 
 namespace app {
 namespace {

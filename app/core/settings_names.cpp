@@ -1,4 +1,4 @@
-#include "app/settings_names.h"
+#include "app/core/settings_names.h"
 
 #include <algorithm>
 #include <array>

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "picking/scene_pick.h"
+#include "picking/scene/scene_pick.h"
 
 namespace app {
 

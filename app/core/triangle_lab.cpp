@@ -1,12 +1,12 @@
-#include "app/triangle_lab.h"
+#include "app/core/triangle_lab.h"
 
 #include <algorithm>
 #include <random>
 
 #include <glm/common.hpp>
 
-#include "picking/triangle_pair_distance.h"
-#include "picking/triangle_pair_generator.h"
+#include "picking/studies/triangle_pair_generator.h"
+#include "picking/tritri/triangle_pair_distance.h"
 
 namespace app {
 

@@ -8,9 +8,9 @@
 #include <optional>
 #include <string_view>
 
-#include "picking/triangle_pair_case.h"
-#include "picking/triangle_triangle.h"
-#include "picking/triangle_triangle_trace.h"
+#include "picking/tritri/triangle_pair_case.h"
+#include "picking/tritri/triangle_triangle.h"
+#include "picking/tritri/triangle_triangle_trace.h"
 
 namespace app {
 

@@ -1,4 +1,4 @@
-#include "app/tritri_experiment.h"
+#include "app/core/tritri_experiment.h"
 
 #include <time.h>
 

@@ -12,8 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "picking/triangle_pair_case.h"
-#include "picking/triangle_triangle.h"
+#include "picking/tritri/triangle_pair_case.h"
+#include "picking/tritri/triangle_triangle.h"
 
 namespace app {
 

@@ -8,7 +8,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
-#include "app/algorithm_flags.h"
+#include "app/core/algorithm_flags.h"
 
 namespace app {
 
@@ -52,8 +52,5 @@ struct ViewerOptions {
     /// Scripted runs (a screenshot to take) leave no trace in the user's config.
     [[nodiscard]] bool scripted() const { return !screenshot.empty(); }
 };
-
-/// The viewer; returns the process exit status.
-[[nodiscard]] int run_viewer(const ViewerOptions& options);
 
 }  // namespace app

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "picking/wide_bvh.h"
+#include "picking/bvh/wide_bvh.h"
 
 namespace app {
 

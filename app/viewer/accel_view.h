@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "app/accel_build_job.h"
-#include "app/camera.h"
-#include "app/heatmap.h"
-#include "app/panels/panels.h"
-#include "app/scene_session.h"
-#include "app/selection.h"
+#include "app/core/accel_build_job.h"
+#include "app/core/camera.h"
+#include "app/core/heatmap.h"
+#include "app/core/scene_session.h"
+#include "app/core/selection.h"
+#include "app/viewer/panels/panels.h"
 #include "render/renderer.h"
 
 namespace app {

@@ -6,7 +6,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "picking/bone_space.h"
+#include "picking/scene/bone_space.h"
 
 namespace app {
 

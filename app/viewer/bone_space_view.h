@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <span>
 
-#include "app/camera.h"
-#include "app/scene_session.h"
-#include "app/selection.h"
+#include "app/core/camera.h"
+#include "app/core/scene_session.h"
+#include "app/core/selection.h"
 #include "render/renderer.h"
 
 namespace app {

@@ -8,10 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/camera.h"
-#include "app/collide_state.h"
-#include "app/panels/collide_panel.h"
-#include "app/viewer_options.h"
+#include "app/core/camera.h"
+#include "app/core/collide_state.h"
+#include "app/core/viewer_options.h"
+#include "app/viewer/panels/collide_panel.h"
 #include "render/renderer.h"
 
 namespace app {

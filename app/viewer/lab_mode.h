@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/camera.h"
-#include "app/panels/triangle_lab_panel.h"
-#include "app/triangle_lab.h"
+#include "app/core/camera.h"
+#include "app/core/triangle_lab.h"
+#include "app/viewer/panels/triangle_lab_panel.h"
 #include "render/renderer.h"
 
 namespace app {

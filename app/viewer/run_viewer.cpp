@@ -11,8 +11,8 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "app/viewer/run_viewer.h"
 #include "app/viewer/viewer_app.h"
-#include "app/viewer_options.h"
 #include "render/gl/debug.h"
 #include "render/gl/program.h"
 

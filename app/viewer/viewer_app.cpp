@@ -11,11 +11,11 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
-#include "app/bind_pose_comparison.h"
-#include "app/panels/algorithms_json.h"
-#include "app/pick_json.h"
-#include "app/settings_names.h"
+#include "app/core/bind_pose_comparison.h"
+#include "app/core/pick_json.h"
+#include "app/core/settings_names.h"
 #include "app/viewer/bone_space_view.h"
+#include "app/viewer/panels/algorithms_json.h"
 #include "render/screenshot.h"
 
 namespace app {

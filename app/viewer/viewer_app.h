@@ -5,18 +5,18 @@
 #include <memory>
 #include <optional>
 
-#include "app/async_load.h"
-#include "app/camera.h"
-#include "app/panels/algorithms_panel.h"
-#include "app/panels/mode_panel.h"
-#include "app/panels/panels.h"
-#include "app/recent_files.h"
-#include "app/scene_session.h"
-#include "app/selection.h"
+#include "app/core/async_load.h"
+#include "app/core/camera.h"
+#include "app/core/recent_files.h"
+#include "app/core/scene_session.h"
+#include "app/core/selection.h"
+#include "app/core/viewer_options.h"
 #include "app/viewer/accel_view.h"
 #include "app/viewer/collide_mode.h"
 #include "app/viewer/lab_mode.h"
-#include "app/viewer_options.h"
+#include "app/viewer/panels/algorithms_panel.h"
+#include "app/viewer/panels/mode_panel.h"
+#include "app/viewer/panels/panels.h"
 #include "render/renderer.h"
 
 struct GLFWwindow;

@@ -1,4 +1,4 @@
-#include "assets/animation.h"
+#include "assets/animation/animation.h"
 
 #include <cmath>
 #include <limits>

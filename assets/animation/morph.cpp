@@ -6,7 +6,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "assets/morph.h"
+#include "assets/animation/morph.h"
 
 namespace assets {
 

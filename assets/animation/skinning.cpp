@@ -8,7 +8,7 @@
 #include <glm/geometric.hpp>
 #include <glm/matrix.hpp>
 
-#include "assets/skin.h"
+#include "assets/animation/skin.h"
 
 namespace assets {
 

@@ -1,11 +1,11 @@
-#include "assets/skin.h"
+#include "assets/animation/skin.h"
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "assets/morph.h"
+#include "assets/animation/morph.h"
 
 namespace assets {
 namespace {

@@ -1,12 +1,12 @@
-#include "assets/default_scene.h"
+#include "assets/procedural/default_scene.h"
 
 #include <cmath>
 #include <numbers>
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "assets/procedural_meshes.h"
-#include "assets/skinned_tube.h"
+#include "assets/procedural/procedural_meshes.h"
+#include "assets/procedural/skinned_tube.h"
 
 namespace assets {
 

@@ -1,7 +1,7 @@
 #pragma once
 /// The built-in scene shown when no model is given: made in code, no downloaded assets.
 
-#include "assets/scene.h"
+#include "assets/scene/scene.h"
 
 namespace assets {
 

@@ -1,4 +1,4 @@
-#include "assets/default_scene.h"
+#include "assets/procedural/default_scene.h"
 
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>

@@ -1,4 +1,4 @@
-#include "assets/procedural_meshes.h"
+#include "assets/procedural/procedural_meshes.h"
 
 #include <array>
 #include <cmath>
@@ -8,7 +8,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "assets/mesh_normals.h"
+#include "assets/scene/mesh_normals.h"
 
 namespace assets {
 

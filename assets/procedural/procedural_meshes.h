@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "assets/scene.h"
+#include "assets/scene/scene.h"
 
 namespace assets {
 

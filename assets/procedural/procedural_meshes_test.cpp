@@ -1,4 +1,4 @@
-#include "assets/procedural_meshes.h"
+#include "assets/procedural/procedural_meshes.h"
 
 #include <map>
 

@@ -1,4 +1,4 @@
-#include "assets/skinned_tube.h"
+#include "assets/procedural/skinned_tube.h"
 
 #include <algorithm>
 #include <cmath>

@@ -9,7 +9,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
-#include "assets/scene.h"
+#include "assets/scene/scene.h"
 
 namespace assets {
 

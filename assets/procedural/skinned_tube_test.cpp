@@ -1,10 +1,10 @@
-#include "assets/skinned_tube.h"
+#include "assets/procedural/skinned_tube.h"
 
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
-#include "assets/pose.h"
-#include "assets/posed_mesh.h"
+#include "assets/scene/pose.h"
+#include "assets/scene/posed_mesh.h"
 
 namespace assets {
 namespace {

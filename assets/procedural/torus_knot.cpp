@@ -3,7 +3,7 @@
 // the normal points from the torus's core circle to the curve, so the frame is periodic and
 // the tube closes on itself without a seam.
 
-#include "assets/torus_knot.h"
+#include "assets/procedural/torus_knot.h"
 
 #include <charconv>
 #include <cmath>

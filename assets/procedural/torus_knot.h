@@ -6,7 +6,7 @@
 #include <optional>
 #include <string_view>
 
-#include "assets/scene.h"
+#include "assets/scene/scene.h"
 
 namespace assets {
 

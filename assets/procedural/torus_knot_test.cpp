@@ -1,4 +1,4 @@
-#include "assets/torus_knot.h"
+#include "assets/procedural/torus_knot.h"
 
 #include <map>
 

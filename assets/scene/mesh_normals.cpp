@@ -1,4 +1,4 @@
-#include "assets/mesh_normals.h"
+#include "assets/scene/mesh_normals.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "assets/scene.h"
+#include "assets/scene/scene.h"
 
 namespace assets {
 

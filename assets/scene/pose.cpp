@@ -1,4 +1,4 @@
-#include "assets/pose.h"
+#include "assets/scene/pose.h"
 
 namespace assets {
 

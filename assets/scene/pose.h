@@ -6,7 +6,7 @@
 
 #include <glm/mat4x4.hpp>
 
-#include "assets/scene.h"
+#include "assets/scene/scene.h"
 
 namespace assets {
 

@@ -1,11 +1,11 @@
-#include "assets/posed_mesh.h"
+#include "assets/scene/posed_mesh.h"
 
 #include <cmath>
 
 #include <glm/matrix.hpp>
 
-#include "assets/morph.h"
-#include "assets/skin.h"
+#include "assets/animation/morph.h"
+#include "assets/animation/skin.h"
 
 namespace assets {
 

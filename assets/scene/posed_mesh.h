@@ -16,8 +16,8 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
-#include "assets/pose.h"
-#include "assets/scene.h"
+#include "assets/scene/pose.h"
+#include "assets/scene/scene.h"
 
 namespace assets {
 

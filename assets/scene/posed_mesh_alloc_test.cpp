@@ -1,4 +1,4 @@
-// Posing a mesh again does not allocate (assets/posed_mesh.h's promise, which the viewer's
+// Posing a mesh again does not allocate (assets/scene/posed_mesh.h's promise, which the viewer's
 // playback relies on): after the first pose of a mesh has sized its buffers, pose_mesh() reuses
 // PosedMesh's vertices, skinning palette, palette rows and morph weights. Counted by replacing
 // the global operator new in this test binary alone.
@@ -10,9 +10,9 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "assets/default_scene.h"
-#include "assets/pose.h"
-#include "assets/posed_mesh.h"
+#include "assets/procedural/default_scene.h"
+#include "assets/scene/pose.h"
+#include "assets/scene/posed_mesh.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "assets/scene.h"
+#include "assets/scene/scene.h"
 
 namespace assets {
 

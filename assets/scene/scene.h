@@ -9,9 +9,9 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
-#include "assets/animation.h"
-#include "assets/morph.h"
-#include "assets/skin.h"
+#include "assets/animation/animation.h"
+#include "assets/animation/morph.h"
+#include "assets/animation/skin.h"
 
 namespace assets {
 

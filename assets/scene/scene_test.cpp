@@ -1,4 +1,4 @@
-#include "assets/scene.h"
+#include "assets/scene/scene.h"
 
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>

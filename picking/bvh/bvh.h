@@ -17,12 +17,12 @@
 
 #include <glm/mat4x4.hpp>
 
-#include "picking/aabb.h"
-#include "picking/large_alloc.h"
-#include "picking/ray.h"
-#include "picking/ray_hit.h"
-#include "picking/ray_triangle.h"
-#include "picking/scene_view.h"
+#include "picking/bvh/large_alloc.h"
+#include "picking/core/aabb.h"
+#include "picking/core/ray.h"
+#include "picking/core/ray_hit.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/core/mesh_view.h"
 
 namespace picking {
 

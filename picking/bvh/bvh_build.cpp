@@ -15,8 +15,8 @@
 
 #include <emmintrin.h>  // SSE2: part of every x86-64
 
-#include "picking/bvh.h"
-#include "picking/parallel_for.h"
+#include "picking/bvh/bvh.h"
+#include "picking/core/parallel_for.h"
 
 namespace picking {
 

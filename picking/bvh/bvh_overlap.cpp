@@ -9,7 +9,7 @@
 
 #include <glm/mat3x3.hpp>
 
-#include "picking/bvh.h"
+#include "picking/bvh/bvh.h"
 
 namespace picking {
 

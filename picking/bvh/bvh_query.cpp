@@ -4,8 +4,8 @@
 
 #include <array>
 
-#include "picking/bvh.h"
-#include "picking/ray_aabb.h"
+#include "picking/bvh/bvh.h"
+#include "picking/primitives/ray_aabb.h"
 
 namespace picking {
 

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "picking/bvh.h"
+#include "picking/bvh/bvh.h"
 
 namespace picking {
 

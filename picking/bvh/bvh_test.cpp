@@ -1,4 +1,4 @@
-#include "picking/bvh.h"
+#include "picking/bvh/bvh.h"
 
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "picking/large_alloc.h"
+#include "picking/bvh/large_alloc.h"
 
 #include <cstdint>
 #include <cstring>

@@ -15,14 +15,14 @@
 
 #include <glm/mat4x4.hpp>
 
-#include "picking/aabb.h"
-#include "picking/bvh.h"
-#include "picking/large_alloc.h"
-#include "picking/ray.h"
-#include "picking/ray_triangle.h"
-#include "picking/ray_triangle_simd.h"
-#include "picking/scene_view.h"
-#include "picking/triangle_block.h"
+#include "picking/bvh/bvh.h"
+#include "picking/bvh/large_alloc.h"
+#include "picking/core/aabb.h"
+#include "picking/core/ray.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/core/mesh_view.h"
+#include "picking/simd/ray_triangle_simd.h"
+#include "picking/simd/triangle_block.h"
 
 namespace picking {
 

@@ -10,8 +10,8 @@
 #include <atomic>
 #include <limits>
 
-#include "picking/parallel_for.h"
-#include "picking/wide_bvh.h"
+#include "picking/bvh/wide_bvh.h"
+#include "picking/core/parallel_for.h"
 
 namespace picking {
 

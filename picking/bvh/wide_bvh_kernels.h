@@ -5,7 +5,7 @@
 
 #include <optional>
 
-#include "picking/wide_bvh.h"
+#include "picking/bvh/wide_bvh.h"
 
 namespace picking::kernels {
 

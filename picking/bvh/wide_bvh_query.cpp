@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <array>
 
-#include "picking/ray_aabb.h"
-#include "picking/wide_bvh.h"
-#include "picking/wide_bvh_kernels.h"
+#include "picking/bvh/wide_bvh.h"
+#include "picking/bvh/wide_bvh_kernels.h"
+#include "picking/primitives/ray_aabb.h"
 
 namespace picking {
 

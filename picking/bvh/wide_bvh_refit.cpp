@@ -10,7 +10,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "picking/wide_bvh.h"
+#include "picking/bvh/wide_bvh.h"
 
 namespace picking {
 

@@ -9,8 +9,8 @@
 
 #include <immintrin.h>
 
-#include "picking/ray_aabb.h"
-#include "picking/wide_bvh_kernels.h"
+#include "picking/bvh/wide_bvh_kernels.h"
+#include "picking/primitives/ray_aabb.h"
 
 namespace picking::kernels {
 
@@ -21,7 +21,7 @@ namespace picking::kernels {
 namespace avx2 {
 #define KERNEL_TARGET __attribute__((target("avx2")))
 #define KERNEL_AVX512 0
-#include "picking/wide_bvh_simd.inl"
+#include "picking/bvh/wide_bvh_simd.inl"
 #undef KERNEL_TARGET
 #undef KERNEL_AVX512
 }  // namespace avx2
@@ -29,7 +29,7 @@ namespace avx2 {
 namespace avx512 {
 #define KERNEL_TARGET __attribute__((target("avx2,avx512f,avx512vl,avx512dq,avx512bw")))
 #define KERNEL_AVX512 1
-#include "picking/wide_bvh_simd.inl"
+#include "picking/bvh/wide_bvh_simd.inl"
 #undef KERNEL_TARGET
 #undef KERNEL_AVX512
 }  // namespace avx512

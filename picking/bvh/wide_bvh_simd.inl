@@ -13,9 +13,9 @@
 namespace leaf {
 namespace {
 #define LANE_FN KERNEL_TARGET inline __attribute__((always_inline))
-#include "picking/simd_lanes_avx2.inl"  // first: the kernels are written in its lanes
+#include "picking/simd/simd_lanes_avx2.inl"  // first: the kernels are written in its lanes
 
-#include "picking/ray_triangle_simd_kernels.inl"
+#include "picking/simd/ray_triangle_simd_kernels.inl"
 #undef LANE_FN
 }  // namespace
 }  // namespace leaf

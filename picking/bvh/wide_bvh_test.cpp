@@ -1,4 +1,4 @@
-#include "picking/wide_bvh.h"
+#include "picking/bvh/wide_bvh.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +11,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
 
-#include "picking/ray_aabb.h"
+#include "picking/primitives/ray_aabb.h"
 
 namespace picking {
 namespace {

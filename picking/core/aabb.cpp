@@ -1,4 +1,4 @@
-#include "picking/aabb.h"
+#include "picking/core/aabb.h"
 
 namespace picking {
 

@@ -9,7 +9,7 @@
 #include <glm/common.hpp>
 #include <glm/vec3.hpp>
 
-#include "picking/triangle.h"
+#include "picking/core/triangle.h"
 
 namespace picking {
 

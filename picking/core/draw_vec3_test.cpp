@@ -1,4 +1,4 @@
-#include "picking/draw_vec3.h"
+#include "picking/core/draw_vec3.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "picking/exact_predicates.h"
+#include "picking/core/exact_predicates.h"
 
 #include <array>
 #include <cmath>

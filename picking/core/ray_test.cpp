@@ -1,4 +1,4 @@
-#include "picking/ray.h"
+#include "picking/core/ray.h"
 
 #include <iterator>
 #include <random>

@@ -2,7 +2,7 @@
 // points, then grow the sphere just enough for every point outside it. Not the smallest
 // sphere (Welzl's is), but within a few percent, and what XNA's CreateFromPoints returns.
 
-#include "picking/sphere.h"
+#include "picking/core/sphere.h"
 
 #include <algorithm>
 #include <cmath>

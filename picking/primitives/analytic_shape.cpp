@@ -1,4 +1,4 @@
-#include "picking/analytic_shape.h"
+#include "picking/primitives/analytic_shape.h"
 
 #include <cmath>
 

@@ -9,10 +9,10 @@
 
 #include <glm/mat4x4.hpp>
 
-#include "picking/ray_aabb.h"
-#include "picking/ray_plane.h"
-#include "picking/ray_rect.h"
-#include "picking/ray_sphere_forms.h"
+#include "picking/primitives/ray_aabb.h"
+#include "picking/primitives/ray_plane.h"
+#include "picking/primitives/ray_rect.h"
+#include "picking/primitives/ray_sphere_forms.h"
 
 namespace picking {
 

@@ -2,7 +2,7 @@
 // Ize, "Robust BVH Ray Traversal", JCGT 2(2), 2013 (slack for the rounding of (b - o) * (1/d)),
 // with NaN from 0 * inf ignored so that a ray in a face plane counts as inside that slab.
 
-#include "picking/ray_aabb.h"
+#include "picking/primitives/ray_aabb.h"
 
 #include <algorithm>
 #include <cmath>

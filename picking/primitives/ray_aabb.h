@@ -6,8 +6,8 @@
 #include <limits>
 #include <optional>
 
-#include "picking/aabb.h"
-#include "picking/ray.h"
+#include "picking/core/aabb.h"
+#include "picking/core/ray.h"
 
 namespace picking {
 

@@ -1,4 +1,4 @@
-#include "picking/ray_aabb.h"
+#include "picking/primitives/ray_aabb.h"
 
 #include <algorithm>
 #include <cmath>

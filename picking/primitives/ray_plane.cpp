@@ -1,6 +1,6 @@
 // Ray–plane as seed 002 derives it: substitute the ray into (P − P′)·N = 0.
 
-#include "picking/ray_plane.h"
+#include "picking/primitives/ray_plane.h"
 
 #include <cmath>
 

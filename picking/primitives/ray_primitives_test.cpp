@@ -8,10 +8,10 @@
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
-#include "picking/ray_aabb.h"
-#include "picking/ray_plane.h"
-#include "picking/ray_rect.h"
-#include "picking/ray_sphere_forms.h"
+#include "picking/primitives/ray_aabb.h"
+#include "picking/primitives/ray_plane.h"
+#include "picking/primitives/ray_rect.h"
+#include "picking/primitives/ray_sphere_forms.h"
 
 namespace picking {
 namespace {

@@ -1,14 +1,14 @@
 // Ray–rectangle: seed 002's plane hit + min/max check (as written, and as intended), and an
 // oriented test on the rectangle's own edge directions.
 
-#include "picking/ray_rect.h"
+#include "picking/primitives/ray_rect.h"
 
 #include <cmath>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
-#include "picking/ray_plane.h"
+#include "picking/primitives/ray_plane.h"
 
 namespace picking {
 

@@ -8,7 +8,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "picking/ray.h"
+#include "picking/core/ray.h"
 
 namespace picking {
 

@@ -1,7 +1,7 @@
 // Ray–sphere by the quadratic of seed 002 (and of XNA's Ray.Intersects(BoundingSphere), which
 // seed 001 calls before any triangle): a = D·D, h = (O - C)·D, c = |O - C|^2 - R^2.
 
-#include "picking/ray_sphere.h"
+#include "picking/primitives/ray_sphere.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,9 +3,9 @@
 
 #include <optional>
 
-#include "picking/ray.h"
-#include "picking/ray_aabb.h"
-#include "picking/sphere.h"
+#include "picking/core/ray.h"
+#include "picking/core/sphere.h"
+#include "picking/primitives/ray_aabb.h"
 
 namespace picking {
 

@@ -1,7 +1,7 @@
 // Ray–sphere: seed 002's quadratic and its two simplifications, and Ray Tracing Gems ch. 7's
 // precise form (Haines, Günther, Akenine-Möller 2019).
 
-#include "picking/ray_sphere_forms.h"
+#include "picking/primitives/ray_sphere_forms.h"
 
 #include <cmath>
 

@@ -10,8 +10,8 @@
 
 #include <glm/vec3.hpp>
 
-#include "picking/ray.h"
-#include "picking/sphere.h"
+#include "picking/core/ray.h"
+#include "picking/core/sphere.h"
 
 namespace picking {
 

@@ -1,4 +1,4 @@
-#include "picking/ray_sphere.h"
+#include "picking/primitives/ray_sphere.h"
 
 #include <random>
 

@@ -1,4 +1,4 @@
-#include "picking/ray_triangle.h"
+#include "picking/ray_triangle/ray_triangle.h"
 
 #include <string>
 

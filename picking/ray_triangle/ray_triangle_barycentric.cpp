@@ -2,9 +2,9 @@
 // coordinates of the hit point by the closed-form 2D formulas (α for A, β for B,
 // γ = 1 − α − β for C) on the two axes where the triangle's projection is largest.
 
-#include "picking/ray_triangle.h"
-#include "picking/ray_triangle_mesh_loop.h"
-#include "picking/ray_triangle_plane_hit.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/ray_triangle/ray_triangle_mesh_loop.h"
+#include "picking/ray_triangle/ray_triangle_plane_hit.h"
 
 namespace picking {
 

@@ -2,9 +2,9 @@
 // axes says [u, v, 1] is orthogonal to [ABx, ACx, PAx] and [ABy, ACy, PAy], so their cross
 // product is proportional to [u, v, 1]. Run on the two axes where the projection is largest.
 
-#include "picking/ray_triangle.h"
-#include "picking/ray_triangle_mesh_loop.h"
-#include "picking/ray_triangle_plane_hit.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/ray_triangle/ray_triangle_mesh_loop.h"
+#include "picking/ray_triangle/ray_triangle_plane_hit.h"
 
 namespace picking {
 

@@ -5,9 +5,9 @@
 
 #include <glm/vec2.hpp>
 
-#include "picking/ray_triangle.h"
-#include "picking/ray_triangle_mesh_loop.h"
-#include "picking/ray_triangle_plane_hit.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/ray_triangle/ray_triangle_mesh_loop.h"
+#include "picking/ray_triangle/ray_triangle_plane_hit.h"
 
 namespace picking {
 

@@ -5,8 +5,8 @@
 // P = D × E2 = S1, T = O − V0 = S, Q = T × E1 = S2, u = T · P / det = α (the weight of V1 = A),
 // v = D · Q / det = β (the weight of V2 = B). Explain shows both names.
 
-#include "picking/ray_triangle.h"
-#include "picking/ray_triangle_mesh_loop.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/ray_triangle/ray_triangle_mesh_loop.h"
 
 #include <glm/geometric.hpp>
 

@@ -9,7 +9,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "picking/ray_triangle.h"
+#include "picking/ray_triangle/ray_triangle.h"
 
 namespace picking::detail {
 

@@ -9,9 +9,9 @@
 
 #include <glm/geometric.hpp>
 
-#include "picking/exact_predicates.h"
-#include "picking/ray_triangle.h"
-#include "picking/ray_triangle_mesh_loop.h"
+#include "picking/core/exact_predicates.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/ray_triangle/ray_triangle_mesh_loop.h"
 
 namespace picking {
 

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "picking/ray_triangle.h"
+#include "picking/ray_triangle/ray_triangle.h"
 
 namespace picking {
 namespace {

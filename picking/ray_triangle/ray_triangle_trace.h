@@ -10,7 +10,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "picking/ray_hit.h"
+#include "picking/core/ray_hit.h"
 
 namespace picking {
 

@@ -7,9 +7,9 @@
 
 #include <glm/geometric.hpp>
 
-#include "picking/ray_triangle.h"
-#include "picking/ray_triangle_mesh_loop.h"
-#include "picking/watertight_shear.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/ray_triangle/ray_triangle_mesh_loop.h"
+#include "picking/ray_triangle/watertight_shear.h"
 
 namespace picking {
 

@@ -6,8 +6,8 @@
 
 #include <glm/geometric.hpp>
 
-#include "picking/ray_triangle.h"
-#include "picking/ray_triangle_mesh_loop.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/ray_triangle/ray_triangle_mesh_loop.h"
 
 namespace picking {
 

@@ -1,4 +1,4 @@
-#include "picking/watertight_shear.h"
+#include "picking/ray_triangle/watertight_shear.h"
 
 #include <algorithm>
 #include <cmath>

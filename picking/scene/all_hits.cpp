@@ -1,10 +1,10 @@
-#include "picking/all_hits.h"
+#include "picking/scene/all_hits.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 
-#include "picking/bone_space.h"
+#include "picking/scene/bone_space.h"
 
 namespace picking {
 

@@ -1,4 +1,4 @@
-#include "picking/all_hits.h"
+#include "picking/scene/all_hits.h"
 
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>

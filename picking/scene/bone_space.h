@@ -4,7 +4,7 @@
 
 #include <glm/mat4x4.hpp>
 
-#include "picking/ray.h"
+#include "picking/core/ray.h"
 
 namespace picking {
 

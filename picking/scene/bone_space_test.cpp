@@ -1,4 +1,4 @@
-#include "picking/bone_space.h"
+#include "picking/scene/bone_space.h"
 
 #include <random>
 

@@ -7,8 +7,8 @@
 #include <glm/gtc/constants.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "picking/ray_triangle_simd.h"
-#include "picking/scene_pick.h"
+#include "picking/scene/scene_pick.h"
+#include "picking/simd/ray_triangle_simd.h"
 
 namespace picking {
 namespace {

@@ -1,11 +1,11 @@
-#include "picking/scene_accel.h"
+#include "picking/scene/scene_accel.h"
 
 #include <cmath>
 #include <utility>
 
 #include <glm/matrix.hpp>
 
-#include "picking/bone_space.h"
+#include "picking/scene/bone_space.h"
 
 namespace picking {
 

@@ -14,13 +14,13 @@
 
 #include <glm/mat4x4.hpp>
 
-#include "picking/aabb.h"
-#include "picking/bvh.h"
-#include "picking/ray_triangle.h"
-#include "picking/ray_triangle_simd.h"
-#include "picking/scene_view.h"
-#include "picking/sphere.h"
-#include "picking/wide_bvh.h"
+#include "picking/bvh/bvh.h"
+#include "picking/bvh/wide_bvh.h"
+#include "picking/core/aabb.h"
+#include "picking/core/sphere.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/scene/scene_view.h"
+#include "picking/simd/ray_triangle_simd.h"
 
 namespace picking {
 

@@ -1,4 +1,4 @@
-#include "picking/scene_pick.h"
+#include "picking/scene/scene_pick.h"
 
 #include <chrono>
 #include <cmath>
@@ -7,9 +7,9 @@
 #include <glm/geometric.hpp>
 #include <glm/matrix.hpp>
 
-#include "picking/bone_space.h"
-#include "picking/ray_aabb.h"
-#include "picking/ray_sphere.h"
+#include "picking/primitives/ray_aabb.h"
+#include "picking/primitives/ray_sphere.h"
+#include "picking/scene/bone_space.h"
 
 namespace picking {
 

@@ -9,13 +9,13 @@
 
 #include <glm/vec3.hpp>
 
-#include "picking/aabb.h"
-#include "picking/analytic_shape.h"
-#include "picking/ray.h"
-#include "picking/ray_triangle.h"
-#include "picking/scene_accel.h"
-#include "picking/scene_view.h"
-#include "picking/wide_bvh.h"
+#include "picking/bvh/wide_bvh.h"
+#include "picking/core/aabb.h"
+#include "picking/core/ray.h"
+#include "picking/primitives/analytic_shape.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/scene/scene_accel.h"
+#include "picking/scene/scene_view.h"
 
 namespace picking {
 

@@ -1,4 +1,4 @@
-#include "picking/scene_pick.h"
+#include "picking/scene/scene_pick.h"
 
 #include <random>
 

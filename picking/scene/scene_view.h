@@ -1,33 +1,17 @@
 #pragma once
-/// How picking sees a scene: meshes as spans of positions and triangle indices, and instances
-/// that place a mesh in the world. Picking never learns where the data came from.
+/// How picking sees a scene: meshes (MeshView), instances that place a mesh in the world, and
+/// analytic shapes. Picking never learns where the data came from.
 
-#include <cstddef>
 #include <cstdint>
-#include <span>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
-#include "picking/analytic_shape.h"
-#include "picking/triangle.h"
+#include "picking/core/mesh_view.h"
+#include "picking/primitives/analytic_shape.h"
 
 namespace picking {
-
-struct MeshView {
-    std::span<const glm::vec3> positions;
-    std::span<const std::uint32_t> indices;  ///< three per triangle
-
-    [[nodiscard]] std::size_t triangle_count() const { return indices.size() / 3; }
-    /// Triangle i; an index past the positions gives a NaN corner, which every test rejects.
-    [[nodiscard]] Triangle triangle(std::size_t i) const {
-        return {corner(indices[3 * i]), corner(indices[3 * i + 1]), corner(indices[3 * i + 2])};
-    }
-
-  private:
-    [[nodiscard]] glm::vec3 corner(std::uint32_t index) const;
-};
 
 /// One placement of a mesh: its bone (node) transform in the current pose.
 struct Instance {

@@ -1,4 +1,4 @@
-#include "picking/ray_triangle_simd.h"
+#include "picking/simd/ray_triangle_simd.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -7,7 +7,7 @@
 
 #include <glm/common.hpp>
 
-#include "picking/ray_triangle_simd_isa.h"
+#include "picking/simd/ray_triangle_simd_isa.h"
 
 namespace picking {
 

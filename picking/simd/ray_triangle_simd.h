@@ -16,12 +16,12 @@
 #include <string_view>
 #include <vector>
 
-#include "picking/ray.h"
-#include "picking/ray_triangle.h"
-#include "picking/scene_view.h"
-#include "picking/triangle.h"
-#include "picking/triangle_block.h"
-#include "picking/watertight_shear.h"
+#include "picking/core/ray.h"
+#include "picking/core/triangle.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/ray_triangle/watertight_shear.h"
+#include "picking/core/mesh_view.h"
+#include "picking/simd/triangle_block.h"
 
 namespace picking {
 

@@ -4,16 +4,16 @@
 
 #include <immintrin.h>
 
-#include "picking/ray_triangle_simd_isa.h"
+#include "picking/simd/ray_triangle_simd_isa.h"
 
 namespace picking::simd {
 
 namespace {
 
 #define LANE_FN
-#include "picking/simd_lanes_avx2.inl"  // first: the kernels are written in its lanes
+#include "picking/simd/simd_lanes_avx2.inl"  // first: the kernels are written in its lanes
 
-#include "picking/ray_triangle_simd_kernels.inl"
+#include "picking/simd/ray_triangle_simd_kernels.inl"
 #undef LANE_FN
 
 }  // namespace

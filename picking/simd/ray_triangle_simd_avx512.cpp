@@ -4,7 +4,7 @@
 
 #include <immintrin.h>
 
-#include "picking/ray_triangle_simd_isa.h"
+#include "picking/simd/ray_triangle_simd_isa.h"
 
 namespace picking::simd {
 
@@ -86,7 +86,7 @@ void store_int(int* p, I a) {
 }
 
 #define LANE_FN
-#include "picking/ray_triangle_simd_kernels.inl"
+#include "picking/simd/ray_triangle_simd_kernels.inl"
 #undef LANE_FN
 
 }  // namespace

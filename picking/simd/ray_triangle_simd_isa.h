@@ -2,7 +2,7 @@
 /// The per-instruction-set kernels (internal to picking): defined in files compiled with
 /// -mavx2 or -mavx512f, called only after best_simd_isa() says the CPU has them.
 
-#include "picking/triangle_block.h"
+#include "picking/simd/triangle_block.h"
 
 namespace picking::simd {
 

@@ -3,7 +3,7 @@
 // CPU has, for 8- and 16-lane blocks, with culling, t ranges, empty lanes, and rays through
 // shared vertices (which send watertight into its double-precision fallback).
 
-#include "picking/ray_triangle_simd.h"
+#include "picking/simd/ray_triangle_simd.h"
 
 #include <random>
 

@@ -1,4 +1,4 @@
-#include "picking/algorithm_compare.h"
+#include "picking/studies/algorithm_compare.h"
 
 #include <algorithm>
 #include <bit>

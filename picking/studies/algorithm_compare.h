@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include "picking/scene_pick.h"
+#include "picking/scene/scene_pick.h"
 
 namespace picking {
 

@@ -1,4 +1,4 @@
-#include "picking/far_from_origin.h"
+#include "picking/studies/far_from_origin.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +7,8 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "picking/bone_space.h"
-#include "picking/draw_vec3.h"
+#include "picking/core/draw_vec3.h"
+#include "picking/scene/bone_space.h"
 
 namespace picking {
 

@@ -15,7 +15,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "picking/ray_triangle.h"
+#include "picking/ray_triangle/ray_triangle.h"
 
 namespace picking {
 

@@ -1,4 +1,4 @@
-#include "picking/far_from_origin.h"
+#include "picking/studies/far_from_origin.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "picking/leak_sweep.h"
+#include "picking/studies/leak_sweep.h"
 
 #include <algorithm>
 #include <bit>
@@ -8,7 +8,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "picking/draw_vec3.h"
+#include "picking/core/draw_vec3.h"
 
 namespace picking {
 

@@ -9,8 +9,8 @@
 
 #include <glm/vec3.hpp>
 
-#include "picking/ray_triangle.h"
-#include "picking/scene_view.h"
+#include "picking/ray_triangle/ray_triangle.h"
+#include "picking/scene/scene_view.h"
 
 namespace picking {
 

@@ -2,7 +2,7 @@
 // stress kinds of the correctness runs. Every case pair is checked with the exact classifier,
 // so a pair filed under a case is exactly of that case.
 
-#include "picking/triangle_pair_generator.h"
+#include "picking/studies/triangle_pair_generator.h"
 
 #include <algorithm>
 #include <array>
@@ -11,7 +11,7 @@
 #include <glm/geometric.hpp>
 #include <glm/mat3x3.hpp>
 
-#include "picking/draw_vec3.h"
+#include "picking/core/draw_vec3.h"
 
 namespace picking {
 

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "picking/triangle_pair_case.h"
-#include "picking/triangle_triangle.h"
+#include "picking/tritri/triangle_pair_case.h"
+#include "picking/tritri/triangle_triangle.h"
 
 namespace picking {
 

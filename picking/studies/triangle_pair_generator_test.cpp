@@ -1,8 +1,8 @@
-#include "picking/triangle_pair_generator.h"
+#include "picking/studies/triangle_pair_generator.h"
 
 #include <gtest/gtest.h>
 
-#include "picking/triangle_pair_distance.h"
+#include "picking/tritri/triangle_pair_distance.h"
 
 namespace picking {
 namespace {

@@ -7,8 +7,8 @@
 
 #include <glm/geometric.hpp>
 
-#include "picking/draw_vec3.h"
-#include "picking/ray.h"
+#include "picking/core/draw_vec3.h"
+#include "picking/core/ray.h"
 
 namespace tests {
 

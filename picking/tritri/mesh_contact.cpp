@@ -2,7 +2,7 @@
 // overlapping_pairs, b's boxes carried into a's space), then every candidate decided in world
 // space by a triangle–triangle algorithm, through its batch function (SIMD for moller97).
 
-#include "picking/mesh_contact.h"
+#include "picking/tritri/mesh_contact.h"
 
 #include <algorithm>
 

@@ -1,17 +1,18 @@
 #pragma once
 /// Where two placed meshes touch: every pair of intersecting triangles, found by traversing one
-/// mesh's BVH against the other's (picking/bvh.h overlapping_pairs, under the relative placement)
-/// and deciding each candidate pair with a triangle–triangle algorithm of kTriTriAlgorithms, in
-/// world space. The candidates go through the algorithm's batch (SIMD for moller97).
+/// mesh's BVH against the other's (picking/bvh/bvh.h overlapping_pairs, under the relative
+/// placement) and deciding each candidate pair with a triangle–triangle algorithm of
+/// kTriTriAlgorithms, in world space. The candidates go through the algorithm's batch (SIMD for
+/// moller97).
 
 #include <cstdint>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
 
-#include "picking/bvh.h"
-#include "picking/scene_view.h"
-#include "picking/triangle_triangle.h"
+#include "picking/bvh/bvh.h"
+#include "picking/core/mesh_view.h"
+#include "picking/tritri/triangle_triangle.h"
 
 namespace picking {
 

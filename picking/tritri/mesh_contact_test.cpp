@@ -2,7 +2,7 @@
 // every pair finds (same algorithm, same world-space triangles), for every algorithm; the
 // segments lie on both triangles; apart means nothing; the limit keeps counting.
 
-#include "picking/mesh_contact.h"
+#include "picking/tritri/mesh_contact.h"
 
 #include <cmath>
 #include <set>

@@ -2,12 +2,12 @@
 // V's plane, where Q's boundary crosses it, whether a crossing point lies in V, and the exact
 // Guigue–Devillers answer for the rest.
 
-#include "picking/triangle_pair_case.h"
+#include "picking/tritri/triangle_pair_case.h"
 
 #include <cmath>
 
-#include "picking/exact_predicates.h"
-#include "picking/triangle_triangle.h"
+#include "picking/core/exact_predicates.h"
+#include "picking/tritri/triangle_triangle.h"
 
 namespace picking {
 

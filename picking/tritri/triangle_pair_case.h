@@ -8,7 +8,7 @@
 #include <optional>
 #include <string_view>
 
-#include "picking/triangle.h"
+#include "picking/core/triangle.h"
 
 namespace picking {
 

@@ -2,7 +2,7 @@
 // and of two segments (Ericson, "Real-Time Collision Detection", 2005, 5.1.5 and 5.1.9), and
 // the separating-axis overlaps of two triangles for the penetration depth.
 
-#include "picking/triangle_pair_distance.h"
+#include "picking/tritri/triangle_pair_distance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "picking/triangle_triangle.h"
+#include "picking/tritri/triangle_triangle.h"
 
 namespace picking {
 

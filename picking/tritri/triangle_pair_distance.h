@@ -3,7 +3,7 @@
 /// triangles, or how far one must move to pull intersecting ones apart. Float algorithms may
 /// only disagree with the exact answer on pairs where this is within rounding of zero.
 
-#include "picking/triangle.h"
+#include "picking/core/triangle.h"
 
 namespace picking {
 

@@ -1,6 +1,6 @@
-#include "picking/triangle_triangle.h"
+#include "picking/tritri/triangle_triangle.h"
 
-#include "picking/triangle_triangle_trace.h"
+#include "picking/tritri/triangle_triangle_trace.h"
 
 namespace picking {
 

@@ -21,7 +21,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "picking/triangle.h"
+#include "picking/core/triangle.h"
 
 namespace picking {
 

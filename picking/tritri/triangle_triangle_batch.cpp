@@ -4,8 +4,8 @@
 
 #include <cstring>
 
-#include "picking/triangle_triangle.h"
-#include "picking/triangle_triangle_batch_simd.h"
+#include "picking/tritri/triangle_triangle.h"
+#include "picking/tritri/triangle_triangle_batch_simd.h"
 
 namespace picking {
 

@@ -3,8 +3,8 @@
 
 #include <immintrin.h>
 
-#include "picking/triangle_triangle_batch_simd.h"
-#include "picking/triangle_triangle_moller97_kernel.h"
+#include "picking/tritri/triangle_triangle_batch_simd.h"
+#include "picking/tritri/triangle_triangle_moller97_kernel.h"
 
 namespace picking::batch {
 

@@ -10,8 +10,8 @@
 
 #include <glm/geometric.hpp>
 
-#include "picking/exact_predicates.h"
-#include "picking/triangle_triangle_detail.h"
+#include "picking/core/exact_predicates.h"
+#include "picking/tritri/triangle_triangle_detail.h"
 
 namespace picking::detail {
 

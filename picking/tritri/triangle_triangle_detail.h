@@ -9,8 +9,8 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
-#include "picking/triangle.h"
-#include "picking/triangle_triangle.h"
+#include "picking/core/triangle.h"
+#include "picking/tritri/triangle_triangle.h"
 
 namespace picking::detail {
 

@@ -8,10 +8,10 @@
 #include <array>
 #include <cmath>
 
-#include "picking/exact_predicates.h"
-#include "picking/triangle_triangle.h"
-#include "picking/triangle_triangle_detail.h"
-#include "picking/triangle_triangle_trace.h"
+#include "picking/core/exact_predicates.h"
+#include "picking/tritri/triangle_triangle.h"
+#include "picking/tritri/triangle_triangle_detail.h"
+#include "picking/tritri/triangle_triangle_trace.h"
 
 namespace picking {
 

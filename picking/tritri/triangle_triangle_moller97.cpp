@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "picking/triangle_triangle.h"
-#include "picking/triangle_triangle_detail.h"
-#include "picking/triangle_triangle_moller97_kernel.h"
-#include "picking/triangle_triangle_trace.h"
+#include "picking/tritri/triangle_triangle.h"
+#include "picking/tritri/triangle_triangle_detail.h"
+#include "picking/tritri/triangle_triangle_moller97_kernel.h"
+#include "picking/tritri/triangle_triangle_trace.h"
 
 namespace picking {
 

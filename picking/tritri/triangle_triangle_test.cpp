@@ -1,4 +1,4 @@
-#include "picking/triangle_triangle.h"
+#include "picking/tritri/triangle_triangle.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,10 +10,10 @@
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
-#include "picking/triangle_pair_case.h"
-#include "picking/triangle_pair_distance.h"
-#include "picking/triangle_pair_generator.h"
-#include "picking/triangle_triangle_trace.h"
+#include "picking/studies/triangle_pair_generator.h"
+#include "picking/tritri/triangle_pair_case.h"
+#include "picking/tritri/triangle_pair_distance.h"
+#include "picking/tritri/triangle_triangle_trace.h"
 
 namespace picking {
 namespace {

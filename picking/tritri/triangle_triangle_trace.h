@@ -9,7 +9,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
-#include "picking/triangle.h"
+#include "picking/core/triangle.h"
 
 namespace picking {
 

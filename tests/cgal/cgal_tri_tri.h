@@ -7,7 +7,7 @@
 #include <memory>
 #include <span>
 
-#include "picking/triangle_triangle.h"
+#include "picking/tritri/triangle_triangle.h"
 
 namespace oracle {
 

@@ -19,9 +19,9 @@
 
 #include <gtest/gtest.h>
 
-#include "picking/exact_predicates.h"
-#include "picking/triangle_pair_distance.h"
-#include "picking/triangle_pair_generator.h"
+#include "picking/core/exact_predicates.h"
+#include "picking/studies/triangle_pair_generator.h"
+#include "picking/tritri/triangle_pair_distance.h"
 #include "tests/cgal/cgal_tri_tri.h"
 
 namespace {

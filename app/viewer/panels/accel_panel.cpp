@@ -3,8 +3,8 @@
 
 #include <imgui.h>
 
-#include "app/heatmap.h"
-#include "app/panels/panels.h"
+#include "app/core/heatmap.h"
+#include "app/viewer/panels/panels.h"
 
 namespace app {
 

@@ -1,4 +1,4 @@
-#include "app/panels/algorithms_json.h"
+#include "app/viewer/panels/algorithms_json.h"
 
 namespace app {
 

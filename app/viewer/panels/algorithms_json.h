@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/panels/algorithms_panel.h"
+#include "app/viewer/panels/algorithms_panel.h"
 
 namespace app {
 

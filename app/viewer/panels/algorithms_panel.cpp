@@ -1,4 +1,4 @@
-#include "app/panels/algorithms_panel.h"
+#include "app/viewer/panels/algorithms_panel.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -10,8 +10,8 @@
 
 #include <imgui.h>
 
-#include "app/duration_text.h"
-#include "picking/bone_space.h"
+#include "app/core/duration_text.h"
+#include "picking/scene/bone_space.h"
 
 namespace app {
 

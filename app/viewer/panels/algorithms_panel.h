@@ -10,12 +10,12 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
-#include "app/scene_session.h"
-#include "app/selection.h"
-#include "picking/algorithm_compare.h"
-#include "picking/all_hits.h"
-#include "picking/far_from_origin.h"
-#include "picking/leak_sweep.h"
+#include "app/core/scene_session.h"
+#include "app/core/selection.h"
+#include "picking/scene/all_hits.h"
+#include "picking/studies/algorithm_compare.h"
+#include "picking/studies/far_from_origin.h"
+#include "picking/studies/leak_sweep.h"
 
 namespace app {
 

@@ -2,8 +2,8 @@
 
 #include <imgui.h>
 
-#include "app/bind_pose_comparison.h"
-#include "app/panels/panels.h"
+#include "app/core/bind_pose_comparison.h"
+#include "app/viewer/panels/panels.h"
 
 namespace app {
 

@@ -1,4 +1,4 @@
-#include "app/panels/collide_panel.h"
+#include "app/viewer/panels/collide_panel.h"
 
 #include <string>
 

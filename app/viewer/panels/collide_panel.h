@@ -5,7 +5,7 @@
 
 #include <glm/vec4.hpp>
 
-#include "app/collide_state.h"
+#include "app/core/collide_state.h"
 
 namespace app {
 

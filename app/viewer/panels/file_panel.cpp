@@ -1,7 +1,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "app/panels/panels.h"
+#include "app/viewer/panels/panels.h"
 
 namespace app {
 

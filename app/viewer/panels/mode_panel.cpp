@@ -1,4 +1,4 @@
-#include "app/panels/mode_panel.h"
+#include "app/viewer/panels/mode_panel.h"
 
 #include <imgui.h>
 

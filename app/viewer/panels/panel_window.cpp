@@ -1,4 +1,4 @@
-#include "app/panels/panel_window.h"
+#include "app/viewer/panels/panel_window.h"
 
 #include <imgui.h>
 

@@ -6,12 +6,12 @@
 #include <optional>
 #include <string>
 
-#include "app/async_load.h"
-#include "app/camera.h"
-#include "app/panels/panel_window.h"
-#include "app/recent_files.h"
-#include "app/scene_session.h"
-#include "app/selection.h"
+#include "app/core/async_load.h"
+#include "app/core/camera.h"
+#include "app/core/recent_files.h"
+#include "app/core/scene_session.h"
+#include "app/core/selection.h"
+#include "app/viewer/panels/panel_window.h"
 
 namespace app {
 

@@ -3,8 +3,8 @@
 
 #include <imgui.h>
 
-#include "app/panels/panels.h"
-#include "app/settings_names.h"
+#include "app/core/settings_names.h"
+#include "app/viewer/panels/panels.h"
 
 namespace app {
 

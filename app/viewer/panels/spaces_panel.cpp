@@ -7,8 +7,8 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/matrix.hpp>
 
-#include "app/panels/panels.h"
-#include "picking/bone_space.h"
+#include "app/viewer/panels/panels.h"
+#include "picking/scene/bone_space.h"
 
 namespace app {
 

@@ -1,4 +1,4 @@
-#include "app/panels/triangle_lab_panel.h"
+#include "app/viewer/panels/triangle_lab_panel.h"
 
 #include <algorithm>
 #include <cmath>

@@ -7,8 +7,8 @@
 
 #include <glm/vec4.hpp>
 
-#include "app/panels/panel_window.h"
-#include "app/triangle_lab.h"
+#include "app/core/triangle_lab.h"
+#include "app/viewer/panels/panel_window.h"
 
 namespace app {
 

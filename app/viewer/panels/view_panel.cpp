@@ -1,6 +1,6 @@
 #include <imgui.h>
 
-#include "app/panels/panels.h"
+#include "app/viewer/panels/panels.h"
 
 namespace app {
 

@@ -1,4 +1,4 @@
-#include "picking/scene_view.h"
+#include "picking/core/mesh_view.h"
 
 #include <limits>
 
