@@ -24,7 +24,7 @@
 #include "app/core/tritri_experiment.h"
 #include "picking/studies/triangle_pair_generator.h"
 #if defined(RAYPICK_HAVE_CGAL)
-#include "tests/cgal/cgal_tri_tri.h"
+#include "peers/cgal/cgal_tri_tri.h"
 #endif
 
 namespace {

@@ -1,7 +1,7 @@
 // CGAL::do_intersect(Triangle_3, Triangle_3) with Exact_predicates_inexact_constructions_kernel:
 // filtered exact predicates, the reference answer for float input.
 
-#include "tests/cgal/cgal_tri_tri.h"
+#include "peers/cgal/cgal_tri_tri.h"
 
 #include <cmath>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 /// CGAL's exact triangle–triangle test, behind a header that does not include CGAL: the oracle
-/// of tests/cgal/tri_tri_cgal_test.cpp and the peer of bench/tri_tri_bench.cpp.
+/// of peers/cgal/tri_tri_cgal_test.cpp and the peer of bench/tri_tri_bench.cpp.
 
 #include <cstddef>
 #include <cstdint>

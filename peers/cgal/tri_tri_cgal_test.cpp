@@ -19,10 +19,10 @@
 
 #include <gtest/gtest.h>
 
+#include "peers/cgal/cgal_tri_tri.h"
 #include "picking/core/exact_predicates.h"
 #include "picking/studies/triangle_pair_generator.h"
 #include "picking/tritri/triangle_pair_distance.h"
-#include "tests/cgal/cgal_tri_tri.h"
 
 namespace {
 
