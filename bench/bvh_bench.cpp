@@ -66,12 +66,12 @@ void cast(benchmark::State& state, const std::string& name, bool primary) {
     if (!accel) return;
     app::SceneSession& session = session_of(g_model);
     session.prepare(*accel, 1);
-    picking::PickSettings settings;
-    (void)app::parse_pick_settings("watertight", name, settings);
+    app::PickChoice choice;
+    (void)app::parse_pick_choice("watertight", name, choice);
     const app::Bounds bounds = session.world_bounds();
     const std::vector<picking::Ray> rays =
         primary ? app::primary_rays(bounds, {256, 256}) : app::incoherent_rays(bounds, kRays);
-    const app::SceneSession::Caster caster = session.caster(settings, *accel);
+    const app::SceneSession::Caster caster = session.caster(choice);
     std::size_t hits = 0;
     for (auto _ : state) {
         picking::PickStats stats;
@@ -89,12 +89,12 @@ void cast(benchmark::State& state, const std::string& name, bool primary) {
 void click(benchmark::State& state) {
     app::SceneSession& session = session_of(g_click_model);
     session.prepare(app::Accel::Bvh, 0);
-    picking::PickSettings settings;
-    (void)app::parse_pick_settings("watertight", "bvh", settings);
+    app::PickChoice choice;
+    (void)app::parse_pick_choice("watertight", "bvh", choice);
     const std::vector<picking::Ray> rays = app::primary_rays(session.world_bounds(), {64, 64});
     std::size_t i = 0, hits = 0;
     for (auto _ : state)
-        hits += session.pick(rays[i++ % rays.size()], settings).any();
+        hits += session.pick(rays[i++ % rays.size()], choice).any();
     benchmark::DoNotOptimize(hits);
     state.counters["triangles"] = double(session.scene().triangle_count());
     state.SetLabel(g_click_model);

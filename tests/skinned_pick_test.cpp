@@ -151,7 +151,7 @@ void compare_embree(const app::SceneSession& session, app::Bounds aim, unsigned 
         const picking::PickResult none = session.pick(ray, {});
         if (none.shape) continue;  // Embree holds the triangles only
         for (const app::Accel accel : {app::Accel::Embree, app::Accel::EmbreeRobust}) {
-            const picking::PickResult embree = session.pick(ray, {}, accel);
+            const picking::PickResult embree = session.pick(ray, app::PickChoice({}, accel));
             const std::string where = what + (accel == app::Accel::Embree ? " embree" : " robust");
             ASSERT_EQ(embree.hit.has_value(), none.hit.has_value()) << where;
             if (!none.hit) continue;

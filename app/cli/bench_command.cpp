@@ -11,8 +11,8 @@
 
 #include "app/cli/ray_file.h"
 #include "app/core/load_session.h"
+#include "app/core/pick_choice.h"
 #include "app/core/ray_sets.h"
-#include "app/core/settings_names.h"
 #include "picking/core/parallel_for.h"
 
 namespace app {
@@ -31,9 +31,9 @@ struct PassTotals {
 };
 
 PassTotals cast_all(const SceneSession& session, const std::vector<picking::Ray>& rays,
-                    const picking::PickSettings& settings, Accel accel, unsigned threads) {
+                    const PickChoice& choice, unsigned threads) {
     std::vector<PassTotals> parts(threads);
-    const SceneSession::Caster caster = session.caster(settings, accel);
+    const SceneSession::Caster caster = session.caster(choice);
     const auto start = Clock::now();
     picking::parallel_chunks(rays.size(), threads,
                              [&](std::size_t begin, std::size_t end, unsigned c) {
@@ -82,16 +82,16 @@ bool parse_size(const std::string& text, glm::ivec2& size) {
 int run_bench_command(const BenchCommandOptions& o) {
     // == Settings, checked before anything slow happens
     std::vector<Accel> accels;
-    std::vector<picking::PickSettings> settings;
+    std::vector<PickChoice> choices;
     for (const std::string& name : split_list(o.accel)) {
-        picking::PickSettings s;
-        if (auto error = parse_pick_settings(o.algorithm, name, s)) {
+        PickChoice choice;
+        if (auto error = parse_pick_choice(o.algorithm, name, choice)) {
             std::cerr << "raypick bench: " << *error << "\n";
             return 2;
         }
-        s.simd = !o.scalar;
-        accels.push_back(*find_accel(name));
-        settings.push_back(s);
+        choice.options().simd = !o.scalar;
+        accels.push_back(choice.accel());
+        choices.push_back(choice);
     }
     if (accels.empty()) {
         std::cerr << "raypick bench: --accel names no acceleration\n";
@@ -160,7 +160,7 @@ int run_bench_command(const BenchCommandOptions& o) {
     std::vector<std::vector<PassTotals>> passes(accels.size());
     for (unsigned r = 0; r < o.repeat; ++r)
         for (std::size_t a = 0; a < accels.size(); ++a)
-            passes[a].push_back(cast_all(session, rays, settings[a], accels[a], o.threads));
+            passes[a].push_back(cast_all(session, rays, choices[a], o.threads));
 
     for (std::size_t a = 0; a < accels.size(); ++a) {
         std::vector<PassTotals>& p = passes[a];

@@ -12,8 +12,8 @@
 namespace app {
 
 int run_heatmap_command(const HeatmapCommandOptions& o) {
-    picking::PickSettings settings;
-    if (auto error = parse_pick_settings(o.algorithm, o.accel, settings)) {
+    PickChoice choice;
+    if (auto error = parse_pick_choice(o.algorithm, o.accel, choice)) {
         std::cerr << "raypick heatmap: " << *error << "\n";
         return 2;
     }
@@ -24,7 +24,7 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
         std::cerr << "raypick heatmap: --size expects WxH, each 16..16384\n";
         return 2;
     }
-    const Accel accel = *find_accel(o.accel);
+    const Accel accel = choice.accel();
     const HeatmapMetric metric =
         o.metric == "ns" || is_peer(accel) ? HeatmapMetric::Nanoseconds : HeatmapMetric::Work;
 
@@ -48,7 +48,7 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
 
     CostImage image;
     image.reset({w, h}, metric);
-    trace_cost_rows(session, camera, settings, accel, o.threads, image, h);
+    trace_cost_rows(session, camera, choice, o.threads, image, h);
     const std::uint32_t scale = image.scale_max();
     const std::vector<std::uint8_t> rgba = colorize(image, scale, true);
     if (!stbi_write_png(o.out.c_str(), w, h, 4, rgba.data(), w * 4)) {

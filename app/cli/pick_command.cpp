@@ -4,19 +4,20 @@
 
 #include "app/cli/ray_file.h"
 #include "app/core/load_session.h"
+#include "app/core/pick_choice.h"
 #include "app/core/pick_json.h"
-#include "app/core/settings_names.h"
 
 namespace app {
 
 int run_pick_command(const PickCommandOptions& options) {
     PickCommandOptions o = options;
     o.flags.apply();
-    picking::PickSettings settings;
-    if (auto error = parse_pick_settings(o.algorithm, o.accel, settings)) {
+    PickChoice choice;
+    if (auto error = parse_pick_choice(o.algorithm, o.accel, choice)) {
         std::cerr << "raypick pick: " << *error << "\n";
         return 2;
     }
+    picking::PickSettings& settings = choice.options();
     settings.triangle_options = o.flags.options;
     settings.shapes = o.flags.shapes;
     if (!(o.flags.t_min <= o.flags.t_max)) {
@@ -64,9 +65,8 @@ int run_pick_command(const PickCommandOptions& options) {
     }
     session.set_loop(o.loop);
     session.set_time(o.time);
-    const Accel accel = *find_accel(o.accel);
     try {
-        session.prepare(accel);
+        session.prepare(choice.accel());
     } catch (const std::exception& e) {
         std::cerr << "raypick pick: " << e.what() << "\n";
         return 1;
@@ -75,12 +75,10 @@ int run_pick_command(const PickCommandOptions& options) {
     const PoseChoice pose = o.bind_pose ? PoseChoice::Bind : PoseChoice::Current;
     for (const picking::Ray& ray : rays) {
         // The bind pose is picked triangle by triangle: the accels describe the current pose.
-        const picking::PickResult result = pose == PoseChoice::Bind
-                                               ? session.pick(ray, settings, pose)
-                                               : session.pick(ray, settings, accel);
-        nlohmann::ordered_json j = pick_to_json(session, ray, settings, o.accel, result, pose);
+        const picking::PickResult result = session.pick(ray, choice, pose);
+        nlohmann::ordered_json j = pick_to_json(session, ray, choice, result, pose);
         if (o.all_hits)
-            j["all_hits"] = all_hits_to_json(session, session.all_hits(ray, settings, pose));
+            j["all_hits"] = all_hits_to_json(session, session.all_hits(ray, choice, pose));
         std::cout << j.dump() << "\n";
     }
     std::cout.flush();

@@ -31,8 +31,7 @@ TEST(AccelBuildJob, ABuildOffTheThreadPicksLikeOneMadeInPlace_Seed7) {
     SceneSession in_place(assets::make_default_scene());
     in_place.set_time(3.0);
     in_place.prepare(Accel::Bvh, 1);
-    picking::PickSettings bvh;
-    bvh.broad_phase = picking::BroadPhase::Bvh;
+    const PickChoice bvh({}, Accel::Bvh);
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     const Bounds b = session->world_bounds();
@@ -43,8 +42,8 @@ TEST(AccelBuildJob, ABuildOffTheThreadPicksLikeOneMadeInPlace_Seed7) {
         const glm::vec3 aim =
             b.center() + 0.5f * (b.max - b.min) * glm::vec3(u(rng), u(rng), u(rng));
         const picking::Ray ray{origin, aim - origin};
-        const auto a = session->pick(ray, bvh, Accel::Bvh);
-        const auto c = in_place.pick(ray, bvh, Accel::Bvh);
+        const auto a = session->pick(ray, bvh);
+        const auto c = in_place.pick(ray, bvh);
         ASSERT_EQ(a.broad_phase, picking::BroadPhase::Bvh);
         ASSERT_EQ(a.hit.has_value(), c.hit.has_value());
         if (!a.hit) continue;

@@ -89,9 +89,8 @@ void CostImage::reset(glm::ivec2 image_size, HeatmapMetric image_metric) {
     seconds = 0.0;
 }
 
-void trace_cost_rows(const SceneSession& session, const Camera& camera,
-                     const picking::PickSettings& settings, Accel accel, unsigned threads,
-                     CostImage& image, int rows) {
+void trace_cost_rows(const SceneSession& session, const Camera& camera, const PickChoice& choice,
+                     unsigned threads, CostImage& image, int rows) {
     const glm::ivec2 size = image.size;
     const int first = image.rows_done, last = std::min(size.y, first + std::max(rows, 0));
     if (first >= last) return;
@@ -105,7 +104,7 @@ void trace_cost_rows(const SceneSession& session, const Camera& camera,
         unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), last - first));
     std::vector<Totals> totals(workers);
     std::atomic<int> next_row{first};
-    const SceneSession::Caster caster = session.caster(settings, accel);
+    const SceneSession::Caster caster = session.caster(choice);
     const auto start = Clock::now();
     picking::parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned worker) {
         Totals& mine = totals[worker];
@@ -124,8 +123,7 @@ void trace_cost_rows(const SceneSession& session, const Camera& camera,
                     // Spheres and boxes are the nodes of their broad phases; the BVH's box
                     // tests are already in its nodes.
                     const std::uint64_t volumes =
-                        stats.sphere_tests +
-                        (settings.broad_phase == picking::BroadPhase::Aabb ? stats.box_tests : 0);
+                        stats.sphere_tests + (choice.accel() == Accel::Aabb ? stats.box_tests : 0);
                     image.cost[i] = std::uint32_t(std::min<std::uint64_t>(
                         stats.nodes_visited + stats.triangles_tested + volumes, 0xFFFFFFFFu));
                 }

@@ -12,8 +12,8 @@
 #include <glm/vec2.hpp>
 
 #include "app/core/camera.h"
+#include "app/core/pick_choice.h"
 #include "app/core/scene_session.h"
-#include "app/core/settings_names.h"
 
 namespace app {
 
@@ -45,9 +45,8 @@ struct CostImage {
 /// Casts one ray through every pixel centre of the next `rows` untraced rows of `image`, as
 /// seen by `camera` in a window of image.size pixels, `threads` threads taking rows in turn
 /// (0: every core). The viewer traces a few rows per frame; the command line all at once.
-void trace_cost_rows(const SceneSession& session, const Camera& camera,
-                     const picking::PickSettings& settings, Accel accel, unsigned threads,
-                     CostImage& image, int rows);
+void trace_cost_rows(const SceneSession& session, const Camera& camera, const PickChoice& choice,
+                     unsigned threads, CostImage& image, int rows);
 
 /// RGBA pixels, top row first: the colour scale over cost / scale_max for pixels whose ray hit
 /// something or did any work, near-black for those that cost nothing; rows not traced yet are

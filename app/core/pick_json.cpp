@@ -49,8 +49,9 @@ nlohmann::ordered_json shape_to_json(const SceneSession& session, const picking:
 }  // namespace
 
 nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::Ray& ray,
-                                    const picking::PickSettings& settings, std::string_view accel,
-                                    const picking::PickResult& result, PoseChoice pose) {
+                                    const PickChoice& choice, const picking::PickResult& result,
+                                    PoseChoice pose) {
+    const picking::PickSettings settings = choice.settings();
     nlohmann::ordered_json j;
     j["hit"] = result.any();
     j["ray"] = {ray.origin.x,    ray.origin.y,    ray.origin.z,
@@ -96,11 +97,10 @@ nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::
                          bone.direction.x, bone.direction.y, bone.direction.z};
     }
     j["algorithm"] = picking::ray_triangle_algorithm(settings.method).name;
-    j["accel"] = accel;
+    j["accel"] = accel_name(choice.accel());
     // What ran: the accel asked for, or `none` when its data was missing (not built yet).
-    const std::optional<Accel> asked = find_accel(accel);
-    j["broad_phase"] = asked && is_peer(*asked) ? std::string(accel)
-                                                : std::string(broad_phase_name(result.broad_phase));
+    j["broad_phase"] =
+        is_peer(choice.accel()) ? accel_name(choice.accel()) : broad_phase_name(result.broad_phase);
     const auto& options = settings.triangle_options;
     const picking::RayTriangleAlgorithm& algorithm =
         picking::ray_triangle_algorithm(settings.method);

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/core/pick_choice.h"
 #include "app/core/scene_session.h"
 #include "picking/scene/all_hits.h"
 #include "picking/scene/scene_pick.h"
@@ -18,9 +19,7 @@ namespace app {
 ///  "point", "normal", "front_face", "node", "node_path" and "shape": {"index", "name", "kind",
 ///  "test", "local_point", "local_normal", and its test's numbers}, and no triangle fields.
 [[nodiscard]] nlohmann::ordered_json pick_to_json(const SceneSession& session,
-                                                  const picking::Ray& ray,
-                                                  const picking::PickSettings& settings,
-                                                  std::string_view accel,
+                                                  const picking::Ray& ray, const PickChoice& choice,
                                                   const picking::PickResult& result,
                                                   PoseChoice pose = PoseChoice::Current);
 

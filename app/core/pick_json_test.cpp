@@ -14,7 +14,7 @@ TEST(PickJson, HitCarriesTheContractFields) {
     const picking::Ray ray{{-2.5f, 10.0f, 1.65f}, {0, -2, 0}};
     const auto result = session.pick(ray, {});
     ASSERT_TRUE(result.hit);
-    const auto j = pick_to_json(session, ray, {}, "none", result);
+    const auto j = pick_to_json(session, ray, {}, result);
     for (const char* key :
          {"hit", "ray", "t", "point", "normal", "mesh", "mesh_name", "node", "triangle", "u", "v",
           "algorithm", "accel", "triangles_tested", "nodes_visited", "microseconds"})
@@ -37,7 +37,7 @@ TEST(PickJson, MissHasCountersButNoHitFields) {
     const picking::Ray ray{{0, 50, 0}, {0, 1, 0}};  // straight up, into the sky
     const auto result = session.pick(ray, {});
     ASSERT_FALSE(result.hit);
-    const auto j = pick_to_json(session, ray, {}, "none", result);
+    const auto j = pick_to_json(session, ray, {}, result);
     EXPECT_EQ(j["hit"], false);
     EXPECT_FALSE(j.contains("t"));
     EXPECT_TRUE(j.contains("triangles_tested"));

@@ -346,12 +346,17 @@ std::size_t SceneSession::accel_bytes(Accel accel) const {
     return 0;
 }
 
-picking::PickResult SceneSession::pick(const picking::Ray& world_ray,
-                                       const picking::PickSettings& settings, Accel accel) const {
-    const peers::EmbreeScene* embree = accel == Accel::Embree         ? embree_.get()
-                                       : accel == Accel::EmbreeRobust ? embree_robust_.get()
-                                                                      : nullptr;
-    if (!embree) return pick(world_ray, settings);
+const peers::EmbreeScene* SceneSession::embree_for(Accel accel) const {
+    if (accel == Accel::Embree) return embree_.get();
+    if (accel == Accel::EmbreeRobust) return embree_robust_.get();
+    return nullptr;
+}
+
+picking::PickResult SceneSession::pick(const picking::Ray& world_ray, const PickChoice& choice,
+                                       PoseChoice pose) const {
+    if (pose == PoseChoice::Bind) return picking::pick(bind_view_, world_ray, choice.settings());
+    const peers::EmbreeScene* embree = embree_for(choice.accel());
+    if (!embree) return picking::pick(view_, world_ray, choice.settings(), &accel());
     refresh_accel();
     const auto start = std::chrono::steady_clock::now();
     picking::PickResult result;
@@ -363,23 +368,18 @@ picking::PickResult SceneSession::pick(const picking::Ray& world_ray,
     return result;
 }
 
-SceneSession::Caster SceneSession::caster(const picking::PickSettings& settings,
-                                          Accel accel) const {
-    const peers::EmbreeScene* embree = accel == Accel::Embree         ? embree_.get()
-                                       : accel == Accel::EmbreeRobust ? embree_robust_.get()
-                                                                      : nullptr;
+SceneSession::Caster SceneSession::caster(const PickChoice& choice) const {
     refresh_accel();
-    return Caster(picking::PickPlan(view_, settings, &accel_), embree);
+    return Caster(picking::PickPlan(view_, choice.settings(), &accel_), embree_for(choice.accel()));
 }
 
 std::optional<picking::SceneHit> SceneSession::intersect(const picking::Ray& world_ray,
-                                                         const picking::PickSettings& settings,
-                                                         Accel accel,
+                                                         const PickChoice& choice,
                                                          picking::PickStats& stats) const {
     refresh_accel();
-    if (accel == Accel::Embree && embree_) return embree_->intersect(world_ray);
-    if (accel == Accel::EmbreeRobust && embree_robust_) return embree_robust_->intersect(world_ray);
-    return picking::intersect_scene(view_, world_ray, settings, &accel_, stats);
+    if (const peers::EmbreeScene* embree = embree_for(choice.accel()))
+        return embree->intersect(world_ray);
+    return picking::intersect_scene(view_, world_ray, choice.settings(), &accel_, stats);
 }
 
 std::span<const glm::vec3> SceneSession::mesh_normals(std::uint32_t mesh) const {

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/core/pick_choice.h"
 #include "app/core/settings_names.h"
 #include "assets/scene/pose.h"
 #include "assets/scene/posed_mesh.h"
@@ -131,34 +132,26 @@ class SceneSession {
     [[nodiscard]] Bounds animated_bounds() const;
 
     // == Picking
-    /// Picks with settings.broad_phase over what prepare() has built so far (a broad phase
-    /// whose data is missing falls back to `none`, and the result says so). The bind pose has
-    /// no acceleration structures: it is always picked triangle by triangle.
-    [[nodiscard]] picking::PickResult pick(const picking::Ray& world_ray,
-                                           const picking::PickSettings& settings,
-                                           PoseChoice pose = PoseChoice::Current) const {
-        return picking::pick(view(pose), world_ray, settings,
-                             pose == PoseChoice::Current ? &accel() : nullptr);
-    }
+    /// Picks in `pose` with `choice`: its accel decides the broad phase (over what prepare()
+    /// has built so far: a broad phase whose data is missing falls back to `none`, and the
+    /// result says so) or sends the ray to Embree. The bind pose has no acceleration
+    /// structures: it is always picked triangle by triangle.
+    [[nodiscard]] picking::PickResult pick(const picking::Ray& world_ray, const PickChoice& choice,
+                                           PoseChoice pose = PoseChoice::Current) const;
     /// Every intersection along the ray (the All hits view, pick --all-hits).
     [[nodiscard]] picking::AllHitsResult all_hits(const picking::Ray& world_ray,
-                                                  const picking::PickSettings& settings,
+                                                  const PickChoice& choice,
                                                   PoseChoice pose = PoseChoice::Current) const {
-        return picking::all_hits(view(pose), world_ray, settings);
+        return picking::all_hits(view(pose), world_ray, choice.settings());
     }
-    /// The same through an app-level accel: Embree's go to Embree (when prepared).
-    [[nodiscard]] picking::PickResult pick(const picking::Ray& world_ray,
-                                           const picking::PickSettings& settings,
-                                           Accel accel) const;
     /// The bare closest hit in the current pose, for tight loops (bench, heatmap): no timing,
     /// no hit details.
     [[nodiscard]] std::optional<picking::SceneHit> intersect(const picking::Ray& world_ray,
-                                                             const picking::PickSettings& settings,
-                                                             Accel accel,
+                                                             const PickChoice& choice,
                                                              picking::PickStats& stats) const;
 
-    /// Many rays through one scene and one set of settings (bench, heatmap): everything but
-    /// the ray resolved once. Valid while the session is neither reposed nor rebuilt.
+    /// Many rays through one scene and one choice (bench, heatmap): everything but the ray
+    /// resolved once. Valid while the session is neither reposed nor rebuilt.
     class Caster {
       public:
         [[nodiscard]] std::optional<picking::SceneHit> intersect(const picking::Ray& world_ray,
@@ -174,7 +167,7 @@ class SceneSession {
         picking::PickPlan plan_;
         const peers::EmbreeScene* embree_;
     };
-    [[nodiscard]] Caster caster(const picking::PickSettings& settings, Accel accel) const;
+    [[nodiscard]] Caster caster(const PickChoice& choice) const;
 
     // == Acceleration structures (of the current pose)
     /// Builds what `accel` needs unless it is there: the BVHs (on `threads` threads; 0: every
@@ -260,6 +253,8 @@ class SceneSession {
     picking::SceneView bind_view_;
     /// Brings accel_ and the Embree scenes to the current pose if a repose left them stale.
     void refresh_accel() const;
+    /// The Embree scene `accel` picks with, when it is a peer that is built; else nothing.
+    [[nodiscard]] const peers::EmbreeScene* embree_for(Accel accel) const;
 
     // The broad phases of view_, refitted lazily (refresh_accel), hence mutable.
     mutable picking::SceneAccel accel_;

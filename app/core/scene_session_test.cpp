@@ -484,10 +484,7 @@ TEST(SceneSession, EachInstanceOfAMorphingMeshHasItsNodesWeights) {
     for (const auto& [x, instance, t] : {std::tuple{-5.0f, 0u, 8.0f}, std::tuple{5.2f, 1u, 9.5f}}) {
         const picking::Ray ray{{x, 0.3f, 10.0f}, {0.0f, 0.0f, -1.0f}};
         for (const Accel accel : accels) {
-            picking::PickSettings settings;
-            if (accel == Accel::Bvh) settings.broad_phase = picking::BroadPhase::Bvh;
-            if (accel == Accel::Aabb) settings.broad_phase = picking::BroadPhase::Aabb;
-            const picking::PickResult result = session.pick(ray, settings, accel);
+            const picking::PickResult result = session.pick(ray, PickChoice({}, accel));
             ASSERT_TRUE(result.hit) << accel_name(accel);
             EXPECT_EQ(result.hit->instance, instance) << accel_name(accel);
             EXPECT_EQ(result.hit->mesh, 0u) << accel_name(accel);
@@ -504,8 +501,8 @@ TEST(SceneSession, EachInstanceOfAMorphingMeshHasItsNodesWeights) {
     session.set_clip(-1);
     EXPECT_FLOAT_EQ(session.instance_positions(0)[0].z, 0.0f);
     EXPECT_FLOAT_EQ(session.instance_positions(1)[0].z, 0.0f);
-    EXPECT_NEAR(session.pick({{5.0f, 0.3f, 10.0f}, {0, 0, -1}}, {}, Accel::Bvh).hit->t, 10.0f,
-                1e-5f);
+    EXPECT_NEAR(session.pick({{5.0f, 0.3f, 10.0f}, {0, 0, -1}}, PickChoice({}, Accel::Bvh)).hit->t,
+                10.0f, 1e-5f);
 }
 
 }  // namespace

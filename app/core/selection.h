@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "app/core/pick_choice.h"
 #include "picking/scene/scene_pick.h"
 
 namespace app {
@@ -13,7 +14,7 @@ struct Selection {
     picking::Ray ray;
     glm::vec2 cursor_window{0.0f};  ///< where the ray went through the window
     picking::PickResult result;
-    picking::PickSettings settings;
+    PickChoice choice;  ///< what the pick ran with
     /// The hit instance's world_from_mesh when it was picked (the pose may move on).
     glm::mat4 world_from_mesh{1.0f};
     /// The pose of the pick: the session's time and pose version then, and, when the picked

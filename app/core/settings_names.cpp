@@ -72,48 +72,4 @@ bool is_peer(Accel accel) {
     return accel == Accel::Embree || accel == Accel::EmbreeRobust;
 }
 
-std::optional<std::string> parse_pick_settings(std::string_view algorithm, std::string_view accel,
-                                               picking::PickSettings& settings) {
-    const picking::RayTriangleAlgorithm* found = picking::find_ray_triangle_algorithm(algorithm);
-    if (!found) {
-        std::string known;
-        for (const auto& a : picking::kRayTriangleAlgorithms)
-            known += " " + std::string(a.name);
-        return "unknown algorithm '" + std::string(algorithm) + "' (known:" + known + ")";
-    }
-    settings.method = found->method;
-    const auto chosen = find_accel(accel);
-    if (!chosen)
-        return "unknown accel '" + std::string(accel) + "' (available: " + accel_names_text() + ")";
-    switch (*chosen) {
-        case Accel::Sphere:
-            settings.broad_phase = picking::BroadPhase::Sphere;
-            break;
-        case Accel::Aabb:
-            settings.broad_phase = picking::BroadPhase::Aabb;
-            break;
-        case Accel::Bvh:
-            settings.broad_phase = picking::BroadPhase::Bvh;
-            break;
-        default:
-            settings.broad_phase = picking::BroadPhase::None;
-            break;
-    }
-    return std::nullopt;
-}
-
-std::string_view broad_phase_name(picking::BroadPhase phase) {
-    switch (phase) {
-        case picking::BroadPhase::Sphere:
-            return accel_name(Accel::Sphere);
-        case picking::BroadPhase::Aabb:
-            return accel_name(Accel::Aabb);
-        case picking::BroadPhase::Bvh:
-            return accel_name(Accel::Bvh);
-        case picking::BroadPhase::None:
-            break;
-    }
-    return accel_name(Accel::None);
-}
-
 }  // namespace app

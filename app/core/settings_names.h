@@ -6,8 +6,6 @@
 #include <string_view>
 #include <vector>
 
-#include "picking/scene/scene_pick.h"
-
 namespace app {
 
 /// What `--accel` chooses: picking's broad phases, and the peers this build can compare with.
@@ -28,15 +26,7 @@ enum class Accel {
 [[nodiscard]] std::string_view accel_name(Accel accel);
 /// One line for tooltips and help.
 [[nodiscard]] std::string_view accel_description(Accel accel);
-/// The accel name of a broad phase of picking::pick ("none", "sphere", "aabb", "bvh").
-[[nodiscard]] std::string_view broad_phase_name(picking::BroadPhase phase);
 /// Embree's accels pick outside picking/; the others are broad phases of picking::pick.
 [[nodiscard]] bool is_peer(Accel accel);
-
-/// Fills `settings` from CLI names (the accel sets settings.broad_phase; a peer leaves it at
-/// None); returns an error message for an unknown name.
-[[nodiscard]] std::optional<std::string> parse_pick_settings(std::string_view algorithm,
-                                                             std::string_view accel,
-                                                             picking::PickSettings& settings);
 
 }  // namespace app

@@ -170,8 +170,9 @@ bool AccelView::HeatmapKey::operator==(const HeatmapKey& other) const {
 }
 
 bool AccelView::trace_heatmap(const SceneSession& session, const Camera& camera, glm::ivec2 window,
-                              const picking::PickSettings& settings, Accel accel,
-                              double budget_ms) {
+                              const PickChoice& choice, double budget_ms) {
+    const picking::PickSettings settings = choice.settings();
+    const Accel accel = choice.accel();
     HeatmapKey key;
     key.view = camera.view();
     key.projection = camera.projection_matrix(float(window.x) / float(std::max(window.y, 1)));
@@ -205,7 +206,7 @@ bool AccelView::trace_heatmap(const SceneSession& session, const Camera& camera,
     while (!heatmap_.complete()) {
         const auto before = Clock::now();
         const int rows = std::min(rows_per_call_, heatmap_.size.y - heatmap_.rows_done);
-        trace_cost_rows(session, camera, settings, accel, 0, heatmap_, rows);
+        trace_cost_rows(session, camera, choice, 0, heatmap_, rows);
         changed = true;
         const double batch_ms =
             std::chrono::duration<double, std::milli>(Clock::now() - before).count();

@@ -53,10 +53,10 @@ class AccelView {
 
     // == The cost heatmap
     /// Traces more rows of the heatmap of this view within about `budget_ms` (restarting it
-    /// when the camera, window, settings, pose or accel changed). Returns true when the
-    /// picture changed.
+    /// when the camera, window, choice (algorithm, options, accel) or pose changed). Returns
+    /// true when the picture changed.
     bool trace_heatmap(const SceneSession& session, const Camera& camera, glm::ivec2 window,
-                       const picking::PickSettings& settings, Accel accel, double budget_ms);
+                       const PickChoice& choice, double budget_ms);
     /// The picture so far: colours by cost, RGBA, top row first (the legend is drawn apart).
     [[nodiscard]] std::vector<std::uint8_t> heatmap_rgba() const;
     [[nodiscard]] const CostImage& heatmap() const { return heatmap_; }

@@ -54,11 +54,10 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     : window_(window),
       options_(options),
       recent_(options.scripted() ? std::filesystem::path() : RecentFiles::default_location()) {
-    if (auto error = parse_pick_settings(options.algorithm, options.accel, pick_panel_.settings))
+    if (auto error = parse_pick_choice(options.algorithm, options.accel, pick_panel_.choice))
         throw std::invalid_argument(*error);
-    pick_panel_.accel = options.accel;
-    pick_panel_.settings.triangle_options = options.flags.options;
-    pick_panel_.settings.shapes = options.flags.shapes;
+    pick_panel_.choice.options().triangle_options = options.flags.options;
+    pick_panel_.choice.options().shapes = options.flags.shapes;
     pick_panel_.t_min = options.flags.t_min;
     pick_panel_.t_max = options.flags.t_max;
     pick_panel_.hover = options.hover;
@@ -308,7 +307,7 @@ void ViewerApp::update_animation() {
 // == Acceleration structures
 
 void ViewerApp::update_accel() {
-    const Accel accel = find_accel(pick_panel_.accel).value_or(Accel::None);
+    const Accel accel = pick_panel_.choice.accel();
     accel_view_.update(session_, mode_ == ViewerMode::TriangleLab ? Accel::None : accel);
 }
 
@@ -322,19 +321,14 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool clicked) {
     Selection selection;
     selection.serial = ++pick_count_;
     selection.cursor_window = pixel_centre(cursor_window);
-    selection.settings = pick_panel_.settings;
+    selection.choice = pick_panel_.choice;
     selection.ray = ray_from_cursor(camera_, selection.cursor_window, window_size());
     selection.ray.t_min = pick_panel_.t_min;
     selection.ray.t_max = pick_panel_.t_max;
-    const Accel accel = find_accel(pick_panel_.accel).value_or(Accel::None);
-    if (auto error =
-            parse_pick_settings(picking::ray_triangle_algorithm(selection.settings.method).name,
-                                pick_panel_.accel, selection.settings))
-        std::cerr << "raypick: " << *error << "\n";
     // Picks use what is ready: while the chosen accel is built, the broad phase falls back to
     // `none` (and the Pick panel says so).
-    selection.settings.record_visited = accel_panel_.show_visited;
-    selection.result = session_->pick(selection.ray, selection.settings, accel);
+    selection.choice.options().record_visited = accel_panel_.show_visited;
+    selection.result = session_->pick(selection.ray, selection.choice);
     selection.time = session_->time();
     selection.pose_version = session_->pose_version();
     if (selection.result.hit) {
@@ -353,7 +347,7 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool clicked) {
         }
     }
     if (animation_panel_.pick_bind_pose)
-        selection.bind_result = session_->pick(selection.ray, selection.settings, PoseChoice::Bind);
+        selection.bind_result = session_->pick(selection.ray, selection.choice, PoseChoice::Bind);
     if (clicked) {
         // The GPU's view of the same pixel, as a cross-check of the CPU ray.
         const glm::vec2 scale = glm::vec2(framebuffer_size()) / window_size();
@@ -401,10 +395,10 @@ void ViewerApp::update_algorithm_views() {
     panel.all_hits.reset();
     // Only what can be seen is computed (every algorithm on a big mesh takes a while).
     if (!selection_ || !panel.open) return;
-    panel.compare = picking::compare_algorithms(session_->view(), selection_->ray,
-                                                selection_->settings, 3, &session_->accel());
+    panel.compare = picking::compare_algorithms(
+        session_->view(), selection_->ray, selection_->choice.settings(), 3, &session_->accel());
     if (selection_->result.shape) panel.compare_shape = selection_->result.shape->shape;
-    panel.all_hits = session_->all_hits(selection_->ray, selection_->settings);
+    panel.all_hits = session_->all_hits(selection_->ray, selection_->choice);
 }
 
 void ViewerApp::run_leak_sweep() {
@@ -412,8 +406,8 @@ void ViewerApp::run_leak_sweep() {
     panel.leaks.clear();
     panel.leak_marks.clear();
     const picking::SceneView& view = session_->view();
-    const auto& options = pick_panel_.settings.triangle_options;
-    panel.leak_marks_method = pick_panel_.settings.method;
+    const auto& options = pick_panel_.choice.options().triangle_options;
+    panel.leak_marks_method = pick_panel_.choice.method();
     std::vector<picking::MeshTopology> topologies;
     std::size_t total_edges = 0;
     for (const picking::MeshView& mesh : view.meshes) {
@@ -464,7 +458,7 @@ void ViewerApp::move_far(double distance) {
     study.direction = direction;
     algorithms_panel_.far = picking::far_from_origin_study(
         session_->world_triangles_without_offset(), std::max(distance, 0.0),
-        pick_panel_.settings.triangle_options, study);
+        pick_panel_.choice.options().triangle_options, study);
     selection_.reset();  // its ray and triangle are where the model was
     hover_.reset();
 }
@@ -747,7 +741,7 @@ void ViewerApp::draw_panels() {
     }
     if (mode_ == ViewerMode::TriangleLab && lab_mode_.draw_panel()) frame_scene();
     if (mode_ == ViewerMode::Collide) collide_mode_.draw_panel(*session_);
-    const Accel accel = find_accel(pick_panel_.accel).value_or(Accel::None);
+    const Accel accel = pick_panel_.choice.accel();
     if (mode_ == ViewerMode::Pick)
         draw_pick_panel(pick_panel_, selection_, *session_,
                         accel_view_.broad_phase_status(*session_, accel));
@@ -759,15 +753,15 @@ void ViewerApp::draw_panels() {
         draw_spaces_panel(spaces_panel_, *session_, selection_);
         draw_bone_space_window(spaces_panel_, *session_, selection_);
         const AlgorithmsPanelAction algorithms = draw_algorithms_panel(
-            algorithms_panel_, selection_, hover_, *session_, pick_panel_.settings.method,
-            pick_panel_.settings.triangle_options);
+            algorithms_panel_, selection_, hover_, *session_, pick_panel_.choice.method(),
+            pick_panel_.choice.options().triangle_options);
         if (algorithms.run_leaks) run_leak_sweep();
         if (algorithms.far_distance) move_far(*algorithms.far_distance);
         const AccelPanelAction acceleration =
             draw_accel_panel(accel_panel_, accel_view_.status(*session_, accel, accel_panel_));
         if (acceleration.cancel_build) {
             accel_view_.cancel();
-            pick_panel_.accel = "none";  // what the picks use until another is chosen
+            pick_panel_.choice.set_accel(Accel::None);  // what picks use until another is chosen
         }
     }
     draw_heatmap();
@@ -792,8 +786,8 @@ void ViewerApp::draw_viewport_labels() {
                       100.0 * double(loading_->progress()), loading_->elapsed_seconds());
         status_label(text, size);
     }
-    const AccelStatus build = accel_view_.status(
-        *session_, find_accel(pick_panel_.accel).value_or(Accel::None), accel_panel_);
+    const AccelStatus build =
+        accel_view_.status(*session_, pick_panel_.choice.accel(), accel_panel_);
     if (show_build_progress(build)) {
         char text[256];
         std::snprintf(text, sizeof text, "Building %s ... %.0f%%  (%.1f s)", build.accel.c_str(),
@@ -840,9 +834,7 @@ void ViewerApp::draw_heatmap() {
     // A scripted run traces the whole picture before its screenshot; the viewer a few rows
     // per frame, so it stays responsive while the picture fills in.
     const double budget_ms = options_.scripted() ? 1e9 : 25.0;
-    picking::PickSettings settings = pick_panel_.settings;
-    const Accel accel = find_accel(pick_panel_.accel).value_or(Accel::None);
-    (void)accel_view_.trace_heatmap(*session_, camera_, window, settings, accel, budget_ms);
+    (void)accel_view_.trace_heatmap(*session_, camera_, window, pick_panel_.choice, budget_ms);
     const std::vector<std::uint8_t> rgba = accel_view_.heatmap_rgba();
     heatmap_texture_ = renderer_.upload_image(rgba, accel_view_.heatmap().size);
     if (heatmap_texture_ == 0) return;
@@ -901,8 +893,7 @@ void ViewerApp::run_script() {
     }
     nlohmann::ordered_json j;
     if (selection_) {
-        j = pick_to_json(*session_, selection_->ray, selection_->settings, pick_panel_.accel,
-                         selection_->result);
+        j = pick_to_json(*session_, selection_->ray, selection_->choice, selection_->result);
         j["cursor"] = {selection_->cursor_window.x, selection_->cursor_window.y};
         // The pose of the pick; when the animation has moved on since (--then-time), the time
         // drawn now too (the vertices above follow the animation, like the highlight).
@@ -920,9 +911,8 @@ void ViewerApp::run_script() {
         else
             j["id_buffer"] = nullptr;
         if (selection_->bind_result) {
-            j["bind_pose"] =
-                pick_to_json(*session_, selection_->ray, selection_->settings, pick_panel_.accel,
-                             *selection_->bind_result, PoseChoice::Bind);
+            j["bind_pose"] = pick_to_json(*session_, selection_->ray, selection_->choice,
+                                          *selection_->bind_result, PoseChoice::Bind);
             // What the Animation panel says of the two answers.
             const BindPoseComparison comparison = compare_with_bind_pose(
                 selection_->result, *selection_->bind_result, selection_->ray);
@@ -946,8 +936,8 @@ void ViewerApp::run_script() {
     if (!options_.panels.empty())
         j["algorithms"] = algorithms_panel_to_json(algorithms_panel_, *session_);
     if (mode_ == ViewerMode::Collide) j["collide"] = collide_mode_.report_json(*session_, true);
-    const Accel chosen = find_accel(pick_panel_.accel).value_or(Accel::None);
-    const AccelStatus status = accel_view_.status(*session_, chosen, accel_panel_);
+    const AccelStatus status =
+        accel_view_.status(*session_, pick_panel_.choice.accel(), accel_panel_);
     j["accel_build"] = {
         {"accel", status.accel}, {"milliseconds", status.build_ms}, {"bytes", status.bytes}};
     if (accel_panel_.show_boxes)

@@ -250,7 +250,7 @@ std::optional<ExplainTarget> explain_target(const Selection& selection, const Sc
     target.triangle_index = hit->triangle;
     target.about = about;
     const picking::Triangle local = mesh.triangle(hit->triangle);
-    if (selection.settings.space == picking::RaySpace::BoneSpace) {
+    if (selection.choice.options().space == picking::RaySpace::BoneSpace) {
         target.ray = picking::to_bone_space(selection.ray,
                                             picking::mesh_from_world(instance.world_from_mesh));
         target.triangle = local;
@@ -377,7 +377,7 @@ void draw_all_hits(const AlgorithmsPanelState& state, const std::optional<Select
     for (const auto& h : hits)
         duplicates += h.near_duplicate;
     ImGui::Text("%zu hits along the ray (%s), %d near-duplicate t", hits.size(),
-                name_of(selection->settings.method).c_str(), duplicates);
+                name_of(selection->choice.method()).c_str(), duplicates);
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
     if (!ImGui::BeginTable("all_hits", 6, flags)) return;

@@ -8,6 +8,7 @@
 
 #include "app/core/async_load.h"
 #include "app/core/camera.h"
+#include "app/core/pick_choice.h"
 #include "app/core/recent_files.h"
 #include "app/core/scene_session.h"
 #include "app/core/selection.h"
@@ -33,10 +34,9 @@ struct FilePanelAction {
 
 // == Pick panel: the algorithm and its options, hover mode, and everything about the last pick
 struct PickPanelState {
-    picking::PickSettings settings;
+    PickChoice choice;   ///< the algorithm, its options and the accel: what every pick uses
     float t_min = 0.0f;  ///< the t range given to the next click's ray
     float t_max = std::numeric_limits<float>::infinity();
-    std::string accel = "none";
     bool hover = false;
 };
 /// What the Pick panel says about the broad phase besides the last pick's counters.

@@ -39,7 +39,7 @@ void tolerance_slider(const char* label, float& value, float seed_value, const c
 
 /// The t range, and the options of the chosen algorithm's seed (its tolerances, its quirks).
 void draw_algorithm_options(PickPanelState& state, const picking::RayTriangleAlgorithm& algorithm) {
-    auto& o = state.settings.triangle_options;
+    auto& o = state.choice.options().triangle_options;
     ImGui::SetNextItemWidth(90);
     ImGui::InputFloat("t min", &state.t_min, 0.0f, 0.0f, "%.4g");
     ImGui::SameLine();
@@ -84,7 +84,7 @@ void draw_algorithm_options(PickPanelState& state, const picking::RayTriangleAlg
 
 /// Which of seed 002's forms test the analytic shapes (applied to the next click).
 void draw_shape_forms(PickPanelState& state) {
-    auto& shapes = state.settings.shapes;
+    auto& shapes = state.choice.options().shapes;
     // Open at the start when the command line chose other forms or another slack.
     const picking::ShapeTestSettings defaults;
     if (shapes.sphere != defaults.sphere || shapes.rect != defaults.rect ||
@@ -129,28 +129,32 @@ void draw_shape_forms(PickPanelState& state) {
 }
 
 void draw_settings(PickPanelState& state) {
-    const auto& current = picking::ray_triangle_algorithm(state.settings.method);
+    picking::PickSettings& options = state.choice.options();
+    const auto& current = picking::ray_triangle_algorithm(options.method);
     if (ImGui::BeginCombo("algorithm", std::string(current.name).c_str())) {
         for (const auto& algorithm : picking::kRayTriangleAlgorithms) {
-            const bool selected = algorithm.method == state.settings.method;
+            const bool selected = algorithm.method == options.method;
             if (ImGui::Selectable(std::string(algorithm.name).c_str(), selected))
-                state.settings.method = algorithm.method;
+                options.method = algorithm.method;
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip("%s", std::string(algorithm.citation).c_str());
         }
         ImGui::EndCombo();
     }
-    if (ImGui::BeginCombo("broad phase", state.accel.c_str())) {
-        for (std::string_view name : accel_names())
-            if (ImGui::Selectable(std::string(name).c_str(), name == state.accel))
-                state.accel = name;
+    const std::string accel(accel_name(state.choice.accel()));
+    if (ImGui::BeginCombo("broad phase", accel.c_str())) {
+        for (std::string_view name : accel_names()) {
+            const Accel entry = *find_accel(name);
+            if (ImGui::Selectable(std::string(name).c_str(), entry == state.choice.accel()))
+                state.choice.set_accel(entry);
+        }
         ImGui::EndCombo();
     }
-    ImGui::Checkbox("cull back faces", &state.settings.triangle_options.cull_backfaces);
+    ImGui::Checkbox("cull back faces", &options.triangle_options.cull_backfaces);
     ImGui::SameLine();
     ImGui::Checkbox("hover (H)", &state.hover);
     draw_algorithm_options(state, current);
-    int space = state.settings.space == picking::RaySpace::BoneSpace ? 0 : 1;
+    int space = options.space == picking::RaySpace::BoneSpace ? 0 : 1;
     ImGui::TextDisabled("test triangles in");
     ImGui::SameLine();
     ImGui::RadioButton("bone space", &space, 0);
@@ -164,31 +168,29 @@ void draw_settings(PickPanelState& state) {
         ImGui::SetTooltip(
             "The seed's naive way: move every triangle to world space\n"
             "(three transforms per triangle)");
-    state.settings.space =
-        space == 0 ? picking::RaySpace::BoneSpace : picking::RaySpace::WorldTriangles;
+    options.space = space == 0 ? picking::RaySpace::BoneSpace : picking::RaySpace::WorldTriangles;
     draw_shape_forms(state);
 }
 
 /// What the last pick cost: the algorithm, the broad phase that ran, and its counters.
-void draw_cost(const Selection& selection, const std::string& chosen_accel,
-               const BroadPhaseStatus& broad_phase) {
+void draw_cost(const Selection& selection, const BroadPhaseStatus& broad_phase) {
     const picking::PickStats& stats = selection.result.stats;
-    const std::string algorithm(picking::ray_triangle_algorithm(selection.settings.method).name);
+    const std::string algorithm(picking::ray_triangle_algorithm(selection.choice.method()).name);
     auto count = [](std::uint64_t n) { return static_cast<unsigned long long>(n); };
     ImGui::Text("%s: %llu triangles tested in %.1f us", algorithm.c_str(),
                 count(stats.triangles_tested), stats.microseconds);
     // The broad phase that ran: the chosen one, or `none` while the chosen one is built.
-    const std::optional<Accel> chosen = find_accel(chosen_accel);
-    std::string ran = chosen && is_peer(*chosen)
-                          ? chosen_accel
-                          : std::string(broad_phase_name(selection.result.broad_phase));
-    if (chosen && !is_peer(*chosen) && ran != chosen_accel)
+    const Accel chosen = selection.choice.accel();
+    const std::string chosen_name(accel_name(chosen));
+    const std::string ran =
+        is_peer(chosen) ? chosen_name : std::string(broad_phase_name(selection.result.broad_phase));
+    if (!is_peer(chosen) && ran != chosen_name)
         ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "%s %s: picked with %s",
-                           chosen_accel.c_str(),
+                           chosen_name.c_str(),
                            broad_phase.building ? "is being built" : "is not built", ran.c_str());
     else
         ImGui::TextDisabled("broad phase %s", ran.c_str());
-    if (!chosen || !is_peer(*chosen)) {
+    if (!is_peer(chosen)) {
         ImGui::TextDisabled("  %llu sphere + %llu box tests, %llu nodes, %llu instances",
                             count(stats.sphere_tests), count(stats.box_tests),
                             count(stats.nodes_visited), count(stats.instances_tested));
@@ -292,7 +294,7 @@ void draw_pick_panel(PickPanelState& state, const std::optional<Selection>& sele
         return;
     }
     // The cost first: it stays in view however long the hit table below grows.
-    draw_cost(*selection, state.accel, broad_phase);
+    draw_cost(*selection, broad_phase);
     ImGui::TextDisabled("ray  o = %.4g, %.4g, %.4g", double(selection->ray.origin.x),
                         double(selection->ray.origin.y), double(selection->ray.origin.z));
     ImGui::TextDisabled("     d = %.4g, %.4g, %.4g", double(selection->ray.direction.x),

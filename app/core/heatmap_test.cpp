@@ -1,0 +1,81 @@
+#include "app/core/heatmap.h"
+
+#include <gtest/gtest.h>
+
+#include "app/core/pick_choice.h"
+#include "assets/procedural/default_scene.h"
+
+namespace app {
+namespace {
+
+// The accel alone decides the broad phase: an edited option cannot carry a stale one along.
+TEST(PickChoice, TheAccelAloneDecidesTheBroadPhase) {
+    PickChoice choice;
+    choice.options().broad_phase = picking::BroadPhase::Sphere;  // never read
+    EXPECT_EQ(choice.settings().broad_phase, picking::BroadPhase::None);
+    choice.set_accel(Accel::Bvh);
+    EXPECT_EQ(choice.settings().broad_phase, picking::BroadPhase::Bvh);
+    choice.options().method = picking::RayTriangleMethod::Watertight;
+    EXPECT_EQ(choice.settings().broad_phase, picking::BroadPhase::Bvh);
+    EXPECT_EQ(choice.settings().method, picking::RayTriangleMethod::Watertight);
+    choice.set_accel(Accel::Embree);  // a peer picks by itself: picking runs no broad phase
+    EXPECT_EQ(choice.settings().broad_phase, picking::BroadPhase::None);
+    for (const picking::BroadPhase phase : {picking::BroadPhase::None, picking::BroadPhase::Sphere,
+                                            picking::BroadPhase::Aabb, picking::BroadPhase::Bvh})
+        EXPECT_EQ(broad_phase_of(accel_of(phase)), phase);
+}
+
+TEST(PickChoice, ParsesTheCommandLinesNamesAndKeepsTheOtherOptions) {
+    PickChoice choice;
+    choice.options().triangle_options.cull_backfaces = true;
+    EXPECT_FALSE(parse_pick_choice("watertight", "bvh", choice));
+    EXPECT_EQ(choice.method(), picking::RayTriangleMethod::Watertight);
+    EXPECT_EQ(choice.accel(), Accel::Bvh);
+    EXPECT_TRUE(choice.options().triangle_options.cull_backfaces);
+    const auto bad_algorithm = parse_pick_choice("nope", "bvh", choice);
+    ASSERT_TRUE(bad_algorithm);
+    EXPECT_NE(bad_algorithm->find("unknown algorithm 'nope'"), std::string::npos);
+    const auto bad_accel = parse_pick_choice("watertight", "kd_tree", choice);
+    ASSERT_TRUE(bad_accel);
+    EXPECT_NE(bad_accel->find("unknown accel 'kd_tree'"), std::string::npos);
+}
+
+/// The heatmap of the viewer's opening view of the default scene with `choice`.
+CostImage trace(const SceneSession& session, const PickChoice& choice, glm::ivec2 size) {
+    Camera camera;
+    const Bounds bounds = session.animated_bounds();
+    camera.frame(bounds.min, bounds.max, float(size.x) / float(size.y));
+    CostImage image;
+    image.reset(size, HeatmapMetric::Work);
+    trace_cost_rows(session, camera, choice, 1, image, size.y);
+    return image;
+}
+
+// Repro: the viewer kept the broad phase twice, and switching the accel left the heatmap
+// traced with the old one (every triangle of the scene per ray, labelled "bvh").
+TEST(Heatmap, SwitchingTheAccelChangesTheWorkAndNotThePicture) {
+    SceneSession session(assets::make_default_scene());
+    session.prepare(Accel::Bvh, 1);
+    const glm::ivec2 size{64, 36};
+    PickChoice choice;
+    const CostImage none = trace(session, choice, size);
+    choice.set_accel(Accel::Bvh);
+    const CostImage bvh = trace(session, choice, size);
+    ASSERT_TRUE(none.complete());
+    ASSERT_TRUE(bvh.complete());
+    EXPECT_EQ(none.rays, bvh.rays);
+    EXPECT_GT(none.hits, none.rays / 10);
+    EXPECT_EQ(none.hits, bvh.hits);
+    EXPECT_EQ(none.hit, bvh.hit);
+    // Without a broad phase every ray meets every triangle; the BVH tests a few per ray.
+    std::uint64_t instanced_triangles = 0;  // a mesh drawn by several nodes counts each time
+    for (const picking::Instance& instance : session.view().instances)
+        instanced_triangles += session.view().meshes[instance.mesh].triangle_count();
+    EXPECT_EQ(none.triangles, none.rays * instanced_triangles);
+    EXPECT_EQ(none.nodes, 0u);
+    EXPECT_LT(bvh.triangles * 20, none.triangles);
+    EXPECT_GT(bvh.nodes, 0u);
+}
+
+}  // namespace
+}  // namespace app
