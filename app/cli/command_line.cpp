@@ -231,6 +231,9 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
         "With --click and --screenshot: after the click, move the animation to this time");
     cli.add_option("--screenshot", viewer.screenshot,
                    "Write the window as PNG, print the pick as JSON, exit");
+    cli.add_option("--ui-trace", viewer.ui_trace,
+                   "For tests: after every frame, write the frame number, where the named "
+                   "widgets are and the screenshot's JSON report to this file");
     cli.add_option("--load-timeout", viewer.load_timeout, "Give up loading after S seconds");
     cli.add_flag("--tinyobjloader", viewer.obj_via_tinyobjloader, "Read .obj with tinyobjloader");
     cli.add_flag("--hover", viewer.hover, "Start in hover mode");

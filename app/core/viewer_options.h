@@ -23,7 +23,11 @@ struct ViewerOptions {
     /// Scripted: after the click, move the animation to this time before the screenshot (the
     /// pick stays selected, and its views show it as it was picked).
     std::optional<double> then_time;
-    std::string screenshot;     ///< write PNG, print the pick, exit
+    std::string screenshot;  ///< write PNG, print the pick, exit
+    /// For tests that drive the window with real input: after every frame, this file holds
+    /// the frame's number, where the named widgets were drawn, and the report a screenshot
+    /// prints (written whole each time, by renaming).
+    std::string ui_trace;
     double load_timeout = 0.0;  ///< <= 0: no limit
     bool obj_via_tinyobjloader = false;
     bool hover = false;
@@ -49,8 +53,10 @@ struct ViewerOptions {
     bool show_visited = false;     ///< draw the boxes each pick entered
     bool heatmap = false;          ///< show the per-pixel cost heatmap
 
-    /// Scripted runs (a screenshot to take) leave no trace in the user's config.
+    /// Scripted runs have a screenshot to take.
     [[nodiscard]] bool scripted() const { return !screenshot.empty(); }
+    /// Runs under test (scripted, or traced) leave no trace in the user's config.
+    [[nodiscard]] bool under_test() const { return scripted() || !ui_trace.empty(); }
 };
 
 }  // namespace app

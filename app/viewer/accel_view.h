@@ -61,6 +61,10 @@ class AccelView {
     [[nodiscard]] std::vector<std::uint8_t> heatmap_rgba() const;
     [[nodiscard]] const CostImage& heatmap() const { return heatmap_; }
     void clear_heatmap() { heatmap_key_.reset(); }
+    /// The accel the heatmap so far was traced with (nothing before the first trace).
+    [[nodiscard]] std::optional<Accel> heatmap_accel() const {
+        return heatmap_key_ ? std::optional(heatmap_key_->accel) : std::nullopt;
+    }
 
   private:
     /// What a heatmap depends on: any change starts it again.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include <GLFW/glfw3.h>
@@ -16,6 +17,7 @@
 #include "app/core/settings_names.h"
 #include "app/viewer/bone_space_view.h"
 #include "app/viewer/panels/algorithms_json.h"
+#include "app/viewer/ui_probe.h"
 #include "render/screenshot.h"
 
 namespace app {
@@ -53,7 +55,8 @@ glm::vec2 pixel_centre(glm::vec2 cursor) {
 ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     : window_(window),
       options_(options),
-      recent_(options.scripted() ? std::filesystem::path() : RecentFiles::default_location()) {
+      recent_(options.under_test() ? std::filesystem::path() : RecentFiles::default_location()) {
+    ui_probe::enable(!options.ui_trace.empty());
     if (auto error = parse_pick_choice(options.algorithm, options.accel, pick_panel_.choice))
         throw std::invalid_argument(*error);
     pick_panel_.choice.options().triangle_options = options.flags.options;
@@ -107,6 +110,7 @@ void ViewerApp::run_frame() {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
+    ui_probe::begin_frame();
 
     update_loading();
     update_animation();
@@ -115,14 +119,19 @@ void ViewerApp::run_frame() {
     draw_scene();
     draw_panels();
     run_script();
+    write_ui_trace();
     glfwSwapBuffers(window_);
 }
 
 void ViewerApp::wait_for_events() {
     // Keep drawing while something moves; otherwise sleep until input arrives, so an idle
     // window does not spin the CPU. Frames are capped near 60 Hz even without vsync (Xvfb).
-    const bool busy = loading_ || (animation_panel_.playing && session_->clip() >= 0) ||
-                      dragging_ || options_.scripted() || ImGui::IsAnyMouseDown();
+    // Work under way (a load, a build, a heatmap filling in) keeps frames coming too.
+    const bool tracing_heatmap =
+        accel_panel_.heatmap && mode_ == ViewerMode::Pick && !accel_view_.heatmap().complete();
+    const bool busy = loading_ || accel_view_.building() || tracing_heatmap ||
+                      (animation_panel_.playing && session_->clip() >= 0) || dragging_ ||
+                      options_.scripted() || ImGui::IsAnyMouseDown();
     if (busy) {
         const double remaining = 1.0 / 60.0 - (glfwGetTime() - last_frame_time_);
         if (remaining > 0.0 && !options_.scripted())
@@ -540,8 +549,14 @@ void ViewerApp::on_scroll(double dy) {
     camera_.zoom_to_cursor(std::pow(0.85f, float(dy)), {float(x), float(y)}, window_size());
 }
 
-void ViewerApp::on_key(int key, int action, int) {
-    if (action != GLFW_PRESS || ImGui::GetIO().WantCaptureKeyboard) return;
+void ViewerApp::on_key(int key, int action, int mods) {
+    if (action != GLFW_PRESS) return;
+    // Ctrl+Q quits as in every desktop application, even while a text field has the keyboard.
+    if (key == GLFW_KEY_Q && (mods & GLFW_MOD_CONTROL)) {
+        glfwSetWindowShouldClose(window_, GLFW_TRUE);
+        return;
+    }
+    if (ImGui::GetIO().WantCaptureKeyboard) return;
     switch (key) {
         case GLFW_KEY_F:
             frame_scene();
@@ -891,6 +906,14 @@ void ViewerApp::run_script() {
         quit_ = true;
         return;
     }
+    nlohmann::ordered_json j = report();
+    j["framebuffer"] = {fb.x, fb.y};
+    j["screenshot"] = options_.screenshot;
+    std::cout << j.dump() << std::endl;
+    quit_ = true;
+}
+
+nlohmann::ordered_json ViewerApp::report() const {
     nlohmann::ordered_json j;
     if (selection_) {
         j = pick_to_json(*session_, selection_->ray, selection_->choice, selection_->result);
@@ -948,7 +971,9 @@ void ViewerApp::run_script() {
     if (accel_panel_.show_visited) j["visited_boxes"] = accel_view_.visited_drawn();
     if (accel_panel_.heatmap && mode_ == ViewerMode::Pick) {
         const CostImage& heat = accel_view_.heatmap();
+        const std::optional<Accel> traced_with = accel_view_.heatmap_accel();
         j["heatmap"] = {{"size", {heat.size.x, heat.size.y}},
+                        {"accel", traced_with ? accel_name(*traced_with) : "none"},
                         {"complete", heat.complete()},
                         {"rays", heat.rays},
                         {"hits", heat.hits},
@@ -958,10 +983,24 @@ void ViewerApp::run_script() {
     }
     j["model"] = session_->scene().source;
     j["window"] = {int(window_size().x), int(window_size().y)};
-    j["framebuffer"] = {fb.x, fb.y};
-    j["screenshot"] = options_.screenshot;
-    std::cout << j.dump() << std::endl;
-    quit_ = true;
+    return j;
+}
+
+void ViewerApp::write_ui_trace() {
+    if (options_.ui_trace.empty()) return;
+    ++ui_trace_frame_;
+    nlohmann::ordered_json j;
+    j["frame"] = ui_trace_frame_;
+    j["loading"] = loading_ != nullptr;
+    j["items"] = ui_probe::items_json();
+    j["report"] = report();
+    // Written whole and renamed over the file, so a reader never sees half a frame.
+    const std::string partial = options_.ui_trace + ".partial";
+    if (FILE* out = std::fopen(partial.c_str(), "wb")) {
+        const std::string text = j.dump();
+        const bool written = std::fwrite(text.data(), 1, text.size(), out) == text.size();
+        if (std::fclose(out) == 0 && written) std::filesystem::rename(partial, options_.ui_trace);
+    }
 }
 
 }  // namespace app

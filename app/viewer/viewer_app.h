@@ -5,6 +5,8 @@
 #include <memory>
 #include <optional>
 
+#include <nlohmann/json.hpp>
+
 #include "app/core/async_load.h"
 #include "app/core/camera.h"
 #include "app/core/recent_files.h"
@@ -54,6 +56,10 @@ class ViewerApp {
     void draw_viewport_labels();
     void draw_heatmap();
     void run_script();
+    /// What a scripted run prints: the pick, the mode, the windows, the accel and heatmap.
+    [[nodiscard]] nlohmann::ordered_json report() const;
+    /// --ui-trace: the frame, the probed widgets and the report, after every frame.
+    void write_ui_trace();
 
     void update_algorithm_views();
     void run_leak_sweep();
@@ -123,6 +129,7 @@ class ViewerApp {
     bool script_done_ = false;
     bool initial_load_done_ = false;
     bool script_leaks_done_ = false;
+    std::uint64_t ui_trace_frame_ = 0;
 };
 
 }  // namespace app

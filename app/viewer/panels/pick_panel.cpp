@@ -5,6 +5,7 @@
 
 #include "app/core/settings_names.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/ui_probe.h"
 
 namespace app {
 
@@ -131,22 +132,26 @@ void draw_shape_forms(PickPanelState& state) {
 void draw_settings(PickPanelState& state) {
     picking::PickSettings& options = state.choice.options();
     const auto& current = picking::ray_triangle_algorithm(options.method);
+    ui_probe::next_combo("Pick/algorithm");
     if (ImGui::BeginCombo("algorithm", std::string(current.name).c_str())) {
         for (const auto& algorithm : picking::kRayTriangleAlgorithms) {
             const bool selected = algorithm.method == options.method;
             if (ImGui::Selectable(std::string(algorithm.name).c_str(), selected))
                 options.method = algorithm.method;
+            ui_probe::item("Pick/algorithm/" + std::string(algorithm.name));
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip("%s", std::string(algorithm.citation).c_str());
         }
         ImGui::EndCombo();
     }
     const std::string accel(accel_name(state.choice.accel()));
+    ui_probe::next_combo("Pick/broad phase");
     if (ImGui::BeginCombo("broad phase", accel.c_str())) {
         for (std::string_view name : accel_names()) {
             const Accel entry = *find_accel(name);
             if (ImGui::Selectable(std::string(name).c_str(), entry == state.choice.accel()))
                 state.choice.set_accel(entry);
+            ui_probe::item("Pick/broad phase/" + std::string(name));
         }
         ImGui::EndCombo();
     }

@@ -1,0 +1,235 @@
+#include "tests/viewer_under_test.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace tests {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string scratch_path(const std::string& what) {
+    static int counter = 0;
+    return (std::filesystem::temp_directory_path() /
+            ("raypick_viewer_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) +
+             "_" + what))
+        .string();
+}
+
+/// Stops a child: SIGTERM, then SIGKILL if it has not ended within `grace_seconds`.
+void stop(int pid, double grace_seconds) {
+    if (pid <= 0) return;
+    ::kill(pid, SIGTERM);
+    const auto deadline = Clock::now() + std::chrono::duration<double>(grace_seconds);
+    while (Clock::now() < deadline) {
+        if (::waitpid(pid, nullptr, WNOHANG) == pid) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+}
+
+}  // namespace
+
+// == XServer
+
+XServer::XServer(glm::ivec2 screen) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) {
+        error_ = "pipe failed";
+        return;
+    }
+    const std::string geometry = std::to_string(screen.x) + "x" + std::to_string(screen.y) + "x24";
+    pid_ = ::fork();
+    if (pid_ == 0) {
+        // The server writes the display number it chose to fd 3, then a newline.
+        ::dup2(fds[1], 3);
+        const int null = ::open("/dev/null", O_WRONLY);
+        ::dup2(null, 1);
+        ::dup2(null, 2);
+        ::execlp("Xvfb", "Xvfb", "-displayfd", "3", "-screen", "0", geometry.c_str(), "-nolisten",
+                 "tcp", "-noreset", static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    ::close(fds[1]);
+    std::string number;
+    const auto deadline = Clock::now() + std::chrono::seconds(30);
+    while (Clock::now() < deadline) {
+        pollfd p{fds[0], POLLIN, 0};
+        if (::poll(&p, 1, 100) <= 0) continue;
+        char c = 0;
+        if (::read(fds[0], &c, 1) != 1) break;
+        if (c == '\n') break;
+        number += c;
+    }
+    ::close(fds[0]);
+    if (number.empty()) {
+        error_ = "Xvfb did not start (is it installed? scripts/setup installs xvfb)";
+        stop(pid_, 5.0);
+        pid_ = -1;
+        return;
+    }
+    display_ = ":" + number;
+}
+
+XServer::~XServer() {
+    stop(pid_, 5.0);
+}
+
+// == ViewerUnderTest
+
+ViewerUnderTest::ViewerUnderTest(std::vector<std::string> args, glm::ivec2 size)
+    : server_(size),
+      trace_path_(scratch_path("trace.json")),
+      out_path_(scratch_path("out.txt")),
+      err_path_(scratch_path("err.txt")) {
+    if (!server_.error().empty()) {
+        error_ = server_.error();
+        return;
+    }
+    args.insert(args.begin(), raypick_exe());
+    args.insert(args.end(), {"--size", std::to_string(size.x) + "x" + std::to_string(size.y),
+                             "--ui-trace", trace_path_});
+    pid_ = ::fork();
+    if (pid_ == 0) {
+        ::setenv("DISPLAY", server_.display().c_str(), 1);
+        if (!std::freopen(out_path_.c_str(), "w", stdout) ||
+            !std::freopen(err_path_.c_str(), "w", stderr))
+            ::_exit(126);
+        std::vector<char*> argv;
+        for (std::string& a : args)
+            argv.push_back(a.data());
+        argv.push_back(nullptr);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    // The window, once raypick has made it (xdotool waits for it with --sync).
+    const ProcessResult search = run_process(
+        {"env", "DISPLAY=" + server_.display(), "xdotool", "search", "--sync", "--name", "raypick"},
+        120.0);
+    const std::vector<std::string> ids = lines(search.out);
+    if (search.exit_code != 0 || ids.empty()) {
+        error_ = "no raypick window appeared: " + search.err + read_file(err_path_);
+        return;
+    }
+    window_ = ids.front();
+    // The first frame drawn: the trace exists.
+    if (!wait_for([](const Trace&) { return true; }))
+        error_ = "raypick wrote no UI trace: " + read_file(err_path_);
+}
+
+ViewerUnderTest::~ViewerUnderTest() {
+    stop(pid_, 10.0);
+    for (const std::string& path : {trace_path_, out_path_, err_path_, trace_path_ + ".partial"})
+        std::filesystem::remove(path);
+}
+
+std::optional<ViewerUnderTest::Trace> ViewerUnderTest::read_trace() const {
+    const std::string text = read_file(trace_path_);
+    if (text.empty()) return std::nullopt;
+    Trace trace = Trace::parse(text, nullptr, false);
+    if (trace.is_discarded()) return std::nullopt;
+    return trace;
+}
+
+std::optional<ViewerUnderTest::Trace> ViewerUnderTest::wait_for(
+    const std::function<bool(const Trace&)>& ready, double timeout_seconds) {
+    const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_seconds);
+    while (Clock::now() < deadline) {
+        if (pid_ <= 0 || ::waitpid(pid_, nullptr, WNOHANG) == pid_) {
+            pid_ = -1;
+            return std::nullopt;  // raypick ended
+        }
+        if (auto trace = read_trace()) {
+            last_ = *trace;
+            if (trace->value("frame", std::uint64_t(0)) >= min_frame_ && ready(*trace))
+                return trace;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return std::nullopt;
+}
+
+std::optional<glm::vec2> ViewerUnderTest::centre(const Trace& trace, const std::string& item) {
+    const auto items = trace.find("items");
+    if (items == trace.end() || !items->contains(item)) return std::nullopt;
+    const Trace& r = (*items)[item];
+    return glm::vec2(0.5f * (r[0].get<float>() + r[2].get<float>()),
+                     0.5f * (r[1].get<float>() + r[3].get<float>()));
+}
+
+void ViewerUnderTest::xdotool(std::vector<std::string> args) {
+    // Whatever comes next must be read from a frame that began after this input arrived.
+    const std::uint64_t frame = read_trace().value_or(Trace::object()).value("frame", 0ull);
+    args.insert(args.begin(), {"env", "DISPLAY=" + server_.display(), "xdotool"});
+    const ProcessResult r = run_process(args, 30.0);
+    if (std::getenv("RAYPICK_TEST_VERBOSE")) {
+        std::string line;
+        for (const std::string& a : args)
+            line += a + " ";
+        std::fprintf(stderr, "xdotool at frame %llu: %s-> %d %s\n", (unsigned long long)frame,
+                     line.c_str(), r.exit_code, r.err.c_str());
+    }
+    min_frame_ = frame + 2;
+}
+
+void ViewerUnderTest::move(glm::vec2 at) {
+    xdotool(
+        {"mousemove", "--window", window_, std::to_string(int(at.x)), std::to_string(int(at.y))});
+    // Hovering first, as a hand does: the widget under the pointer knows it before the press.
+    (void)wait_for([](const Trace&) { return true; });
+}
+
+void ViewerUnderTest::click(glm::vec2 at, int button) {
+    move(at);
+    xdotool({"click", std::to_string(button)});
+}
+
+void ViewerUnderTest::key(const std::string& keys) {
+    xdotool({"key", "--window", window_, keys});
+}
+
+ProcessResult ViewerUnderTest::quit(double timeout_seconds) {
+    ProcessResult result;
+    if (pid_ > 0) {
+        key("ctrl+q");
+        const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_seconds);
+        int status = 0;
+        while (Clock::now() < deadline && ::waitpid(pid_, &status, WNOHANG) != pid_)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (Clock::now() >= deadline) {
+            result.timed_out = true;
+            stop(pid_, 5.0);
+        } else if (WIFEXITED(status)) {
+            result.exit_code = WEXITSTATUS(status);
+        } else if (WIFSIGNALED(status)) {
+            result.signaled = true;
+            result.signal = WTERMSIG(status);
+        }
+        pid_ = -1;
+    }
+    result.out = read_file(out_path_);
+    result.err = read_file(err_path_);
+    return result;
+}
+
+}  // namespace tests

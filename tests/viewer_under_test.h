@@ -1,0 +1,82 @@
+#pragma once
+/// raypick's viewer on an X server of the test's own, driven the way a person drives it: real
+/// pointer and key events through XTest (Debian's xdotool), read back through the viewer's UI
+/// trace (--ui-trace: the frame number, where its named widgets are, the screenshot's report).
+/// Every wait is for a state, never for a time, so a slow machine only makes a test slower.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/vec2.hpp>
+#include <nlohmann/json.hpp>
+
+#include "tests/process.h"
+
+namespace tests {
+
+/// An Xvfb server on a display number the server chooses itself (-displayfd), so tests run in
+/// parallel never collide. Stopped by the destructor.
+class XServer {
+  public:
+    explicit XServer(glm::ivec2 screen = {1280, 720});
+    ~XServer();
+    XServer(const XServer&) = delete;
+    XServer& operator=(const XServer&) = delete;
+
+    /// ":N", or empty when the server did not start (error() says why).
+    [[nodiscard]] const std::string& display() const { return display_; }
+    [[nodiscard]] const std::string& error() const { return error_; }
+
+  private:
+    int pid_ = -1;
+    std::string display_, error_;
+};
+
+class ViewerUnderTest {
+  public:
+    /// Starts raypick with `args` (and --ui-trace) on a new X server of `size`.
+    explicit ViewerUnderTest(std::vector<std::string> args, glm::ivec2 size = {1280, 720});
+    ~ViewerUnderTest();
+    ViewerUnderTest(const ViewerUnderTest&) = delete;
+    ViewerUnderTest& operator=(const ViewerUnderTest&) = delete;
+
+    /// Empty once the viewer's window is up; else why it is not.
+    [[nodiscard]] const std::string& error() const { return error_; }
+
+    using Trace = nlohmann::json;
+    /// The first UI trace written after every input sent so far for which `ready` holds, or
+    /// nothing when none came within `timeout_seconds` (or raypick ended).
+    [[nodiscard]] std::optional<Trace> wait_for(const std::function<bool(const Trace&)>& ready,
+                                                double timeout_seconds = 120.0);
+    /// The last trace read.
+    [[nodiscard]] const Trace& last() const { return last_; }
+    /// The centre of widget `item` in `trace`, when it was drawn.
+    [[nodiscard]] static std::optional<glm::vec2> centre(const Trace& trace,
+                                                         const std::string& item);
+
+    // == Input, as XTest events into the window (pixels from its top left)
+    void move(glm::vec2 at);
+    void click(glm::vec2 at, int button = 1);
+    /// xdotool key names, e.g. "ctrl+q", "h".
+    void key(const std::string& keys);
+
+    /// Quits as a person does (Ctrl+Q) and returns how raypick ended, its output included.
+    [[nodiscard]] ProcessResult quit(double timeout_seconds = 60.0);
+
+  private:
+    void xdotool(std::vector<std::string> args);
+    std::optional<Trace> read_trace() const;
+
+    XServer server_;
+    int pid_ = -1;
+    std::string window_;
+    std::string trace_path_, out_path_, err_path_;
+    std::string error_;
+    /// Traces from frames before this one may predate the input sent last.
+    std::uint64_t min_frame_ = 0;
+    Trace last_;
+};
+
+}  // namespace tests
