@@ -9,6 +9,7 @@
 #include "app/core/accel_build_job.h"
 #include "app/core/async_load.h"
 #include "app/viewer/run_viewer.h"
+#include "picking/core/isa.h"
 #include "picking/ray_triangle/ray_triangle.h"
 
 namespace {
@@ -27,6 +28,11 @@ namespace {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // RAYPICK_ISA forces a SIMD path: one this CPU cannot run is an error, not a silent fallback.
+    if (const auto error = picking::isa_request_error()) {
+        std::cerr << "raypick: " << *error << "\n";
+        return 2;
+    }
     app::CommandLine command_line;
     if (const auto status = app::parse_command_line(argc, argv, command_line)) finish(*status);
 

@@ -184,8 +184,8 @@ void brute_force_plain_loop(benchmark::State& state) {
 /// The SIMD kernels over the whole mesh in its own space (the bunny has one node).
 template <std::size_t W>
 void brute_force_blocks(benchmark::State& state, picking::BlockAlgorithm algorithm,
-                        picking::SimdIsa isa) {
-    if (!picking::simd_isa_supported(isa)) {
+                        picking::Isa isa) {
+    if (!picking::cpu_supports(isa)) {
         state.SkipWithError("this CPU lacks the instruction set");
         return;
     }
@@ -208,7 +208,7 @@ void brute_force_blocks(benchmark::State& state, picking::BlockAlgorithm algorit
     }
     per_triangle_counter(state, f.triangles);
     state.counters["hits_per_ray"] = double(hits) / double(state.iterations());
-    state.SetLabel(std::string(picking::simd_isa_name(picking::effective_simd_isa(W, isa))) + ", " +
+    state.SetLabel(std::string(picking::isa_name(picking::effective_isa(W, isa))) + ", " +
                    std::to_string(W) + " lanes");
 }
 
@@ -252,15 +252,15 @@ void register_benchmarks() {
         ->Unit(benchmark::kMicrosecond);
 
     using picking::BlockAlgorithm;
-    using picking::SimdIsa;
+    using picking::Isa;
     for (const auto& [name, algorithm] :
          {std::pair{"moller_trumbore", BlockAlgorithm::MollerTrumbore},
           std::pair{"watertight", BlockAlgorithm::Watertight}}) {
         for (const auto& [isa_name, isa] :
-             {std::pair{"scalar", SimdIsa::Scalar}, std::pair{"avx2", SimdIsa::Avx2},
-              std::pair{"avx512", SimdIsa::Avx512}}) {
+             {std::pair{"scalar", Isa::Scalar}, std::pair{"avx2", Isa::Avx2},
+              std::pair{"avx512", Isa::Avx512}}) {
             const std::string base = std::string("simd_brute_force/") + name + "/" + isa_name;
-            if (isa != SimdIsa::Avx512)
+            if (isa != Isa::Avx512)
                 benchmark::RegisterBenchmark((base + "/8").c_str(), [algorithm = algorithm,
                                                                      isa =
                                                                          isa](benchmark::State& s) {

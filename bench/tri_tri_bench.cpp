@@ -73,7 +73,7 @@ void per_pair(benchmark::State& state, const picking::TriTriAlgorithm* algorithm
     finish(state, pairs.size(), hits);
 }
 
-void batched(benchmark::State& state, picking::BatchIsa isa, int id) {
+void batched(benchmark::State& state, picking::Isa isa, int id) {
     const auto pairs = pairs_of(id);
     std::size_t hits = 0;
     for (auto _ : state) {
@@ -115,9 +115,9 @@ void register_set() {
                                          &algorithm, id);
             if (id < 0) g_columns.emplace_back(algorithm.name);
         }
-        for (picking::BatchIsa isa : {picking::BatchIsa::Avx2, picking::BatchIsa::Avx512}) {
-            if (int(isa) > int(picking::best_batch_isa())) continue;
-            const std::string column = "moller97_" + std::string(picking::batch_isa_name(isa));
+        for (picking::Isa isa : {picking::Isa::Avx2, picking::Isa::Avx512}) {
+            if (int(isa) > int(picking::active_isa())) continue;
+            const std::string column = "moller97_" + std::string(picking::isa_name(isa));
             benchmark::RegisterBenchmark((prefix + column).c_str(), batched, isa, id);
             if (id < 0) g_columns.push_back(column);
         }

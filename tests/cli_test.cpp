@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "peers/embree_scene.h"
+#include "picking/core/isa.h"
 #include "tests/process.h"
 
 namespace tests {
@@ -433,6 +434,55 @@ TEST(Cli, UnknownOptionAndHelp) {
     EXPECT_EQ(help.exit_code, 0);
     EXPECT_NE(help.out.find("--screenshot"), std::string::npos);
     EXPECT_NE(help.out.find("--slab-eps"), std::string::npos);
+}
+
+// == RAYPICK_ISA: every SIMD path gives the scalar code's answers, bit for bit
+
+/// `raypick bench default` on the path `isa`: each accel's {"hits", "sum_t"} line.
+std::vector<nlohmann::json> bench_on(const std::string& isa, const std::string& algorithm) {
+    const ProcessResult r =
+        run_process({"env", "RAYPICK_ISA=" + isa, raypick_exe(), "bench", "default", "--incoherent",
+                     "3000", "--accel", "none,bvh", "--algorithm", algorithm});
+    EXPECT_EQ(r.exit_code, 0) << isa << ": " << r.err;
+    std::vector<nlohmann::json> rows;
+    for (const std::string& line : lines(r.out))
+        rows.push_back(nlohmann::json::parse(line));
+    return rows;
+}
+
+TEST(Cli, EveryIsaPathGivesTheScalarAnswersBitForBit) {
+    for (const std::string algorithm : {"watertight", "moller_trumbore"}) {
+        const auto scalar = bench_on("scalar", algorithm);
+        ASSERT_EQ(scalar.size(), 2u);
+        EXPECT_GT(scalar[0]["hits"].get<int>(), 100);
+        for (const picking::Isa isa : {picking::Isa::Avx2, picking::Isa::Avx512}) {
+            if (!picking::cpu_supports(isa)) continue;
+            const auto simd = bench_on(std::string(picking::isa_name(isa)), algorithm);
+            ASSERT_EQ(simd.size(), scalar.size());
+            for (std::size_t i = 0; i < simd.size(); ++i) {
+                // The sum of every hit's t, in the same order: equal only if each t is.
+                EXPECT_EQ(simd[i]["hits"], scalar[i]["hits"]) << algorithm << " " << simd[i];
+                EXPECT_EQ(simd[i]["sum_t"].dump(), scalar[i]["sum_t"].dump())
+                    << algorithm << " " << simd[i];
+                EXPECT_EQ(simd[i]["triangles_per_ray"], scalar[i]["triangles_per_ray"])
+                    << algorithm << " " << simd[i];
+            }
+        }
+    }
+}
+
+TEST(Cli, AnIsaPathThatCannotRunIsAClearError) {
+    const ProcessResult unknown = run_process({"env", "RAYPICK_ISA=sse9", raypick_exe(), "pick",
+                                               "default", "--ray", "0", "30", "0", "0", "-1", "0"});
+    EXPECT_EQ(unknown.exit_code, 2);
+    EXPECT_NE(unknown.err.find("RAYPICK_ISA=sse9 names no path (scalar, avx2, avx512)"),
+              std::string::npos)
+        << unknown.err;
+    if (picking::cpu_supports(picking::Isa::Avx512)) GTEST_SKIP() << "this CPU runs every path";
+    const ProcessResult lacking =
+        run_process({"env", "RAYPICK_ISA=avx512", raypick_exe(), "algorithms"});
+    EXPECT_EQ(lacking.exit_code, 2);
+    EXPECT_NE(lacking.err.find("which this CPU lacks"), std::string::npos) << lacking.err;
 }
 
 }  // namespace

@@ -20,11 +20,13 @@ TEST(GuiInput, ChoosingTheBroadPhaseInThePickPanelRetracesTheHeatmapWithIt) {
     tests::ViewerUnderTest viewer({"--time", "0", "--heatmap"});
     ASSERT_EQ(viewer.error(), "");
 
-    // With no broad phase every ray meets every triangle of the scene.
+    // With no broad phase every ray meets every triangle of the scene. (The panels are laid
+    // out from their second frame on: wait for the combo too.)
     const auto none = viewer.wait_for([](const Trace& t) {
         const Trace& report = t["report"];
         return report.contains("heatmap") && report["heatmap"]["accel"] == "none" &&
-               report["heatmap"]["rays"].get<std::uint64_t>() > 0;
+               report["heatmap"]["rays"].get<std::uint64_t>() > 0 &&
+               t["items"].contains("Pick/broad phase");
     });
     ASSERT_TRUE(none) << viewer.last().dump();
     EXPECT_GT(triangles_per_ray((*none)["report"]["heatmap"]), 5000.0);

@@ -151,12 +151,12 @@ void check_bvh(const std::string& name, const assets::MeshData& data, unsigned s
     const auto blocks = picking::make_triangle_blocks<8>(mesh);
     const auto rays = incoherent_rays(bvh.bounds.min, bvh.bounds.max, seed,
                                       scaled_rays(std::max(simd_rays, scalar_rays)));
-    const picking::SimdIsa isa = picking::best_simd_isa();
+    const picking::Isa isa = picking::active_isa();
     for (const picking::RayTriangleAlgorithm& algorithm : picking::kRayTriangleAlgorithms) {
         const auto block = picking::block_algorithm_for(algorithm.method);
         picking::WideQuery query;
         query.intersect = algorithm.intersect;
-        if (block && isa != picking::SimdIsa::Scalar) {
+        if (block && isa != picking::Isa::Scalar) {
             query.block_algorithm = block;
             query.isa = isa;
         }

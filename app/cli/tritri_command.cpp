@@ -106,7 +106,7 @@ int run_tritri_command(const TriTriCommandOptions& o) {
     const bool seed_mix = generated && o.mix == "seed";
     const ExperimentPairs experiment = prepare_experiment(std::move(pairs), cases);
     const auto report = [&](const picking::TriTriAlgorithm& algorithm,
-                            std::optional<picking::BatchIsa> batch) {
+                            std::optional<picking::Isa> batch) {
         const AlgorithmTiming t = time_algorithm(algorithm, experiment, o.repetitions, batch);
         nlohmann::ordered_json j = timing_to_json(t, seed_mix);
         j["exact_intersecting"] = experiment.exact_intersecting;
@@ -115,8 +115,7 @@ int run_tritri_command(const TriTriCommandOptions& o) {
     for (const auto& algorithm : picking::kTriTriAlgorithms)
         if (!chosen || chosen == &algorithm) report(algorithm, std::nullopt);
     if (o.batch && (!chosen || chosen->method == picking::TriTriMethod::Moller97))
-        report(picking::tri_tri_algorithm(picking::TriTriMethod::Moller97),
-               picking::best_batch_isa());
+        report(picking::tri_tri_algorithm(picking::TriTriMethod::Moller97), picking::active_isa());
     return 0;
 }
 

@@ -21,7 +21,7 @@ double thread_cpu_ns() {
 /// One pass: ns per test and the intersecting count.
 std::pair<double, std::size_t> pass(const picking::TriTriAlgorithm& algorithm,
                                     std::span<const picking::TrianglePair> pairs,
-                                    std::optional<picking::BatchIsa> batch,
+                                    std::optional<picking::Isa> batch,
                                     std::vector<std::uint8_t>& out) {
     if (pairs.empty()) return {0.0, 0};
     const double start = thread_cpu_ns();
@@ -40,7 +40,7 @@ std::pair<double, std::size_t> pass(const picking::TriTriAlgorithm& algorithm,
 
 std::pair<double, std::size_t> median_pass(const picking::TriTriAlgorithm& algorithm,
                                            std::span<const picking::TrianglePair> pairs,
-                                           int repetitions, std::optional<picking::BatchIsa> batch,
+                                           int repetitions, std::optional<picking::Isa> batch,
                                            std::vector<std::uint8_t>& out) {
     std::vector<double> times;
     std::size_t hits = 0;
@@ -82,7 +82,7 @@ ExperimentPairs prepare_experiment(std::vector<picking::TrianglePair> pairs,
 
 AlgorithmTiming time_algorithm(const picking::TriTriAlgorithm& algorithm,
                                const ExperimentPairs& pairs, int repetitions,
-                               std::optional<picking::BatchIsa> batch) {
+                               std::optional<picking::Isa> batch) {
     AlgorithmTiming t;
     t.algorithm = algorithm.name;
     t.batch = batch;
@@ -113,7 +113,7 @@ nlohmann::ordered_json timing_to_json(const AlgorithmTiming& timing, bool seed_m
     j["pairs"] = timing.pairs;
     j["intersecting"] = timing.intersecting;
     j["ns_per_test"] = round2(timing.ns_per_test);
-    if (timing.batch) j["batch"] = picking::batch_isa_name(*timing.batch);
+    if (timing.batch) j["batch"] = picking::isa_name(*timing.batch);
     if (seed_mix) j["seed_ns_per_test"] = seed_ns(picking::kSeedMicrosecondsPerTest);
     nlohmann::ordered_json cases = nlohmann::ordered_json::array();
     for (const CaseTiming& c : timing.cases) {

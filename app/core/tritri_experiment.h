@@ -26,7 +26,7 @@ struct CaseTiming {
 
 struct AlgorithmTiming {
     std::string_view algorithm;
-    std::optional<picking::BatchIsa> batch;  ///< set when the batch path was timed
+    std::optional<picking::Isa> batch;  ///< set when the batch path was timed
     std::size_t pairs = 0;
     std::size_t intersecting = 0;
     double ns_per_test = 0.0;
@@ -50,7 +50,7 @@ struct ExperimentPairs {
 /// `batch`, the algorithm's batch function on that instruction set instead of one call per pair.
 [[nodiscard]] AlgorithmTiming time_algorithm(const picking::TriTriAlgorithm& algorithm,
                                              const ExperimentPairs& pairs, int repetitions,
-                                             std::optional<picking::BatchIsa> batch);
+                                             std::optional<picking::Isa> batch);
 
 /// {"algorithm", "pairs", "intersecting", "ns_per_test", ["batch"], ["seed_ns_per_test"],
 ///  "cases": [{"case", "pairs", "intersecting", "ns_per_test", "seed_ns_per_test"}, ...]}

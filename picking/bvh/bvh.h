@@ -19,10 +19,10 @@
 
 #include "picking/bvh/large_alloc.h"
 #include "picking/core/aabb.h"
+#include "picking/core/mesh_view.h"
 #include "picking/core/ray.h"
 #include "picking/core/ray_hit.h"
 #include "picking/ray_triangle/ray_triangle.h"
-#include "picking/core/mesh_view.h"
 
 namespace picking {
 

@@ -18,9 +18,9 @@
 #include "picking/bvh/bvh.h"
 #include "picking/bvh/large_alloc.h"
 #include "picking/core/aabb.h"
+#include "picking/core/mesh_view.h"
 #include "picking/core/ray.h"
 #include "picking/ray_triangle/ray_triangle.h"
-#include "picking/core/mesh_view.h"
 #include "picking/simd/ray_triangle_simd.h"
 #include "picking/simd/triangle_block.h"
 
@@ -123,7 +123,7 @@ struct WideQuery {
     /// watertight), `isa` above Scalar runs them on whole leaves, and the eight child boxes of
     /// a node in one instruction. The answers are the same bit for bit.
     std::optional<BlockAlgorithm> block_algorithm;
-    SimdIsa isa = SimdIsa::Scalar;
+    Isa isa = Isa::Scalar;
     bool any_hit = false;                        ///< stop at the first hit found
     std::vector<VisitedBox>* visited = nullptr;  ///< when set, every box that was entered
     /// The seed's naive way (RaySpace::WorldTriangles): leaves move each triangle to world

@@ -13,6 +13,6 @@ namespace picking::kernels {
 [[nodiscard]] std::optional<BvhHit> raycast_blocks(const WideBvh& bvh, const Ray& ray,
                                                    const WideQuery& query, TraversalStats& stats);
 /// The SIMD traversal for `isa` and `algorithm` if this CPU runs it, else null.
-[[nodiscard]] RaycastFn simd_traversal(SimdIsa isa, BlockAlgorithm algorithm);
+[[nodiscard]] RaycastFn simd_traversal(Isa isa, BlockAlgorithm algorithm);
 
 }  // namespace picking::kernels

@@ -135,7 +135,7 @@ std::optional<BvhHit> raycast_with_blocks(const WideBvh& bvh, const Ray& ray,
 }  // namespace
 
 RaycastFn select_raycast(const WideQuery& query) {
-    if (query.block_algorithm && query.isa != SimdIsa::Scalar && !query.world_from_mesh) {
+    if (query.block_algorithm && query.isa != Isa::Scalar && !query.world_from_mesh) {
         // The traversal itself (no checks per ray), or the dispatching wrapper's scalar
         // fallback on a CPU without the instruction set.
         if (RaycastFn simd = kernels::simd_traversal(query.isa, *query.block_algorithm))
@@ -151,7 +151,7 @@ std::optional<BvhHit> raycast(const WideBvh& bvh, const MeshView& mesh, const Ra
     TraversalStats local;
     TraversalStats& counters = stats ? *stats : local;
     if (bvh.empty() || !query.intersect) return std::nullopt;
-    if (query.block_algorithm && query.isa != SimdIsa::Scalar && !query.world_from_mesh)
+    if (query.block_algorithm && query.isa != Isa::Scalar && !query.world_from_mesh)
         return kernels::raycast_blocks(bvh, ray, query, counters);
     return raycast_scalar(bvh, ray, query, TableLeafTest{bvh, query}, counters);
 }

@@ -1,74 +1,61 @@
-// Run-time dispatch to the SIMD traversals: the same source (wide_bvh_simd.inl) compiled for
-// AVX2 and for AVX-512 through function target attributes, so this file itself stays portable
-// x86-64 and the CPU check (simd_isa_supported) decides what runs.
+// Run-time dispatch to the SIMD traversals: the same source (wide_bvh_simd.inl) compiled in an
+// AVX2 region and in an AVX-512 region (isa_begin_*.h), so this file itself stays baseline
+// x86-64 and the one CPU check (isa.h) decides what runs.
+
+#include <immintrin.h>
 
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
-
-#include <immintrin.h>
+#include <optional>
 
 #include "picking/bvh/wide_bvh_kernels.h"
+#include "picking/core/isa.h"
 #include "picking/primitives/ray_aabb.h"
+
+// Each traversal tests its leaves inline with the block kernels' own code (eight lanes in both),
+// so the ray's lanes are made once per ray and not once per leaf.
+#include "picking/core/isa_begin_avx2.h"
+namespace picking::kernels::avx2 {
+#include "picking/bvh/wide_bvh_simd.inl"
+}  // namespace picking::kernels::avx2
+#include "picking/core/isa_end.h"
+
+#include "picking/core/isa_begin_avx512.h"
+namespace picking::kernels::avx512 {
+#include "picking/bvh/wide_bvh_simd.inl"
+}  // namespace picking::kernels::avx512
+#include "picking/core/isa_end.h"
 
 namespace picking::kernels {
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-
-// Each traversal tests its leaves inline with the block kernels' own code (eight lanes, AVX2
-// instructions in both), so the ray's lanes are made once per ray and not once per leaf.
-namespace avx2 {
-#define KERNEL_TARGET __attribute__((target("avx2")))
-#define KERNEL_AVX512 0
-#include "picking/bvh/wide_bvh_simd.inl"
-#undef KERNEL_TARGET
-#undef KERNEL_AVX512
-}  // namespace avx2
-
-namespace avx512 {
-#define KERNEL_TARGET __attribute__((target("avx2,avx512f,avx512vl,avx512dq,avx512bw")))
-#define KERNEL_AVX512 1
-#include "picking/bvh/wide_bvh_simd.inl"
-#undef KERNEL_TARGET
-#undef KERNEL_AVX512
-}  // namespace avx512
-
 std::optional<BvhHit> raycast_blocks(const WideBvh& bvh, const Ray& ray, const WideQuery& query,
                                      TraversalStats& stats) {
-    static const bool has_avx512 = simd_isa_supported(SimdIsa::Avx512);
-    static const bool has_avx2 = simd_isa_supported(SimdIsa::Avx2);
-    if (query.isa == SimdIsa::Avx512 && has_avx512) return avx512::traverse(bvh, ray, query, stats);
-    if (query.isa != SimdIsa::Scalar && has_avx2) return avx2::traverse(bvh, ray, query, stats);
+    switch (supported_isa_at_most(query.isa)) {
+        case Isa::Avx512:
+            return avx512::traverse(bvh, ray, query, stats);
+        case Isa::Avx2:
+            return avx2::traverse(bvh, ray, query, stats);
+        case Isa::Scalar:
+            break;
+    }
     WideQuery scalar = query;
-    scalar.isa = SimdIsa::Scalar;
+    scalar.isa = Isa::Scalar;
     return raycast(bvh, MeshView{}, ray, scalar, &stats);
 }
 
-RaycastFn simd_traversal(SimdIsa isa, BlockAlgorithm algorithm) {
-    static const bool has_avx512 = simd_isa_supported(SimdIsa::Avx512);
-    static const bool has_avx2 = simd_isa_supported(SimdIsa::Avx2);
+RaycastFn simd_traversal(Isa isa, BlockAlgorithm algorithm) {
     const bool watertight = algorithm == BlockAlgorithm::Watertight;
-    if (isa == SimdIsa::Avx512 && has_avx512)
-        return watertight ? avx512::traverse_with<true> : avx512::traverse_with<false>;
-    if (isa != SimdIsa::Scalar && has_avx2)
-        return watertight ? avx2::traverse_with<true> : avx2::traverse_with<false>;
+    switch (supported_isa_at_most(isa)) {
+        case Isa::Avx512:
+            return watertight ? avx512::traverse_with<true> : avx512::traverse_with<false>;
+        case Isa::Avx2:
+            return watertight ? avx2::traverse_with<true> : avx2::traverse_with<false>;
+        case Isa::Scalar:
+            break;
+    }
     return nullptr;
 }
-
-#else
-
-RaycastFn simd_traversal(SimdIsa, BlockAlgorithm) {
-    return nullptr;
-}
-
-std::optional<BvhHit> raycast_blocks(const WideBvh& bvh, const Ray& ray, const WideQuery& query,
-                                     TraversalStats& stats) {
-    WideQuery scalar = query;
-    scalar.isa = SimdIsa::Scalar;
-    return raycast(bvh, MeshView{}, ray, scalar, &stats);
-}
-
-#endif
 
 }  // namespace picking::kernels

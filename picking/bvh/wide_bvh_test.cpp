@@ -142,14 +142,14 @@ void expect_same_closest(const std::optional<BvhHit>& got, const std::optional<B
     }
 }
 
-std::vector<SimdIsa> levels_here() {
-    std::vector<SimdIsa> levels{SimdIsa::Scalar};
-    for (SimdIsa isa : {SimdIsa::Avx2, SimdIsa::Avx512})
-        if (simd_isa_supported(isa)) levels.push_back(isa);
+std::vector<Isa> levels_here() {
+    std::vector<Isa> levels{Isa::Scalar};
+    for (Isa isa : {Isa::Avx2, Isa::Avx512})
+        if (cpu_supports(isa)) levels.push_back(isa);
     return levels;
 }
 
-WideQuery block_query(BlockAlgorithm algorithm, SimdIsa isa) {
+WideQuery block_query(BlockAlgorithm algorithm, Isa isa) {
     WideQuery query;
     query.intersect =
         algorithm == BlockAlgorithm::Watertight ? intersect_watertight : intersect_moller_trumbore;
@@ -173,10 +173,10 @@ TEST(WideBvh, EmptyAndTiny) {
     ASSERT_EQ(bvh.blocks.size(), 1u);
     EXPECT_EQ(bvh.blocks[0].id[1], kEmptyLane);
     EXPECT_EQ(wide_depth(bvh), 1);
-    for (SimdIsa level : levels_here()) {
+    for (Isa level : levels_here()) {
         const WideQuery q = block_query(BlockAlgorithm::Watertight, level);
         const auto hit = raycast(bvh, one.view(), Ray{{0.2f, 0.3f, 1}, {0, 0, -1}}, q);
-        ASSERT_TRUE(hit) << simd_isa_name(level);
+        ASSERT_TRUE(hit) << isa_name(level);
         EXPECT_EQ(hit->triangle, 0u);
         EXPECT_FLOAT_EQ(hit->hit.t, 1.0f);
         EXPECT_FLOAT_EQ(hit->hit.u, 0.2f);
@@ -273,7 +273,7 @@ TEST(WideBvh, BuildsOnOneTwoAndFourThreadsAreSoundAndAgree_Seed36) {
         }
         // The collapse fills nodes (the greedy one left 4.4 children per node on average).
         EXPECT_GT(double(children) / double(bvh.nodes.size()), 5.0) << threads << " threads";
-        const WideQuery query = block_query(BlockAlgorithm::Watertight, best_simd_isa());
+        const WideQuery query = block_query(BlockAlgorithm::Watertight, active_isa());
         for (std::size_t r = 0; r < rays.size(); ++r)
             expect_same_closest(raycast(bvh, mesh.view(), rays[r], query), want[r],
                                 std::to_string(threads) + " threads, ray " + std::to_string(r));
@@ -311,7 +311,7 @@ TEST(WideBvh, SimdTraversalsEqualTheScalarReferenceBitForBit_Seed33) {
                 const auto rays = incoherent_rays(bvh.bounds, 33, 1000 / kScale);
                 for (std::size_t r = 0; r < rays.size(); ++r) {
                     const Ray& ray = rays[r];
-                    WideQuery query = block_query(algorithm, SimdIsa::Scalar);
+                    WideQuery query = block_query(algorithm, Isa::Scalar);
                     query.options.cull_backfaces = cull;
                     TraversalStats reference_stats;
                     const auto reference = raycast(bvh, mesh->view(), ray, query, &reference_stats);
@@ -321,15 +321,15 @@ TEST(WideBvh, SimdTraversalsEqualTheScalarReferenceBitForBit_Seed33) {
                         expect_same_closest(reference,
                                             brute_force_watertight(mesh->view(), ray, cull),
                                             "watertight brute force");
-                    for (SimdIsa level : levels_here()) {
+                    for (Isa level : levels_here()) {
                         query.isa = level;
                         TraversalStats stats;
                         const auto got = raycast(bvh, mesh->view(), ray, query, &stats);
-                        ASSERT_EQ(got.has_value(), reference.has_value()) << simd_isa_name(level);
+                        ASSERT_EQ(got.has_value(), reference.has_value()) << isa_name(level);
                         if (got) {
-                            EXPECT_EQ(got->triangle, reference->triangle) << simd_isa_name(level);
+                            EXPECT_EQ(got->triangle, reference->triangle) << isa_name(level);
                             EXPECT_EQ(std::memcmp(&got->hit, &reference->hit, sizeof(RayHit)), 0)
-                                << simd_isa_name(level);
+                                << isa_name(level);
                         }
                         EXPECT_EQ(stats.nodes_visited, reference_stats.nodes_visited);
                         EXPECT_EQ(stats.box_tests, reference_stats.box_tests);
@@ -368,11 +368,11 @@ TEST(WideBvh, WatertightNeverLetsARayThroughAClosedMesh) {
             rays.push_back({from, direction});
         }
     for (const Ray& ray : rays)
-        for (SimdIsa level : levels_here()) {
+        for (Isa level : levels_here()) {
             const WideQuery query = block_query(BlockAlgorithm::Watertight, level);
             const auto hit = raycast(bvh, mesh.view(), ray, query);
-            ASSERT_TRUE(hit) << simd_isa_name(level) << " from " << ray.origin.x << ", "
-                             << ray.origin.y << ", " << ray.origin.z;
+            ASSERT_TRUE(hit) << isa_name(level) << " from " << ray.origin.x << ", " << ray.origin.y
+                             << ", " << ray.origin.z;
             if (ray.direction.x != 0.0f && ray.direction.y != 0.0f) {
                 EXPECT_NEAR(hit->hit.t, 1.0f, 1e-5f);
             }
@@ -394,7 +394,7 @@ TEST(WideBvh, RefitGivesTheSamePicksAsARebuild_Seed35) {
     EXPECT_EQ(bvh.bounds.min, rebuilt.bounds.min);
     EXPECT_EQ(bvh.bounds.max, rebuilt.bounds.max);
     for (const Ray& ray : incoherent_rays(rebuilt.bounds, 35, 2000 / kScale)) {
-        const WideQuery query = block_query(BlockAlgorithm::Watertight, best_simd_isa());
+        const WideQuery query = block_query(BlockAlgorithm::Watertight, active_isa());
         expect_same_closest(raycast(bvh, mesh.view(), ray, query),
                             raycast(rebuilt, mesh.view(), ray, query), "refit");
         expect_same_closest(raycast(bvh, mesh.view(), ray, query),
@@ -405,7 +405,7 @@ TEST(WideBvh, RefitGivesTheSamePicksAsARebuild_Seed35) {
 TEST(WideBvh, RecordsTheBoxesItVisits) {
     const TestMesh mesh = bumpy_sphere(20, 30);
     const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
-    for (SimdIsa level : levels_here()) {
+    for (Isa level : levels_here()) {
         std::vector<VisitedBox> visited;
         WideQuery query = block_query(BlockAlgorithm::Watertight, level);
         query.visited = &visited;

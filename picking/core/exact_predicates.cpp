@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstddef>
 
+#include "picking/core/isa.h"
+
 namespace picking {
 
 namespace {
@@ -21,7 +23,8 @@ Pair two_sum(double a, double b) {
     return {x, (a - av) + (b - bv)};
 }
 
-Pair two_product(double a, double b) {
+/// Always inlined: the determinant below is compiled twice, once with FMA instructions.
+[[gnu::always_inline]] inline Pair two_product(double a, double b) {
     const double x = a * b;
     return {x, std::fma(a, b, -x)};
 }
@@ -159,12 +162,11 @@ int sign_of_sum(const double* terms, int count) {
 }
 
 /// det[a; b; c] for rows of single doubles: every product exact as a two-term pair (FMA), so
-/// the determinant is a sum of 24 doubles whose sign is taken exactly. Cloned for CPUs with FMA
-/// (chosen at load time), where std::fma is one instruction rather than a library call.
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__)
-__attribute__((target_clones("fma", "default")))
-#endif
-int exact_det3_single(const double a[3], const double b[3], const double c[3]) {
+/// the determinant is a sum of 24 doubles whose sign is taken exactly. Written once and inlined
+/// into a baseline function and into one in an AVX2 region (isa.h), where std::fma is one
+/// instruction rather than a library call.
+[[gnu::always_inline]] inline int det3_single_sign(const double a[3], const double b[3],
+                                                   const double c[3]) {
     double terms[24];
     int n = 0;
     for (int k = 0; k < 3; ++k) {
@@ -178,6 +180,21 @@ int exact_det3_single(const double a[3], const double b[3], const double c[3]) {
         }
     }
     return sign_of_sum(terms, n);
+}
+
+int exact_det3_single_baseline(const double a[3], const double b[3], const double c[3]) {
+    return det3_single_sign(a, b, c);
+}
+
+#include "picking/core/isa_begin_avx2.h"
+int exact_det3_single_fma(const double a[3], const double b[3], const double c[3]) {
+    return det3_single_sign(a, b, c);
+}
+#include "picking/core/isa_end.h"
+
+int exact_det3_single(const double a[3], const double b[3], const double c[3]) {
+    static const bool fma = active_isa() != Isa::Scalar;  // the AVX2 path includes FMA
+    return fma ? exact_det3_single_fma(a, b, c) : exact_det3_single_baseline(a, b, c);
 }
 
 template <std::size_t A, std::size_t B, std::size_t C>

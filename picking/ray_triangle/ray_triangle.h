@@ -10,11 +10,11 @@
 #include <span>
 #include <string_view>
 
+#include "picking/core/mesh_view.h"
 #include "picking/core/ray.h"
 #include "picking/core/ray_hit.h"
 #include "picking/core/triangle.h"
 #include "picking/ray_triangle/ray_triangle_trace.h"
-#include "picking/core/mesh_view.h"
 
 namespace picking {
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "picking/ray_triangle/ray_triangle.h"
 #include "picking/core/mesh_view.h"
+#include "picking/ray_triangle/ray_triangle.h"
 
 namespace picking::detail {
 

@@ -268,7 +268,7 @@ TEST(BroadPhase, EveryTriangleThroughTheSimdKernelsEqualsTheScalarLoop_Seed48) {
                 }
             }
     EXPECT_GT(hits, 300 / kScale);
-    if (best_simd_isa() != SimdIsa::Scalar) {
+    if (active_isa() != Isa::Scalar) {
         EXPECT_TRUE(accel.triangle_block_cache().ready(0)) << "the picks made the blocks";
     }
 }
@@ -285,7 +285,7 @@ TEST(BroadPhase, ADeformedMeshsBlocksAreRemadeOnlyWhenPickedTwice_Seed49) {
     scalar.simd = false;
     const std::vector<Ray> rays = rays_into(scene.view, 49, 40);
     (void)pick(scene.view, rays[0], settings, &accel);
-    if (best_simd_isa() == SimdIsa::Scalar) GTEST_SKIP() << "no SIMD kernels on this CPU";
+    if (active_isa() == Isa::Scalar) GTEST_SKIP() << "no SIMD kernels on this CPU";
     ASSERT_TRUE(accel.triangle_block_cache().ready(0)) << "a mesh never deformed: made at once";
     for (glm::vec3& p : scene.meshes[0].positions)
         p = 1.3f * p + glm::vec3(0.1f, 0.2f, -0.1f);

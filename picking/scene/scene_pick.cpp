@@ -292,13 +292,13 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
     // accel can keep the meshes' blocks (not for XNA's "first found": that is not the closest).
     if (const auto block = block_algorithm_for(settings.method);
         block && settings.simd && accel && accel->mesh_count() == scene.meshes.size() &&
-        !first_found_ && !whole_line_ && best_simd_isa() != SimdIsa::Scalar)
-        mesh_kernel_ = block_kernel<16>(*block, best_simd_isa());
+        !first_found_ && !whole_line_ && active_isa() != Isa::Scalar)
+        mesh_kernel_ = block_kernel<16>(*block, active_isa());
     if (phase_ == BroadPhase::Bvh) {
         query_.intersect = algorithm_->intersect;
         query_.options = settings.triangle_options;
         query_.block_algorithm = block_algorithm_for(settings.method);
-        query_.isa = settings.simd ? best_simd_isa() : SimdIsa::Scalar;
+        query_.isa = settings.simd ? active_isa() : Isa::Scalar;
         query_.any_hit = first_found_;
         raycast_ = select_raycast(query_);
         if (accel_->instance_count() == 1 && scene.instances.size() == 1 &&

@@ -39,7 +39,7 @@ struct PickSettings {
     /// The BVH runs SIMD box tests and block kernels, and a pick over every triangle of a mesh
     /// (no broad phase, or behind a sphere or box) the block kernels on sixteen triangles per
     /// step, when the algorithm has them (moller_trumbore, watertight) and the CPU can
-    /// (best_simd_isa()); false forces the scalar reference path. Both give the same answer.
+    /// (active_isa()); false forces the scalar reference path. Both give the same answer.
     bool simd = true;
     /// baldwin_weber reads its per-triangle transforms from `accel`'s cache (made once per
     /// triangle, as the paper intends) in the brute-force loop, the sphere and box broad phases

@@ -1,9 +1,7 @@
 #include "picking/simd/ray_triangle_simd.h"
 
 #include <cmath>
-#include <cstdlib>
 #include <limits>
-#include <string>
 
 #include <glm/common.hpp>
 
@@ -14,22 +12,6 @@ namespace picking {
 namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-
-bool cpu_has(SimdIsa isa) {
-#if defined(__x86_64__) || defined(__i386__)
-    switch (isa) {
-        case SimdIsa::Scalar:
-            return true;
-        case SimdIsa::Avx2:
-            return __builtin_cpu_supports("avx2");
-        case SimdIsa::Avx512:
-            return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2");
-    }
-    return false;
-#else
-    return isa == SimdIsa::Scalar;
-#endif
-}
 
 /// The scalar reference: the one-triangle functions, lane by lane, closest strictly first.
 template <std::size_t W, bool kWatertight>
@@ -59,45 +41,10 @@ BlockHit scalar_closest(const BlockRay& block_ray, const TriangleBlock<W>* block
 
 }  // namespace
 
-std::string_view simd_isa_name(SimdIsa isa) {
-    switch (isa) {
-        case SimdIsa::Scalar:
-            return "scalar";
-        case SimdIsa::Avx2:
-            return "avx2";
-        case SimdIsa::Avx512:
-            return "avx512";
-    }
-    return "";
-}
-
-bool simd_isa_supported(SimdIsa isa) {
-    static const bool supported[3] = {cpu_has(SimdIsa::Scalar), cpu_has(SimdIsa::Avx2),
-                                      cpu_has(SimdIsa::Avx512)};
-    return supported[int(isa)];
-}
-
-SimdIsa best_simd_isa() {
-    static const SimdIsa best = [] {
-        SimdIsa cap = SimdIsa::Avx512;
-        if (const char* env = std::getenv("RAYPICK_SIMD")) {
-            const std::string_view wanted(env);
-            if (wanted == "scalar") cap = SimdIsa::Scalar;
-            if (wanted == "avx2") cap = SimdIsa::Avx2;
-        }
-        for (SimdIsa isa : {SimdIsa::Avx512, SimdIsa::Avx2})
-            if (int(isa) <= int(cap) && simd_isa_supported(isa)) return isa;
-        return SimdIsa::Scalar;
-    }();
-    return best;
-}
-
-SimdIsa effective_simd_isa(std::size_t width, SimdIsa requested) {
-    if (requested == SimdIsa::Avx512 && (width != 16 || !simd_isa_supported(SimdIsa::Avx512)))
-        requested = SimdIsa::Avx2;
-    if (requested == SimdIsa::Avx2 && !simd_isa_supported(SimdIsa::Avx2))
-        requested = SimdIsa::Scalar;
-    return requested;
+Isa effective_isa(std::size_t width, Isa requested) {
+    // 8-lane blocks have no AVX-512 kernel: AVX2's serves them on an AVX-512 CPU too.
+    if (requested == Isa::Avx512 && width != 16) requested = Isa::Avx2;
+    return supported_isa_at_most(requested);
 }
 
 template <std::size_t W>
@@ -142,27 +89,27 @@ Triangle block_triangle(const TriangleBlock<W>& block, std::size_t lane) {
 }
 
 template <>
-BlockKernel<8> block_kernel<8>(BlockAlgorithm algorithm, SimdIsa isa) {
+BlockKernel<8> block_kernel<8>(BlockAlgorithm algorithm, Isa isa) {
     const bool watertight = algorithm == BlockAlgorithm::Watertight;
-    switch (effective_simd_isa(8, isa)) {
-        case SimdIsa::Avx2:
-        case SimdIsa::Avx512:
+    switch (effective_isa(8, isa)) {
+        case Isa::Avx2:
+        case Isa::Avx512:
             return watertight ? simd::avx2_watertight_8 : simd::avx2_moller_trumbore_8;
-        case SimdIsa::Scalar:
+        case Isa::Scalar:
             break;
     }
     return watertight ? scalar_closest<8, true> : scalar_closest<8, false>;
 }
 
 template <>
-BlockKernel<16> block_kernel<16>(BlockAlgorithm algorithm, SimdIsa isa) {
+BlockKernel<16> block_kernel<16>(BlockAlgorithm algorithm, Isa isa) {
     const bool watertight = algorithm == BlockAlgorithm::Watertight;
-    switch (effective_simd_isa(16, isa)) {
-        case SimdIsa::Avx512:
+    switch (effective_isa(16, isa)) {
+        case Isa::Avx512:
             return watertight ? simd::avx512_watertight_16 : simd::avx512_moller_trumbore_16;
-        case SimdIsa::Avx2:
+        case Isa::Avx2:
             return watertight ? simd::avx2_watertight_16 : simd::avx2_moller_trumbore_16;
-        case SimdIsa::Scalar:
+        case Isa::Scalar:
             break;
     }
     return watertight ? scalar_closest<16, true> : scalar_closest<16, false>;
@@ -171,7 +118,7 @@ BlockKernel<16> block_kernel<16>(BlockAlgorithm algorithm, SimdIsa isa) {
 template <std::size_t W>
 std::optional<BlockHit> intersect_blocks(const Ray& ray, std::span<const TriangleBlock<W>> blocks,
                                          BlockAlgorithm algorithm,
-                                         const RayTriangleOptions& options, SimdIsa isa) {
+                                         const RayTriangleOptions& options, Isa isa) {
     const BlockHit hit = block_kernel<W>(algorithm, isa)(prepare_block_ray(ray, options),
                                                          blocks.data(), blocks.size());
     if (hit.id == kEmptyLane) return std::nullopt;
@@ -188,9 +135,9 @@ template Triangle block_triangle<8>(const TriangleBlock8&, std::size_t);
 template Triangle block_triangle<16>(const TriangleBlock16&, std::size_t);
 template std::optional<BlockHit> intersect_blocks<8>(const Ray&, std::span<const TriangleBlock8>,
                                                      BlockAlgorithm, const RayTriangleOptions&,
-                                                     SimdIsa);
+                                                     Isa);
 template std::optional<BlockHit> intersect_blocks<16>(const Ray&, std::span<const TriangleBlock16>,
                                                       BlockAlgorithm, const RayTriangleOptions&,
-                                                      SimdIsa);
+                                                      Isa);
 
 }  // namespace picking

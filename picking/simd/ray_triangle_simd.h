@@ -1,7 +1,7 @@
 #pragma once
 /// Ray against many triangles at once: Möller–Trumbore (seed 002's form) and watertight
 /// (Woop et al. 2013) over structure-of-arrays blocks, 8 lanes per AVX2 step and 16 per
-/// AVX-512 step, chosen at run time. The scalar kernel runs the one-triangle functions of
+/// AVX-512 step, chosen at run time (isa.h). The scalar kernel runs the one-triangle functions of
 /// ray_triangle.h lane by lane and is the reference: every SIMD kernel returns exactly (bit
 /// for bit) what it returns, because each performs the same IEEE operations in the same order.
 ///
@@ -13,14 +13,14 @@
 #include <limits>
 #include <optional>
 #include <span>
-#include <string_view>
 #include <vector>
 
+#include "picking/core/isa.h"
+#include "picking/core/mesh_view.h"
 #include "picking/core/ray.h"
 #include "picking/core/triangle.h"
 #include "picking/ray_triangle/ray_triangle.h"
 #include "picking/ray_triangle/watertight_shear.h"
-#include "picking/core/mesh_view.h"
 #include "picking/simd/triangle_block.h"
 
 namespace picking {
@@ -29,16 +29,6 @@ enum class BlockAlgorithm {
     MollerTrumbore,  ///< intersect_moller_trumbore: t_min < t < t_max, edges excluded
     Watertight,      ///< intersect_watertight: t_min <= t <= t_max, edges inclusive, no cracks
 };
-
-enum class SimdIsa { Scalar, Avx2, Avx512 };
-
-/// "scalar", "avx2", "avx512".
-[[nodiscard]] std::string_view simd_isa_name(SimdIsa isa);
-/// The CPU (and OS) can run it.
-[[nodiscard]] bool simd_isa_supported(SimdIsa isa);
-/// The widest supported one, unless the environment variable RAYPICK_SIMD (scalar, avx2 or
-/// avx512) asks for a narrower one.
-[[nodiscard]] SimdIsa best_simd_isa();
 
 /// Packs triangles into blocks in order; ids[i] names triangles[i] (its index when ids is
 /// empty). The last block's spare lanes are empty.
@@ -86,10 +76,10 @@ using BlockKernel = BlockHit (*)(const BlockRay& ray, const TriangleBlock<W>* bl
 /// The kernel for an algorithm on an instruction set. An unsupported ISA gives the next
 /// narrower supported one; 8-lane blocks have no AVX-512 kernel (they use AVX2).
 template <std::size_t W>
-[[nodiscard]] BlockKernel<W> block_kernel(BlockAlgorithm algorithm, SimdIsa isa = best_simd_isa());
+[[nodiscard]] BlockKernel<W> block_kernel(BlockAlgorithm algorithm, Isa isa = active_isa());
 
 /// The instruction set block_kernel() really uses for that request.
-[[nodiscard]] SimdIsa effective_simd_isa(std::size_t width, SimdIsa requested);
+[[nodiscard]] Isa effective_isa(std::size_t width, Isa requested);
 
 /// Convenience: the closest hit as the scalar functions would report it, or nothing.
 template <std::size_t W>
@@ -97,6 +87,6 @@ template <std::size_t W>
                                                        std::span<const TriangleBlock<W>> blocks,
                                                        BlockAlgorithm algorithm,
                                                        const RayTriangleOptions& options = {},
-                                                       SimdIsa isa = best_simd_isa());
+                                                       Isa isa = active_isa());
 
 }  // namespace picking

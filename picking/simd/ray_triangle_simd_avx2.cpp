@@ -1,20 +1,23 @@
-// The SIMD kernels on AVX2: 8 triangles per step. This file is compiled with -mavx2 (and no
-// FMA, so every product is rounded as in the scalar code); it uses nothing inline from other
-// headers, so no AVX2 code can leak into functions the rest of the program shares.
+// The SIMD kernels on AVX2: 8 triangles per step (and 16 as two steps), in an AVX2 region
+// (isa_begin_avx2.h); the kernels' body is ray_triangle_simd_kernels.inl, in the 8-lane
+// vocabulary.
 
 #include <immintrin.h>
 
+#include <cstddef>
+#include <cstdint>
+
 #include "picking/simd/ray_triangle_simd_isa.h"
+
+#include "picking/core/isa_begin_avx2.h"
 
 namespace picking::simd {
 
 namespace {
 
-#define LANE_FN
 #include "picking/simd/simd_lanes_avx2.inl"  // first: the kernels are written in its lanes
 
 #include "picking/simd/ray_triangle_simd_kernels.inl"
-#undef LANE_FN
 
 }  // namespace
 
@@ -34,3 +37,5 @@ BlockHit avx2_watertight_16(const BlockRay& ray, const TriangleBlock16* blocks, 
 }
 
 }  // namespace picking::simd
+
+#include "picking/core/isa_end.h"

@@ -1,6 +1,7 @@
 #pragma once
-/// The per-instruction-set kernels (internal to picking): defined in files compiled with
-/// -mavx2 or -mavx512f, called only after best_simd_isa() says the CPU has them.
+/// The per-instruction-set kernels (internal to picking): defined in ISA regions
+/// (ray_triangle_simd_avx2.cpp, ray_triangle_simd_avx512.cpp), called only after
+/// cpu_supports() says the CPU has them.
 
 #include "picking/simd/triangle_block.h"
 

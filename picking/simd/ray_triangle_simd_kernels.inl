@@ -1,7 +1,7 @@
-// The SIMD kernels' body, written once over a lane type and included inside an anonymous
-// namespace by each instruction-set file (ray_triangle_simd_avx2.cpp,
-// ray_triangle_simd_avx512.cpp) and by the BVH traversals (wide_bvh_simd.cpp, which test their
-// leaves inline), after the includer defines LANE_FN (attributes for every function) and:
+// The SIMD kernels' body, written once in the lane vocabulary (simd_lanes_avx2.inl or
+// simd_lanes_avx512.inl) and included inside an ISA region and a namespace, after the lanes, by
+// each instruction-set file (ray_triangle_simd_avx2.cpp, ray_triangle_simd_avx512.cpp) and by
+// the BVH traversals (wide_bvh_simd.cpp, which test their leaves inline). It uses:
 //   kLanes; F (floats), M (lane mask), I (int32 lanes);
 //   load(const float*), splat(float), splat_int(int), + - * / on F;
 //   lt, le, gt, ge, eq (ordered: false for NaN), neq (unordered: true for NaN);
@@ -14,7 +14,7 @@
 struct RayLanes {
     F o[3], d[3], t_min, t_max, sx, sy, sz;
     RayLanes() = default;  // filled in later (a traversal makes them at its first leaf)
-    LANE_FN explicit RayLanes(const BlockRay& ray)
+    inline explicit RayLanes(const BlockRay& ray)
         : o{splat(ray.origin[0]), splat(ray.origin[1]), splat(ray.origin[2])},
           d{splat(ray.direction[0]), splat(ray.direction[1]), splat(ray.direction[2])},
           t_min(splat(ray.t_min)),
@@ -44,8 +44,8 @@ struct MollerStage {
 /// intersect_moller_trumbore's arithmetic up to the division, on kLanes triangles starting at
 /// `lane` of the block.
 template <std::size_t W>
-LANE_FN MollerStage moller_trumbore_stage(const BlockRay& ray, const RayLanes& r,
-                                          const TriangleBlock<W>& block, std::size_t lane) {
+inline MollerStage moller_trumbore_stage(const BlockRay& ray, const RayLanes& r,
+                                         const TriangleBlock<W>& block, std::size_t lane) {
     // Seed 002's corners A, B, C are p0, p1, p2: E1 = A − C, E2 = B − C, S = O − C.
     F c[3], e1[3], e2[3], s[3];
     for (int a = 0; a < 3; ++a) {
@@ -73,7 +73,7 @@ LANE_FN MollerStage moller_trumbore_stage(const BlockRay& ray, const RayLanes& r
 }
 
 /// The rest of intersect_moller_trumbore: t, α, β and the tests on them.
-LANE_FN LaneHits moller_trumbore_finish(const RayLanes& r, const MollerStage& m) {
+inline LaneHits moller_trumbore_finish(const RayLanes& r, const MollerStage& m) {
     // Lanes with det = 0 divide by zero here; they are already masked out.
     const F inv_det = splat(1.0f) / m.det;
     const F t = m.t_det * inv_det;
@@ -92,8 +92,8 @@ struct WatertightStage {
 
 /// intersect_watertight's edge tests on kLanes triangles starting at `lane` of the block.
 template <std::size_t W>
-LANE_FN WatertightStage watertight_stage(const BlockRay& ray, const RayLanes& r,
-                                         const TriangleBlock<W>& block, std::size_t lane) {
+inline WatertightStage watertight_stage(const BlockRay& ray, const RayLanes& r,
+                                        const TriangleBlock<W>& block, std::size_t lane) {
     const int kx = ray.kx, ky = ray.ky, kz = ray.kz;
     WatertightStage e;
     // Corners relative to the origin on the permuted axes, then sheared.
@@ -139,7 +139,7 @@ LANE_FN WatertightStage watertight_stage(const BlockRay& ray, const RayLanes& r,
 }
 
 /// The rest of intersect_watertight: the determinant, t and its range.
-LANE_FN LaneHits watertight_finish(const RayLanes& r, const WatertightStage& e) {
+inline LaneHits watertight_finish(const RayLanes& r, const WatertightStage& e) {
     const F zero_f = splat(0.0f);
     const F det = e.u + e.v + e.w;
     M hit = e.hit & neq(det, zero_f);
@@ -153,8 +153,8 @@ LANE_FN LaneHits watertight_finish(const RayLanes& r, const WatertightStage& e) 
 /// One algorithm on kLanes triangles of a block: both stages (watertight's second only when a
 /// lane passed its edge tests; else no lane hits, and t, u, v are zero).
 template <bool kWatertight, std::size_t W>
-LANE_FN LaneHits block_lanes(const BlockRay& ray, const RayLanes& r, const TriangleBlock<W>& block,
-                             std::size_t lane) {
+inline LaneHits block_lanes(const BlockRay& ray, const RayLanes& r, const TriangleBlock<W>& block,
+                            std::size_t lane) {
     const F zero = splat(0.0f);
     if constexpr (kWatertight) {
         const WatertightStage e = watertight_stage(ray, r, block, lane);
@@ -168,8 +168,8 @@ LANE_FN LaneHits block_lanes(const BlockRay& ray, const RayLanes& r, const Trian
 /// The closest hit over `count` blocks: per lane, the best so far (strictly closer wins, so
 /// the earlier block keeps a tie), then across lanes (ties: the lower block, then lane).
 template <std::size_t W, bool kWatertight>
-LANE_FN BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* blocks,
-                                   std::size_t count) {
+inline BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* blocks,
+                                  std::size_t count) {
     static_assert(W % kLanes == 0);
     constexpr std::size_t kParts = W / kLanes;
     const RayLanes r(ray);
@@ -221,8 +221,8 @@ LANE_FN BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* 
 /// block alone, ties to the lower lane. Written without a LaneHits that merges two paths, so
 /// the early exit leaves nothing to move between registers and memory.
 template <bool kWatertight>
-LANE_FN BlockHit closest_in_block(const BlockRay& ray, const RayLanes& r,
-                                  const TriangleBlock<kLanes>& block) {
+inline BlockHit closest_in_block(const BlockRay& ray, const RayLanes& r,
+                                 const TriangleBlock<kLanes>& block) {
     LaneHits h;
     if constexpr (kWatertight) {
         const WatertightStage e = watertight_stage(ray, r, block, 0);

@@ -18,10 +18,10 @@ constexpr int kRays = 300;
 constexpr int kRays = 3000;
 #endif
 
-std::vector<SimdIsa> isas_here() {
-    std::vector<SimdIsa> isas = {SimdIsa::Scalar};
-    for (SimdIsa isa : {SimdIsa::Avx2, SimdIsa::Avx512})
-        if (simd_isa_supported(isa)) isas.push_back(isa);
+std::vector<Isa> isas_here() {
+    std::vector<Isa> isas = {Isa::Scalar};
+    for (Isa isa : {Isa::Avx2, Isa::Avx512})
+        if (cpu_supports(isa)) isas.push_back(isa);
     return isas;
 }
 
@@ -73,7 +73,7 @@ void check_all_isas(BlockAlgorithm algorithm, unsigned seed) {
         options.cull_backfaces = i % 3 == 0;
         const BlockRay block_ray = prepare_block_ray(ray, options);
         const BlockHit expected =
-            block_kernel<W>(algorithm, SimdIsa::Scalar)(block_ray, blocks.data(), blocks.size());
+            block_kernel<W>(algorithm, Isa::Scalar)(block_ray, blocks.data(), blocks.size());
 
         // The scalar kernel itself against a plain loop over the one-triangle function.
         std::optional<RayHit> loop;
@@ -95,14 +95,14 @@ void check_all_isas(BlockAlgorithm algorithm, unsigned seed) {
             EXPECT_EQ(expected.v, loop->v);
         }
 
-        for (SimdIsa isa : isas_here()) {
+        for (Isa isa : isas_here()) {
             const BlockHit got =
                 block_kernel<W>(algorithm, isa)(block_ray, blocks.data(), blocks.size());
-            ASSERT_EQ(got.id, expected.id) << simd_isa_name(isa) << " ray " << i;
+            ASSERT_EQ(got.id, expected.id) << isa_name(isa) << " ray " << i;
             if (got.id == kEmptyLane) continue;
-            EXPECT_EQ(got.t, expected.t) << simd_isa_name(isa) << " ray " << i;
-            EXPECT_EQ(got.u, expected.u) << simd_isa_name(isa) << " ray " << i;
-            EXPECT_EQ(got.v, expected.v) << simd_isa_name(isa) << " ray " << i;
+            EXPECT_EQ(got.t, expected.t) << isa_name(isa) << " ray " << i;
+            EXPECT_EQ(got.u, expected.u) << isa_name(isa) << " ray " << i;
+            EXPECT_EQ(got.v, expected.v) << isa_name(isa) << " ray " << i;
             EXPECT_EQ(got.block, expected.block);
             EXPECT_EQ(got.lane, expected.lane);
         }
@@ -134,9 +134,9 @@ TEST(RayTriangleSimd, WatertightNeverLeaksThroughTheGridsSharedEdges_Seed6) {
         const glm::vec3 target(float(coord(rng)) + (i % 2 ? 0.5f : 0.0f), float(coord(rng)), 0);
         const glm::vec3 direction(tilt(rng), tilt(rng), -1.0f);
         const Ray ray{target - 2.0f * direction, direction};
-        for (SimdIsa isa : isas_here())
+        for (Isa isa : isas_here())
             EXPECT_TRUE(intersect_blocks<16>(ray, blocks, BlockAlgorithm::Watertight, {}, isa))
-                << simd_isa_name(isa) << " ray " << i;
+                << isa_name(isa) << " ray " << i;
     }
 }
 
@@ -148,9 +148,9 @@ TEST(RayTriangleSimd, BadRaysMiss) {
     for (const Ray& ray :
          {Ray{{1, 1, 3}, {0, 0, 0}}, Ray{{nan, 1, 3}, {0, 0, -1}}, Ray{{1, 1, 3}, {0, nan, -1}},
           Ray{{1, 1, inf}, {0, 0, -1}}, Ray{{1, 1, 3}, {inf, 0, -inf}}})
-        for (SimdIsa isa : isas_here())
+        for (Isa isa : isas_here())
             for (BlockAlgorithm a : {BlockAlgorithm::MollerTrumbore, BlockAlgorithm::Watertight})
-                EXPECT_FALSE(intersect_blocks<16>(ray, blocks, a, {}, isa)) << simd_isa_name(isa);
+                EXPECT_FALSE(intersect_blocks<16>(ray, blocks, a, {}, isa)) << isa_name(isa);
 }
 
 TEST(RayTriangleSimd, EmptyRunAndEmptyLanes) {
@@ -162,21 +162,20 @@ TEST(RayTriangleSimd, EmptyRunAndEmptyLanes) {
     EXPECT_EQ(blocks[0].id[0], 42u);
     EXPECT_EQ(blocks[0].id[1], kEmptyLane);
     EXPECT_TRUE(std::isnan(blocks[0].corner[0][0][7]));
-    for (SimdIsa isa : isas_here()) {
+    for (Isa isa : isas_here()) {
         const auto hit = intersect_blocks<8>(Ray{}, blocks, BlockAlgorithm::Watertight, {}, isa);
-        ASSERT_TRUE(hit) << simd_isa_name(isa);
+        ASSERT_TRUE(hit) << isa_name(isa);
         EXPECT_EQ(hit->id, 42u);
         EXPECT_FLOAT_EQ(hit->t, 2.0f);
     }
 }
 
 TEST(RayTriangleSimd, DispatchNamesAndFallbacks) {
-    EXPECT_EQ(simd_isa_name(SimdIsa::Avx2), "avx2");
-    EXPECT_TRUE(simd_isa_supported(SimdIsa::Scalar));
-    EXPECT_EQ(effective_simd_isa(8, SimdIsa::Avx512),
-              simd_isa_supported(SimdIsa::Avx2) ? SimdIsa::Avx2 : SimdIsa::Scalar);
-    EXPECT_EQ(effective_simd_isa(16, SimdIsa::Scalar), SimdIsa::Scalar);
-    EXPECT_TRUE(simd_isa_supported(best_simd_isa()));
+    EXPECT_EQ(isa_name(Isa::Avx2), "avx2");
+    EXPECT_TRUE(cpu_supports(Isa::Scalar));
+    EXPECT_EQ(effective_isa(8, Isa::Avx512), cpu_supports(Isa::Avx2) ? Isa::Avx2 : Isa::Scalar);
+    EXPECT_EQ(effective_isa(16, Isa::Scalar), Isa::Scalar);
+    EXPECT_TRUE(cpu_supports(active_isa()));
 }
 
 }  // namespace

@@ -1,8 +1,7 @@
 #pragma once
 /// The data the SIMD ray–triangle kernels read: triangles in structure-of-arrays blocks of 8
 /// (one AVX2 register per coordinate) or 16 (one AVX-512 register), a ray prepared once for
-/// any number of blocks, and the closest hit found. Plain arrays and no inline functions, so
-/// the files compiled for one instruction set (-mavx2, -mavx512f) can include it safely.
+/// any number of blocks, and the closest hit found. Plain arrays and no inline functions.
 
 #include <cstddef>
 #include <cstdint>

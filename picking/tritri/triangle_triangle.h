@@ -21,6 +21,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "picking/core/isa.h"
 #include "picking/core/triangle.h"
 
 namespace picking {
@@ -103,21 +104,16 @@ std::size_t intersect_batch_scalar(std::span<const TrianglePair> pairs,
     return count;
 }
 
-/// The instruction sets a batch can run on.
-enum class BatchIsa { Scalar, Avx2, Avx512 };
-/// The best one this build and this CPU offer (checked once, at run time).
-[[nodiscard]] BatchIsa best_batch_isa();
-[[nodiscard]] std::string_view batch_isa_name(BatchIsa isa);  ///< "scalar", "avx2", "avx512"
-
-/// Möller 97 on many pairs: 16 (AVX-512) or 8 (AVX2) pairs per step when the CPU has them,
-/// the scalar function otherwise. Every lane rounds as the scalar function does, and lanes the
-/// vector path cannot settle (coplanar, slivers, nearly parallel planes, overflow) are handed to
-/// the scalar function, so the answers are identical to it.
+/// Möller 97 on many pairs: 16 (AVX-512) or 8 (AVX2) pairs per step on the active ISA
+/// (picking/core/isa.h), the scalar function otherwise. Every lane rounds as the scalar function
+/// does, and lanes the vector path cannot settle (coplanar, slivers, nearly parallel planes,
+/// overflow) are handed to the scalar function, so the answers are identical to it.
 [[nodiscard]] std::size_t intersect_batch_moller97(std::span<const TrianglePair> pairs,
                                                    std::span<std::uint8_t> out);
-/// The same on a chosen instruction set (one the CPU lacks falls back to the best it has).
+/// The same on a chosen instruction set (one the CPU lacks falls back to the widest narrower
+/// one it has).
 [[nodiscard]] std::size_t intersect_batch_moller97(std::span<const TrianglePair> pairs,
-                                                   std::span<std::uint8_t> out, BatchIsa isa);
+                                                   std::span<std::uint8_t> out, Isa isa);
 
 inline constexpr std::array kTriTriAlgorithms = {
     TriTriAlgorithm{TriTriMethod::Seed003, "seed003",

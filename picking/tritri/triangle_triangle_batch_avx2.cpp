@@ -1,55 +1,57 @@
-// Möller 97, eight pairs per step with AVX2 (this file is compiled with -mavx2 and chosen at run
-// time). The arithmetic is moller97_kernel's, so every lane rounds as the scalar function does.
+// Möller 97, eight pairs per step with AVX2, in an AVX2 region (isa_begin_avx2.h), chosen at
+// run time. The arithmetic is moller97_kernel's, so every lane rounds as the scalar function
+// does.
 
 #include <immintrin.h>
 
+#include <cstddef>
+#include <cstdint>
+
 #include "picking/tritri/triangle_triangle_batch_simd.h"
+
+#include "picking/core/isa_begin_avx2.h"
+
+// Inside the region: its templates are instantiated for the AVX2 lanes here.
 #include "picking/tritri/triangle_triangle_moller97_kernel.h"
 
 namespace picking::batch {
 
 namespace {
 
-// Wrapped, because the vector types' attributes do not survive as template arguments.
-struct V8 {
-    __m256 v;
-};
-struct M8 {
-    __m256 m;
-};
+#include "picking/simd/simd_lanes_avx2.inl"
 
+/// The operations moller97_kernel asks of a lane type, in the 8-lane vocabulary.
 struct Avx2Ops {
-    using F = V8;
-    using M = M8;
-    static F splat(float x) { return {_mm256_set1_ps(x)}; }
-    static F add(F a, F b) { return {_mm256_add_ps(a.v, b.v)}; }
-    static F sub(F a, F b) { return {_mm256_sub_ps(a.v, b.v)}; }
-    static F mul(F a, F b) { return {_mm256_mul_ps(a.v, b.v)}; }
-    static F div(F a, F b) { return {_mm256_div_ps(a.v, b.v)}; }
-    static F neg(F a) { return {_mm256_xor_ps(a.v, _mm256_set1_ps(-0.0f))}; }
-    static F abs(F a) { return {_mm256_andnot_ps(_mm256_set1_ps(-0.0f), a.v)}; }
-    static F max(F a, F b) { return {_mm256_max_ps(a.v, b.v)}; }  // a > b ? a : b, as scalar
-    static F min(F a, F b) { return {_mm256_min_ps(a.v, b.v)}; }  // a < b ? a : b
-    static M lt(F a, F b) { return {_mm256_cmp_ps(a.v, b.v, _CMP_LT_OQ)}; }
-    static M gt(F a, F b) { return {_mm256_cmp_ps(a.v, b.v, _CMP_GT_OQ)}; }
-    static M ge(F a, F b) { return {_mm256_cmp_ps(a.v, b.v, _CMP_GE_OQ)}; }
-    static M eq(F a, F b) { return {_mm256_cmp_ps(a.v, b.v, _CMP_EQ_OQ)}; }
-    static M ne(F a, F b) { return {_mm256_cmp_ps(a.v, b.v, _CMP_NEQ_UQ)}; }  // NaN: true, as !=
-    static M and_(M a, M b) { return {_mm256_and_ps(a.m, b.m)}; }
-    static M or_(M a, M b) { return {_mm256_or_ps(a.m, b.m)}; }
-    static M not_(M a) { return {_mm256_xor_ps(a.m, _mm256_castsi256_ps(_mm256_set1_epi32(-1)))}; }
-    static bool any(M m) { return _mm256_movemask_ps(m.m) != 0; }
-    static F select(M m, F a, F b) { return {_mm256_blendv_ps(b.v, a.v, m.m)}; }
+    using F = picking::batch::F;
+    using M = picking::batch::M;
+    static F splat(float x) { return batch::splat(x); }
+    static F add(F a, F b) { return a + b; }
+    static F sub(F a, F b) { return a - b; }
+    static F mul(F a, F b) { return a * b; }
+    static F div(F a, F b) { return a / b; }
+    static F neg(F a) { return -a; }
+    static F abs(F a) { return batch::abs(a); }
+    static F max(F a, F b) { return batch::max(a, b); }  // a > b ? a : b, as scalar
+    static F min(F a, F b) { return batch::min(a, b); }  // a < b ? a : b
+    static M lt(F a, F b) { return batch::lt(a, b); }
+    static M gt(F a, F b) { return batch::gt(a, b); }
+    static M ge(F a, F b) { return batch::ge(a, b); }
+    static M eq(F a, F b) { return batch::eq(a, b); }
+    static M ne(F a, F b) { return neq(a, b); }  // NaN: true, as !=
+    static M and_(M a, M b) { return a & b; }
+    static M or_(M a, M b) { return a | b; }
+    static M not_(M a) { return not_mask(a); }
+    static bool any(M m) { return batch::any(m); }
+    static F select(M m, F a, F b) { return batch::select(m, a, b); }
 };
 
-constexpr int kLanes = 8;
 constexpr int kFloatsPerPair = 18;
 
 /// Elements `first` .. `first` + 7 of eight consecutive pairs, one vector per element (lane l:
 /// pair l): eight unaligned row loads and an 8x8 transpose, much cheaper than eight gathers.
 void transpose8(const float* base, int first, __m256 out[8]) {
     __m256 r[8];
-    for (int l = 0; l < kLanes; ++l)
+    for (int l = 0; l < int(kLanes); ++l)
         r[l] = _mm256_loadu_ps(base + l * kFloatsPerPair + first);
     const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
     const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
@@ -72,7 +74,7 @@ void transpose8(const float* base, int first, __m256 out[8]) {
 }  // namespace
 
 std::size_t moller97_avx2(const float* pairs, std::size_t count, std::uint8_t* out) {
-    using P = moller97_kernel::Point<V8>;
+    using P = moller97_kernel::Point<F>;
     const __m256i stride = _mm256_setr_epi32(0, 18, 36, 54, 72, 90, 108, 126);
     std::size_t hits = 0, i = 0;
     for (; i + kLanes <= count; i += kLanes) {
@@ -84,17 +86,16 @@ std::size_t moller97_avx2(const float* pairs, std::size_t count, std::uint8_t* o
         transpose8(base, 8, e + 8);
         e[16] = _mm256_i32gather_ps(base + 16, stride, 4);
         e[17] = _mm256_i32gather_ps(base + 17, stride, 4);
-        const P v[3] = {{V8{e[0]}, V8{e[1]}, V8{e[2]}},
-                        {V8{e[3]}, V8{e[4]}, V8{e[5]}},
-                        {V8{e[6]}, V8{e[7]}, V8{e[8]}}};
-        const P q[3] = {{V8{e[9]}, V8{e[10]}, V8{e[11]}},
-                        {V8{e[12]}, V8{e[13]}, V8{e[14]}},
-                        {V8{e[15]}, V8{e[16]}, V8{e[17]}}};
+        const P v[3] = {
+            {F{e[0]}, F{e[1]}, F{e[2]}}, {F{e[3]}, F{e[4]}, F{e[5]}}, {F{e[6]}, F{e[7]}, F{e[8]}}};
+        const P q[3] = {{F{e[9]}, F{e[10]}, F{e[11]}},
+                        {F{e[12]}, F{e[13]}, F{e[14]}},
+                        {F{e[15]}, F{e[16]}, F{e[17]}}};
         const auto outcome = moller97_kernel::decide<Avx2Ops>(v, q);
-        const unsigned intersect = unsigned(_mm256_movemask_ps(outcome.intersect.m));
-        const unsigned scalar = unsigned(_mm256_movemask_ps(outcome.scalar.m));
+        const unsigned intersect = mask_bits(outcome.intersect);
+        const unsigned scalar = mask_bits(outcome.scalar);
         if (scalar == 0) {  // the usual case: the lane masks (all ones or zero) as eight bytes
-            const __m256i mask = _mm256_castps_si256(outcome.intersect.m);
+            const __m256i mask = _mm256_castps_si256(outcome.intersect.v);
             const __m128i words =
                 _mm_packs_epi32(_mm256_castsi256_si128(mask), _mm256_extracti128_si256(mask, 1));
             const __m128i bytes = _mm_packs_epi16(words, words);
@@ -103,7 +104,7 @@ std::size_t moller97_avx2(const float* pairs, std::size_t count, std::uint8_t* o
             hits += std::size_t(__builtin_popcount(intersect));
             continue;
         }
-        for (int l = 0; l < kLanes; ++l) {
+        for (int l = 0; l < int(kLanes); ++l) {
             const bool hit = (scalar >> l) & 1u ? moller97_scalar(base + l * kFloatsPerPair)
                                                 : ((intersect >> l) & 1u) != 0;
             out[i + l] = hit ? 1 : 0;
@@ -119,3 +120,5 @@ std::size_t moller97_avx2(const float* pairs, std::size_t count, std::uint8_t* o
 }
 
 }  // namespace picking::batch
+
+#include "picking/core/isa_end.h"

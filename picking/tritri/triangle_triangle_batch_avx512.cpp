@@ -1,5 +1,5 @@
-// Möller 97, sixteen pairs per step with AVX-512F (this file is compiled with -mavx512f and
-// chosen at run time). The arithmetic is moller97_kernel's, so every lane rounds as the scalar
+// Möller 97, sixteen pairs per step with AVX-512, in an AVX-512 region (isa_begin_avx512.h),
+// chosen at run time. The arithmetic is moller97_kernel's, so every lane rounds as the scalar
 // function does.
 
 // GCC 12's AVX-512 intrinsics start from _mm512_undefined_ps() and then warn about it.
@@ -9,46 +9,47 @@
 #endif
 #include <immintrin.h>
 
+#include <cstddef>
+#include <cstdint>
+
 #include "picking/tritri/triangle_triangle_batch_simd.h"
+
+#include "picking/core/isa_begin_avx512.h"
+
+// Inside the region: its templates are instantiated for the AVX-512 lanes here.
 #include "picking/tritri/triangle_triangle_moller97_kernel.h"
 
 namespace picking::batch {
 
 namespace {
 
-// Wrapped, because the vector type's attributes do not survive as a template argument.
-struct V16 {
-    __m512 v;
-};
+#include "picking/simd/simd_lanes_avx512.inl"
 
+/// The operations moller97_kernel asks of a lane type, in the 16-lane vocabulary.
 struct Avx512Ops {
-    using F = V16;
-    using M = __mmask16;
-    static F splat(float x) { return {_mm512_set1_ps(x)}; }
-    static F add(F a, F b) { return {_mm512_add_ps(a.v, b.v)}; }
-    static F sub(F a, F b) { return {_mm512_sub_ps(a.v, b.v)}; }
-    static F mul(F a, F b) { return {_mm512_mul_ps(a.v, b.v)}; }
-    static F div(F a, F b) { return {_mm512_div_ps(a.v, b.v)}; }
-    static F neg(F a) {
-        return {_mm512_castsi512_ps(
-            _mm512_xor_si512(_mm512_castps_si512(a.v), _mm512_set1_epi32(int(0x80000000u))))};
-    }
-    static F abs(F a) { return {_mm512_abs_ps(a.v)}; }
-    static F max(F a, F b) { return {_mm512_max_ps(a.v, b.v)}; }  // a > b ? a : b, as scalar
-    static F min(F a, F b) { return {_mm512_min_ps(a.v, b.v)}; }  // a < b ? a : b
-    static M lt(F a, F b) { return _mm512_cmp_ps_mask(a.v, b.v, _CMP_LT_OQ); }
-    static M gt(F a, F b) { return _mm512_cmp_ps_mask(a.v, b.v, _CMP_GT_OQ); }
-    static M ge(F a, F b) { return _mm512_cmp_ps_mask(a.v, b.v, _CMP_GE_OQ); }
-    static M eq(F a, F b) { return _mm512_cmp_ps_mask(a.v, b.v, _CMP_EQ_OQ); }
-    static M ne(F a, F b) { return _mm512_cmp_ps_mask(a.v, b.v, _CMP_NEQ_UQ); }
-    static M and_(M a, M b) { return M(a & b); }
-    static M or_(M a, M b) { return M(a | b); }
-    static M not_(M a) { return M(~a); }
-    static bool any(M m) { return m != 0; }
-    static F select(M m, F a, F b) { return {_mm512_mask_blend_ps(m, b.v, a.v)}; }
+    using F = picking::batch::F;
+    using M = picking::batch::M;
+    static F splat(float x) { return batch::splat(x); }
+    static F add(F a, F b) { return a + b; }
+    static F sub(F a, F b) { return a - b; }
+    static F mul(F a, F b) { return a * b; }
+    static F div(F a, F b) { return a / b; }
+    static F neg(F a) { return -a; }
+    static F abs(F a) { return batch::abs(a); }
+    static F max(F a, F b) { return batch::max(a, b); }  // a > b ? a : b, as scalar
+    static F min(F a, F b) { return batch::min(a, b); }  // a < b ? a : b
+    static M lt(F a, F b) { return batch::lt(a, b); }
+    static M gt(F a, F b) { return batch::gt(a, b); }
+    static M ge(F a, F b) { return batch::ge(a, b); }
+    static M eq(F a, F b) { return batch::eq(a, b); }
+    static M ne(F a, F b) { return neq(a, b); }  // NaN: true, as !=
+    static M and_(M a, M b) { return a & b; }
+    static M or_(M a, M b) { return a | b; }
+    static M not_(M a) { return not_mask(a); }
+    static bool any(M m) { return batch::any(m); }
+    static F select(M m, F a, F b) { return batch::select(m, a, b); }
 };
 
-constexpr int kLanes = 16;
 constexpr int kFloatsPerPair = 18;
 
 /// Elements 0 .. 15 of sixteen consecutive pairs, one vector per element (lane l: pair l):
@@ -56,7 +57,7 @@ constexpr int kFloatsPerPair = 18;
 /// rounds of 128-bit block shuffles), much cheaper than sixteen gathers.
 void transpose16(const float* base, __m512 e[16]) {
     __m512 r[16], t[16];
-    for (int l = 0; l < kLanes; ++l)
+    for (int l = 0; l < int(kLanes); ++l)
         r[l] = _mm512_loadu_ps(base + l * kFloatsPerPair);
     for (int k = 0; k < 16; k += 2) {
         t[k] = _mm512_unpacklo_ps(r[k], r[k + 1]);
@@ -106,7 +107,7 @@ void last_two(const float* base, __m512& e16, __m512& e17) {
 }  // namespace
 
 std::size_t moller97_avx512(const float* pairs, std::size_t count, std::uint8_t* out) {
-    using P = moller97_kernel::Point<V16>;
+    using P = moller97_kernel::Point<F>;
     std::size_t hits = 0, i = 0;
     for (; i + kLanes <= count; i += kLanes) {
         // Lane l reads pair i + l: element j sits at (i + l) * 18 + j. Elements 0..15 by one
@@ -116,21 +117,20 @@ std::size_t moller97_avx512(const float* pairs, std::size_t count, std::uint8_t*
         __m512 e[18];
         transpose16(base, e);
         last_two(base, e[16], e[17]);
-        const P v[3] = {{V16{e[0]}, V16{e[1]}, V16{e[2]}},
-                        {V16{e[3]}, V16{e[4]}, V16{e[5]}},
-                        {V16{e[6]}, V16{e[7]}, V16{e[8]}}};
-        const P q[3] = {{V16{e[9]}, V16{e[10]}, V16{e[11]}},
-                        {V16{e[12]}, V16{e[13]}, V16{e[14]}},
-                        {V16{e[15]}, V16{e[16]}, V16{e[17]}}};
+        const P v[3] = {
+            {F{e[0]}, F{e[1]}, F{e[2]}}, {F{e[3]}, F{e[4]}, F{e[5]}}, {F{e[6]}, F{e[7]}, F{e[8]}}};
+        const P q[3] = {{F{e[9]}, F{e[10]}, F{e[11]}},
+                        {F{e[12]}, F{e[13]}, F{e[14]}},
+                        {F{e[15]}, F{e[16]}, F{e[17]}}};
         const auto outcome = moller97_kernel::decide<Avx512Ops>(v, q);
-        const unsigned intersect = outcome.intersect, scalar = outcome.scalar;
+        const unsigned intersect = mask_bits(outcome.intersect), scalar = mask_bits(outcome.scalar);
         if (scalar == 0) {  // the usual case: the mask as sixteen bytes 0 or 1
             _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i),
-                             _mm512_cvtepi32_epi8(_mm512_maskz_set1_epi32(outcome.intersect, 1)));
+                             _mm512_cvtepi32_epi8(_mm512_maskz_set1_epi32(outcome.intersect.v, 1)));
             hits += std::size_t(__builtin_popcount(intersect));
             continue;
         }
-        for (int l = 0; l < kLanes; ++l) {
+        for (int l = 0; l < int(kLanes); ++l) {
             const bool hit = (scalar >> l) & 1u ? moller97_scalar(base + l * kFloatsPerPair)
                                                 : ((intersect >> l) & 1u) != 0;
             out[i + l] = hit ? 1 : 0;
@@ -146,3 +146,5 @@ std::size_t moller97_avx512(const float* pairs, std::size_t count, std::uint8_t*
 }
 
 }  // namespace picking::batch
+
+#include "picking/core/isa_end.h"

@@ -1,7 +1,6 @@
 #pragma once
-/// The SIMD batches of Möller 97, each in a translation unit compiled for its instruction set.
-/// This header is all they include besides the kernel: plain declarations on raw floats, so no
-/// inline code compiled with AVX can be shared with (and picked by the linker for) baseline code.
+/// The SIMD batches of Möller 97, each in an ISA region of its own file: plain declarations on
+/// raw floats, all the dispatcher needs.
 
 #include <cstddef>
 #include <cstdint>

@@ -570,15 +570,15 @@ TEST(TriTriBatch, Seed31_EveryInstructionSetAnswersAsTheScalarMoller97) {
         expected[i] = triangles_intersect_moller97(pairs[i].v, pairs[i].q);
         expected_hits += expected[i];
     }
-    for (BatchIsa isa : {BatchIsa::Scalar, BatchIsa::Avx2, BatchIsa::Avx512}) {
+    for (Isa isa : {Isa::Scalar, Isa::Avx2, Isa::Avx512}) {
         std::vector<std::uint8_t> out(count, 7);
         const std::size_t hits = intersect_batch_moller97(pairs, out, isa);
-        EXPECT_EQ(hits, expected_hits) << batch_isa_name(isa);
+        EXPECT_EQ(hits, expected_hits) << isa_name(isa);
         for (std::size_t i = 0; i < count; ++i)
-            ASSERT_EQ(out[i], expected[i]) << batch_isa_name(isa) << " pair " << i;
+            ASSERT_EQ(out[i], expected[i]) << isa_name(isa) << " pair " << i;
     }
     std::printf("batched Moller 97 checked on scalar, avx2 and avx512 (this CPU: %s)\n",
-                std::string(batch_isa_name(best_batch_isa())).c_str());
+                std::string(isa_name(active_isa())).c_str());
 }
 
 TEST(TriTriBatch, Seed33_CoplanarPairsAllTogetherOrFewAndFarApart) {
@@ -602,14 +602,14 @@ TEST(TriTriBatch, Seed33_CoplanarPairsAllTogetherOrFewAndFarApart) {
         decided_in_2d += trace_moller97(p.v, p.q).decided_by == Moller97Step::Coplanar ? 1 : 0;
     ASSERT_GT(decided_in_2d, sets[0].size() * 9 / 10);
     for (const auto& pairs : sets)
-        for (BatchIsa isa : {BatchIsa::Avx2, BatchIsa::Avx512}) {
+        for (Isa isa : {Isa::Avx2, Isa::Avx512}) {
             std::vector<std::uint8_t> out(pairs.size(), 7);
             std::size_t expected_hits = 0;
             (void)intersect_batch_moller97(pairs, out, isa);
             for (std::size_t i = 0; i < pairs.size(); ++i) {
                 const bool expected = triangles_intersect_moller97(pairs[i].v, pairs[i].q);
                 expected_hits += expected ? 1 : 0;
-                ASSERT_EQ(out[i], expected ? 1 : 0) << batch_isa_name(isa) << " pair " << i;
+                ASSERT_EQ(out[i], expected ? 1 : 0) << isa_name(isa) << " pair " << i;
             }
             EXPECT_EQ(intersect_batch_moller97(pairs, out, isa), expected_hits);
         }
