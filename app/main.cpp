@@ -6,8 +6,7 @@
 #include <iostream>
 
 #include "app/cli/command_line.h"
-#include "app/core/accel_build_job.h"
-#include "app/core/async_load.h"
+#include "app/core/background_job.h"
 #include "app/viewer/run_viewer.h"
 #include "picking/core/isa.h"
 #include "picking/ray_triangle/ray_triangle.h"
@@ -20,8 +19,7 @@ namespace {
 [[noreturn]] void finish(int status) {
     std::cout.flush();
     std::cerr.flush();
-    if (app::AsyncLoad::running_count() > 0 || app::AccelBuildJob::running_count() > 0)
-        std::_Exit(status);
+    if (app::running_background_jobs() > 0) std::_Exit(status);
     std::exit(status);
 }
 

@@ -15,7 +15,7 @@ TEST(AccelBuildJob, ABuildOffTheThreadPicksLikeOneMadeInPlace_Seed7) {
     auto session = std::make_shared<SceneSession>(assets::make_default_scene());
     session->set_time(2.5);
     ASSERT_FALSE(session->ready(Accel::Bvh));
-    const auto job = AccelBuildJob::start(session, Accel::Bvh, 1);
+    const auto job = start_accel_build(session, Accel::Bvh, 1);
     session->set_time(3.0);  // the pose may move while the job runs
     ASSERT_TRUE(job->wait(60.0));
     EXPECT_FLOAT_EQ(job->progress(), 1.0f);
@@ -58,7 +58,7 @@ TEST(AccelBuildJob, ABuildOffTheThreadPicksLikeOneMadeInPlace_Seed7) {
 // Cancel stops a big build early, and the job outlives a session the viewer has dropped.
 TEST(AccelBuildJob, CancelStopsABigBuildAndTheJobOutlivesItsSession) {
     auto session = std::make_shared<SceneSession>(assets::make_knot_scene(400'000));
-    const auto job = AccelBuildJob::start(session, Accel::Bvh, 1);
+    const auto job = start_accel_build(session, Accel::Bvh, 1);
     session.reset();  // the viewer moved on to another scene
     job->cancel();
     ASSERT_TRUE(job->wait(60.0));
@@ -66,13 +66,13 @@ TEST(AccelBuildJob, CancelStopsABigBuildAndTheJobOutlivesItsSession) {
     ASSERT_TRUE(build.has_value());
     EXPECT_TRUE(build->cancelled);
     EXPECT_TRUE(build->bvhs.empty());
-    EXPECT_EQ(AccelBuildJob::running_count(), 0);
+    EXPECT_EQ(running_background_jobs(), 0);
 }
 
 // An accel with nothing to build (none, sphere, aabb) is done at once.
 TEST(AccelBuildJob, NothingToBuildFinishesEmpty) {
     auto session = std::make_shared<SceneSession>(assets::make_default_scene());
-    const auto job = AccelBuildJob::start(session, Accel::Aabb, 1);
+    const auto job = start_accel_build(session, Accel::Aabb, 1);
     ASSERT_TRUE(job->wait(60.0));
     const auto build = job->take();
     ASSERT_TRUE(build.has_value());

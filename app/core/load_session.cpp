@@ -9,7 +9,7 @@ namespace app {
 LoadOutcome load_session(const std::filesystem::path& model, const assets::LoadOptions& options,
                          double timeout_seconds) {
     LoadOutcome outcome;
-    const auto load = AsyncLoad::start(model, options);
+    const auto load = start_model_load(model, options);
     if (!load->wait(timeout_seconds > 0.0 ? timeout_seconds : -1.0)) {
         load->cancel();
         outcome.timed_out = true;
@@ -19,8 +19,8 @@ LoadOutcome load_session(const std::filesystem::path& model, const assets::LoadO
                         " s (--load-timeout); gave up";
         return outcome;
     }
-    outcome.seconds = load->load_seconds();
-    if (auto scene = load->take_scene())
+    outcome.seconds = load->work_seconds();
+    if (auto scene = load->take())
         outcome.session = std::make_unique<SceneSession>(std::move(*scene));
     else
         outcome.error = load->error();

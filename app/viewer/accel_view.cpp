@@ -47,7 +47,7 @@ void add_box(const picking::Aabb& box, const glm::mat4& world_from_box, glm::vec
 void AccelView::update(const std::shared_ptr<SceneSession>& session, Accel wanted) {
     if (job_ && job_->finished()) {
         std::optional<SceneSession::AccelBuild> build = job_->take();
-        const Accel accel = job_->accel();
+        const Accel accel = job_->subject();
         job_.reset();
         if (build && !build->cancelled) {
             if (!build->error.empty()) {
@@ -59,7 +59,7 @@ void AccelView::update(const std::shared_ptr<SceneSession>& session, Accel wante
         }
     }
     if (!job_ && !session->ready(wanted) && errors_[slot(wanted)].empty())
-        job_ = AccelBuildJob::start(session, wanted);
+        job_ = start_accel_build(session, wanted);
 }
 
 void AccelView::on_scene() {
@@ -78,12 +78,12 @@ void AccelView::cancel() {
 void AccelView::finish(const std::shared_ptr<SceneSession>& session) {
     if (!job_) return;
     job_->wait(-1.0);
-    update(session, job_->accel());
+    update(session, job_->subject());
 }
 
 BroadPhaseStatus AccelView::broad_phase_status(const SceneSession& session, Accel accel) const {
     BroadPhaseStatus status;
-    status.building = job_ && job_->accel() == accel;
+    status.building = job_ && job_->subject() == accel;
     status.build_ms = build_ms_[slot(accel)];
     status.bytes = session.ready(accel) ? session.accel_bytes(accel) : 0;
     return status;
@@ -93,7 +93,7 @@ AccelStatus AccelView::status(const SceneSession& session, Accel accel,
                               const AccelPanelState& panel) const {
     AccelStatus status;
     status.accel = std::string(accel_name(accel));
-    status.building = job_ && job_->accel() == accel;
+    status.building = job_ && job_->subject() == accel;
     if (job_) {
         status.building_seconds = job_->elapsed_seconds();
         status.progress = job_->progress();

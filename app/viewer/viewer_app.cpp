@@ -149,7 +149,7 @@ void ViewerApp::start_load(const std::string& path) {
     if (loading_) loading_->cancel();  // the newer request wins
     assets::LoadOptions load_options;
     load_options.obj_via_tinyobjloader = file_panel_.obj_via_tinyobjloader;
-    loading_ = AsyncLoad::start(path, load_options);
+    loading_ = start_model_load(path, load_options);
     file_panel_.error.clear();
 }
 
@@ -159,8 +159,9 @@ void ViewerApp::update_loading() {
         if (options_.load_timeout > 0.0 && loading_->elapsed_seconds() > options_.load_timeout) {
             char seconds[32];
             std::snprintf(seconds, sizeof seconds, "%g", options_.load_timeout);
-            const std::string message = loading_->path().string() + ": loading took longer than " +
-                                        seconds + " s (--load-timeout); gave up";
+            const std::string message = loading_->subject().string() +
+                                        ": loading took longer than " + seconds +
+                                        " s (--load-timeout); gave up";
             loading_->cancel();
             loading_.reset();
             file_panel_.error = message;
@@ -173,10 +174,10 @@ void ViewerApp::update_loading() {
         }
         return;
     }
-    const std::shared_ptr<AsyncLoad> done = std::exchange(loading_, nullptr);
-    if (auto scene = done->take_scene()) {
-        if (done->path() != "default") recent_.add(done->path().string());
-        adopt_scene(std::move(*scene), done->load_seconds());
+    const std::shared_ptr<ModelLoad> done = std::exchange(loading_, nullptr);
+    if (auto scene = done->take()) {
+        if (done->subject() != "default") recent_.add(done->subject().string());
+        adopt_scene(std::move(*scene), done->work_seconds());
     } else {
         // The previous scene stays; the error is shown until the next load.
         file_panel_.error = done->error();
@@ -742,7 +743,7 @@ void ViewerApp::draw_panels() {
         lab ? FilePanelAction{} : draw_file_panel(file_panel_, recent_, loading_.get(), *session_);
     if (file.cancel && loading_) {
         loading_->cancel();
-        file_panel_.error = loading_->path().string() + ": loading cancelled";
+        file_panel_.error = loading_->subject().string() + ": loading cancelled";
         loading_.reset();
     }
     if (file.load) start_load(*file.load);
@@ -797,7 +798,7 @@ void ViewerApp::draw_viewport_labels() {
     if (loading_) {
         char text[512];
         std::snprintf(text, sizeof text, "Loading %s ... %.0f%%  (%.1f s)",
-                      loading_->path().filename().string().c_str(),
+                      loading_->subject().filename().string().c_str(),
                       100.0 * double(loading_->progress()), loading_->elapsed_seconds());
         status_label(text, size);
     }

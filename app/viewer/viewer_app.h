@@ -86,7 +86,7 @@ class ViewerApp {
     ViewerOptions options_;
     render::Renderer renderer_;
     std::shared_ptr<SceneSession> session_;  ///< shared with an acceleration build in flight
-    std::shared_ptr<AsyncLoad> loading_;
+    std::shared_ptr<ModelLoad> loading_;
     RecentFiles recent_;
     Camera camera_;
 

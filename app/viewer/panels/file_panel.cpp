@@ -6,7 +6,7 @@
 namespace app {
 
 FilePanelAction draw_file_panel(FilePanelState& state, const RecentFiles& recent,
-                                const AsyncLoad* loading, const SceneSession& session) {
+                                const ModelLoad* loading, const SceneSession& session) {
     FilePanelAction action;
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(360, 230), ImGuiCond_FirstUseEver);
@@ -38,7 +38,7 @@ FilePanelAction draw_file_panel(FilePanelState& state, const RecentFiles& recent
         ImGui::ProgressBar(loading->progress(), ImVec2(-70, 0), overlay);
         ImGui::SameLine();
         if (ImGui::Button("Cancel", ImVec2(-1, 0))) action.cancel = true;
-        ImGui::TextDisabled("%s", loading->path().filename().string().c_str());
+        ImGui::TextDisabled("%s", loading->subject().filename().string().c_str());
     }
     if (!state.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));

@@ -29,7 +29,7 @@ struct FilePanelAction {
     bool cancel = false;
 };
 [[nodiscard]] FilePanelAction draw_file_panel(FilePanelState& state, const RecentFiles& recent,
-                                              const AsyncLoad* loading,
+                                              const ModelLoad* loading,
                                               const SceneSession& session);
 
 // == Pick panel: the algorithm and its options, hover mode, and everything about the last pick
