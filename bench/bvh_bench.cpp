@@ -68,7 +68,7 @@ void cast(benchmark::State& state, const std::string& name, bool primary) {
     session.prepare(*accel, 1);
     app::PickChoice choice;
     (void)app::parse_pick_choice("watertight", name, choice);
-    const app::Bounds bounds = session.world_bounds();
+    const picking::Aabb bounds = session.world_bounds();
     const std::vector<picking::Ray> rays =
         primary ? app::primary_rays(bounds, {256, 256}) : app::incoherent_rays(bounds, kRays);
     const app::SceneSession::Caster caster = session.caster(choice);

@@ -103,7 +103,7 @@ struct MeshFixture {
         static MeshFixture fixture = [] {
             MeshFixture f;
             f.session = std::make_unique<app::SceneSession>(assets::load_model(g_model));
-            const app::Bounds bounds = f.session->world_bounds();
+            const picking::Aabb bounds = f.session->world_bounds();
             f.rays = tests::incoherent_rays(bounds.min, bounds.max, 7, 256);
             f.triangles = f.session->scene().triangle_count();
             return f;

@@ -89,7 +89,7 @@ BENCHMARK(BM_SkinPositionsAndNormals)->Unit(benchmark::kMillisecond);
 void BM_PickSkinned(benchmark::State& state) {
     app::SceneSession session{assets::Scene(tube_scene())};
     session.set_time(1.3);
-    const app::Bounds b = session.world_bounds();
+    const picking::Aabb b = session.world_bounds();
     const auto rays = tests::incoherent_rays(b.min, b.max, 7, 256);
     std::size_t i = 0;
     for (auto _ : state) {
@@ -106,7 +106,7 @@ void frame(benchmark::State& state, picking::BroadPhase broad_phase) {
     if (broad_phase == picking::BroadPhase::Bvh) session.prepare(app::Accel::Bvh, 1);
     picking::PickSettings settings;
     settings.broad_phase = broad_phase;
-    const app::Bounds b = session.animated_bounds();
+    const picking::Aabb b = session.animated_bounds();
     const auto rays = tests::incoherent_rays(b.min, b.max, 11, 256);
     std::size_t i = 0;
     double t = 0.0;

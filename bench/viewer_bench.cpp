@@ -50,7 +50,7 @@ void BM_LoadTinyobjloader(benchmark::State& state) {
 /// One click: a random ray aimed into the model's box, every triangle tested.
 void BM_PickBruteForce(benchmark::State& state) {
     const app::SceneSession session(assets::load_model(g_model));
-    const app::Bounds bounds = session.world_bounds();
+    const picking::Aabb bounds = session.world_bounds();
     const auto rays = tests::incoherent_rays(bounds.min, bounds.max, 7, 1024);
     const picking::PickSettings settings;
     std::size_t i = 0, hits = 0;

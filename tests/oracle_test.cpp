@@ -27,7 +27,7 @@ void check_model(const std::string& model, unsigned seed, int ray_count) {
     if (model != "default" && !std::filesystem::exists(model))
         GTEST_SKIP() << model << " is not installed";
     app::SceneSession session(assets::load_model(model));
-    const app::Bounds bounds = session.world_bounds();
+    const picking::Aabb bounds = session.world_bounds();
     const auto rays = incoherent_rays(bounds.min, bounds.max, seed, ray_count);
 
     // The rays go to the binary through a file, printed exactly (9 significant digits).

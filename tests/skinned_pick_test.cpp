@@ -39,8 +39,8 @@ picking::PickSettings bvh_settings() {
 /// Compares the session's picks with the oracle's on seeded random rays at the current pose,
 /// aimed into `aim` (the whole scene when empty).
 void compare(const app::SceneSession& session, const BruteForceOracle& oracle, unsigned seed,
-             const std::string& what, Counts& counts, std::optional<app::Bounds> aim = {}) {
-    const app::Bounds bounds = aim.value_or(session.world_bounds());
+             const std::string& what, Counts& counts, std::optional<picking::Aabb> aim = {}) {
+    const picking::Aabb bounds = aim.value_or(session.world_bounds());
     for (const picking::Ray& ray : incoherent_rays(bounds.min, bounds.max, seed, kRaysPerTime)) {
         const auto expected = oracle.closest(glm::dvec3(ray.origin), glm::dvec3(ray.direction));
         const picking::PickResult result = session.pick(ray, {});
@@ -107,8 +107,8 @@ TEST(SkinnedPick, WusonSmd_Seed341) {
 }
 
 /// The world box of mesh `mesh`'s first instance in the current pose.
-app::Bounds instance_bounds(const app::SceneSession& session, std::uint32_t mesh) {
-    app::Bounds b{glm::vec3(1e30f), glm::vec3(-1e30f)};
+picking::Aabb instance_bounds(const app::SceneSession& session, std::uint32_t mesh) {
+    picking::Aabb b{glm::vec3(1e30f), glm::vec3(-1e30f)};
     for (std::size_t i = 0; i < session.view().instances.size(); ++i) {
         if (session.view().instances[i].mesh != mesh) continue;
         const glm::mat4& m = session.instance_transforms()[i];
@@ -144,7 +144,7 @@ TEST(SkinnedPick, DefaultSceneTentacle_Seed351) {
 
 /// Picks seeded random rays aimed into `aim` through Embree (plain and robust) and through
 /// `none`: the same triangle, t within 1e-5 relative. Counts the rays that hit in `hits`.
-void compare_embree(const app::SceneSession& session, app::Bounds aim, unsigned seed,
+void compare_embree(const app::SceneSession& session, picking::Aabb aim, unsigned seed,
                     const std::string& what, int& hits) {
     int edge_cases = 0;
     for (const picking::Ray& ray : incoherent_rays(aim.min, aim.max, seed, kRaysPerTime)) {
@@ -181,7 +181,7 @@ void check_embree(app::SceneSession& session, std::initializer_list<double> time
     int hits = 0;
     for (const double time : times) {
         session.set_time(time);
-        const app::Bounds aim =
+        const picking::Aabb aim =
             aim_at_mesh ? instance_bounds(session, *aim_at_mesh) : session.world_bounds();
         compare_embree(session, aim, seed++, what + " at " + std::to_string(time) + " s", hits);
     }

@@ -36,7 +36,7 @@ void check_equivalence(const std::string& model, unsigned seed,
 
 void check_pose(const app::SceneSession& session, unsigned seed) {
     const std::string& model = session.scene().source;
-    const app::Bounds bounds = session.world_bounds();
+    const picking::Aabb bounds = session.world_bounds();
     picking::PickSettings naive;
     naive.space = picking::RaySpace::WorldTriangles;
     int hits = 0, mismatches = 0;

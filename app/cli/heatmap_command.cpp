@@ -43,7 +43,7 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
     }
     // The viewer's opening camera: its default direction, framing the animated bounds.
     Camera camera;
-    const Bounds bounds = session.animated_bounds();
+    const picking::Aabb bounds = session.animated_bounds();
     camera.frame(bounds.min, bounds.max, float(w) / float(h));
 
     CostImage image;

@@ -34,7 +34,7 @@ TEST(AccelBuildJob, ABuildOffTheThreadPicksLikeOneMadeInPlace_Seed7) {
     const PickChoice bvh({}, Accel::Bvh);
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-    const Bounds b = session->world_bounds();
+    const picking::Aabb b = session->world_bounds();
     int hits = 0;
     for (int i = 0; i < 300; ++i) {
         const glm::vec3 origin =

@@ -23,57 +23,33 @@ std::uint32_t mesh_of(const SceneSession& session, int instance) {
     return session.view().instances[std::size_t(instance)].mesh;
 }
 
-/// The centre of a mesh's box in its own space (current pose).
+/// A mesh's box in its own space (current pose); non-finite vertices are left out.
+picking::Aabb mesh_box(const SceneSession& session, std::uint32_t mesh) {
+    return picking::bounds_of(session.view().meshes[mesh].positions);
+}
+
+/// The centre of a mesh's box in its own space (the origin for a mesh with no vertices).
 glm::vec3 mesh_centre(const SceneSession& session, std::uint32_t mesh) {
-    const auto positions = session.view().meshes[mesh].positions;
-    if (positions.empty()) return glm::vec3(0.0f);
-    glm::vec3 lo = positions[0], hi = positions[0];
-    for (const glm::vec3& p : positions) {
-        lo = glm::min(lo, p);
-        hi = glm::max(hi, p);
-    }
-    return 0.5f * (lo + hi);
+    const picking::Aabb box = mesh_box(session, mesh);
+    return box.empty() ? glm::vec3(0.0f) : box.center();
 }
 
 glm::vec3 mesh_extent(const SceneSession& session, std::uint32_t mesh) {
-    const auto positions = session.view().meshes[mesh].positions;
-    if (positions.empty()) return glm::vec3(0.0f);
-    glm::vec3 lo = positions[0], hi = positions[0];
-    for (const glm::vec3& p : positions) {
-        lo = glm::min(lo, p);
-        hi = glm::max(hi, p);
-    }
-    return hi - lo;
-}
-
-/// The world box of a mesh's box placed by `world_from_mesh` (its eight corners).
-void grow_by_mesh(Bounds& bounds, const SceneSession& session, std::uint32_t mesh,
-                  const glm::mat4& world_from_mesh) {
-    const auto positions = session.view().meshes[mesh].positions;
-    if (positions.empty()) return;
-    glm::vec3 lo = positions[0], hi = positions[0];
-    for (const glm::vec3& p : positions) {
-        lo = glm::min(lo, p);
-        hi = glm::max(hi, p);
-    }
-    for (int corner = 0; corner < 8; ++corner) {
-        const glm::vec3 p(corner & 1 ? hi.x : lo.x, corner & 2 ? hi.y : lo.y,
-                          corner & 4 ? hi.z : lo.z);
-        const glm::vec3 world(world_from_mesh * glm::vec4(p, 1.0f));
-        bounds.min = glm::min(bounds.min, world);
-        bounds.max = glm::max(bounds.max, world);
-    }
+    const picking::Aabb box = mesh_box(session, mesh);
+    return box.empty() ? glm::vec3(0.0f) : box.extent();
 }
 
 }  // namespace
 
-Bounds CollideState::bounds(const SceneSession& session) const {
-    Bounds box{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
+picking::Aabb CollideState::bounds(const SceneSession& session) const {
     if (!valid(session)) return session.world_bounds();
-    grow_by_mesh(box, session, mesh_of(session, choice_.instance_a),
-                 session.view().instances[std::size_t(choice_.instance_a)].world_from_mesh);
-    grow_by_mesh(box, session, moving_mesh(session), moving_world_from_mesh(session));
-    if (!(box.min.x <= box.max.x)) return session.world_bounds();
+    const std::uint32_t fixed = mesh_of(session, choice_.instance_a);
+    picking::Aabb box = picking::transformed(
+        mesh_box(session, fixed),
+        session.view().instances[std::size_t(choice_.instance_a)].world_from_mesh);
+    box.extend(picking::transformed(mesh_box(session, moving_mesh(session)),
+                                    moving_world_from_mesh(session)));
+    if (box.empty()) return session.world_bounds();
     return box;
 }
 

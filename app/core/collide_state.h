@@ -53,7 +53,7 @@ class CollideState {
     [[nodiscard]] glm::vec3 moving_centre(const SceneSession& session) const;
     [[nodiscard]] bool valid(const SceneSession& session) const;
     /// The world box around A and the moving object as placed now (for framing the camera).
-    [[nodiscard]] Bounds bounds(const SceneSession& session) const;
+    [[nodiscard]] picking::Aabb bounds(const SceneSession& session) const;
 
     /// Recomputes the contacts when anything they depend on changed (choice, placement,
     /// algorithm, pose); returns true when it did.

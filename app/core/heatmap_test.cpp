@@ -43,7 +43,7 @@ TEST(PickChoice, ParsesTheCommandLinesNamesAndKeepsTheOtherOptions) {
 /// The heatmap of the viewer's opening view of the default scene with `choice`.
 CostImage trace(const SceneSession& session, const PickChoice& choice, glm::ivec2 size) {
     Camera camera;
-    const Bounds bounds = session.animated_bounds();
+    const picking::Aabb bounds = session.animated_bounds();
     camera.frame(bounds.min, bounds.max, float(size.x) / float(size.y));
     CostImage image;
     image.reset(size, HeatmapMetric::Work);

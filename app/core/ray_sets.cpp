@@ -11,7 +11,8 @@
 
 namespace app {
 
-std::vector<picking::Ray> incoherent_rays(const Bounds& box, std::size_t count, unsigned seed) {
+std::vector<picking::Ray> incoherent_rays(const picking::Aabb& box, std::size_t count,
+                                          unsigned seed) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> u(0.0f, 1.0f);
     std::normal_distribution<float> n(0.0f, 1.0f);
@@ -32,7 +33,7 @@ std::vector<picking::Ray> incoherent_rays(const Bounds& box, std::size_t count, 
     return rays;
 }
 
-std::vector<picking::Ray> primary_rays(const Bounds& box, glm::ivec2 size_px) {
+std::vector<picking::Ray> primary_rays(const picking::Aabb& box, glm::ivec2 size_px) {
     const glm::vec3 centre = box.center();
     const float radius = std::max(box.radius(), 1e-6f * (1.0f + glm::length(centre)));
     constexpr float kFov = std::numbers::pi_v<float> / 3.0f;  // 60 degrees

@@ -14,13 +14,13 @@ namespace app {
 /// `--incoherent N`: origins uniform on the sphere of twice the bounding radius around the
 /// box centre, each aimed at a uniform point inside the box (direction = aim - origin, not
 /// normalised). Seeded, so every run and every accel casts the same rays.
-[[nodiscard]] std::vector<picking::Ray> incoherent_rays(const Bounds& box, std::size_t count,
+[[nodiscard]] std::vector<picking::Ray> incoherent_rays(const picking::Aabb& box, std::size_t count,
                                                         unsigned seed = 1);
 
 /// `--primary WxH`: a pinhole camera on the +z side of the box centre, looking down -z with +y
 /// up and a 60 degree field of view across the smaller side, just far enough back that the
 /// bounding sphere (the box's circumscribed sphere) fills that side. One ray through each
 /// pixel centre, row by row from the top left; unit directions.
-[[nodiscard]] std::vector<picking::Ray> primary_rays(const Bounds& box, glm::ivec2 size_px);
+[[nodiscard]] std::vector<picking::Ray> primary_rays(const picking::Aabb& box, glm::ivec2 size_px);
 
 }  // namespace app

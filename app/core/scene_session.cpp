@@ -12,25 +12,9 @@ namespace app {
 
 namespace {
 
-Bounds bounds_of(std::span<const glm::vec3> points) {
-    Bounds b{glm::vec3(std::numeric_limits<float>::max()),
-             glm::vec3(std::numeric_limits<float>::lowest())};
-    for (const glm::vec3& p : points) {
-        b.min = glm::min(b.min, p);
-        b.max = glm::max(b.max, p);
-    }
-    if (points.empty()) b = {};
-    return b;
-}
-
-Bounds transformed(const Bounds& local, const glm::mat4& m) {
-    std::vector<glm::vec3> corners;
-    for (int i = 0; i < 8; ++i) {
-        const glm::vec3 c((i & 1) ? local.max.x : local.min.x, (i & 2) ? local.max.y : local.min.y,
-                          (i & 4) ? local.max.z : local.min.z);
-        corners.push_back(glm::vec3(m * glm::vec4(c, 1.0f)));
-    }
-    return bounds_of(corners);
+/// A scene with nothing in it still has a place to look at: the origin.
+picking::Aabb or_origin(const picking::Aabb& box) {
+    return box.empty() ? picking::Aabb{glm::vec3(0.0f), glm::vec3(0.0f)} : box;
 }
 
 glm::vec3 transform_point(const glm::mat4& m, glm::vec3 p) {
@@ -98,7 +82,7 @@ SceneSession::SceneSession(assets::Scene scene, SessionOptions options)
     for (std::uint32_t m = 0; m < mesh_count + own_copies_.size(); ++m) {
         const std::uint32_t source = scene_mesh(m);
         const assets::MeshData& mesh = scene_.meshes[source];
-        mesh_bounds_.push_back(bounds_of(mesh.positions));
+        mesh_bounds_.push_back(picking::bounds_of(mesh.positions));
         view_.meshes.push_back({mesh.positions, mesh.indices});
         // Only meshes that some node draws are worth posing.
         if (seen[source] && moves_with_joints_or_targets(mesh)) moving_.push_back(m);
@@ -399,41 +383,38 @@ std::optional<std::uint32_t> SceneSession::own_copy_instance(std::uint32_t view_
     return own_copies_[view_mesh - count].instance;
 }
 
-Bounds SceneSession::bounds_in(const std::vector<assets::PosedMesh>& posed,
-                               const std::vector<glm::mat4>& instance_world) const {
-    std::vector<Bounds> mesh_bounds = mesh_bounds_;
+picking::Aabb SceneSession::bounds_in(const std::vector<assets::PosedMesh>& posed,
+                                      const std::vector<glm::mat4>& instance_world) const {
+    std::vector<picking::Aabb> mesh_bounds = mesh_bounds_;
     for (std::uint32_t m : deforming_)
-        mesh_bounds[m] = bounds_of(posed[m].positions);
-    std::vector<glm::vec3> corners;
-    for (std::size_t i = 0; i < view_.instances.size(); ++i) {
-        const Bounds b = transformed(mesh_bounds[view_.instances[i].mesh], instance_world[i]);
-        corners.push_back(b.min);
-        corners.push_back(b.max);
-    }
-    return bounds_of(corners);
+        mesh_bounds[m] = picking::bounds_of(posed[m].positions);
+    picking::Aabb box;
+    for (std::size_t i = 0; i < view_.instances.size(); ++i)
+        box.extend(picking::transformed(mesh_bounds[view_.instances[i].mesh], instance_world[i]));
+    return box;
 }
 
-Bounds SceneSession::world_bounds() const {
-    return bounds_in(posed_, instance_world_);
+picking::Aabb SceneSession::world_bounds() const {
+    return or_origin(bounds_in(posed_, instance_world_));
 }
 
-Bounds SceneSession::animated_bounds() const {
+picking::Aabb SceneSession::animated_bounds() const {
     if (clip_ < 0) return world_bounds();
     // Sampling the clip is enough for framing the camera.
     constexpr int kSamples = 16;
     const assets::AnimationClip& clip = scene_.clips[std::size_t(clip_)];
     std::vector<assets::PosedMesh> posed(view_.meshes.size());
     std::vector<glm::mat4> instance_world;
-    std::vector<glm::vec3> corners;
+    picking::Aabb box;
     for (int i = 0; i <= kSamples; ++i) {
         const assets::Pose pose =
             assets::evaluate_pose(scene_, &clip, duration() * i / kSamples, loop_);
         pose_meshes(pose, posed, false, instance_world);
-        const Bounds b = bounds_in(posed, instance_world);
-        corners.push_back(b.min + glm::vec3(offset_));
-        corners.push_back(b.max + glm::vec3(offset_));
+        const picking::Aabb b = bounds_in(posed, instance_world);
+        if (b.empty()) continue;
+        box.extend(b.min + glm::vec3(offset_)).extend(b.max + glm::vec3(offset_));
     }
-    return bounds_of(corners);
+    return or_origin(box);
 }
 
 picking::Triangle SceneSession::world_triangle(const picking::PickHit& hit) const {

@@ -28,12 +28,6 @@
 
 namespace app {
 
-struct Bounds {
-    glm::vec3 min{0.0f}, max{0.0f};
-    [[nodiscard]] glm::vec3 center() const { return 0.5f * (min + max); }
-    [[nodiscard]] float radius() const { return 0.5f * glm::length(max - min); }
-};
-
 /// Which pose a pick or a query is about.
 enum class PoseChoice {
     Current,  ///< the clip at the session's time: what is drawn
@@ -125,11 +119,12 @@ class SceneSession {
     /// The instance a view mesh is the own copy of; nothing for the scene's meshes.
     [[nodiscard]] std::optional<std::uint32_t> own_copy_instance(std::uint32_t view_mesh) const;
 
-    // == Bounds
-    /// The world-space box around every instance in the current pose.
-    [[nodiscard]] Bounds world_bounds() const;
+    // == picking::Aabb
+    /// The world-space box around every instance in the current pose (an empty scene: the
+    /// origin, a box of no size).
+    [[nodiscard]] picking::Aabb world_bounds() const;
     /// The box the scene occupies over its whole clip (sampled), for a camera that keeps still.
-    [[nodiscard]] Bounds animated_bounds() const;
+    [[nodiscard]] picking::Aabb animated_bounds() const;
 
     // == Picking
     /// Picks in `pose` with `choice`: its accel decides the broad phase (over what prepare()
@@ -229,8 +224,8 @@ class SceneSession {
     /// Poses every deforming or skinned mesh at `pose` into `posed`, and fills `instance_world`.
     void pose_meshes(const assets::Pose& pose, std::vector<assets::PosedMesh>& posed, bool normals,
                      std::vector<glm::mat4>& instance_world) const;
-    [[nodiscard]] Bounds bounds_in(const std::vector<assets::PosedMesh>& posed,
-                                   const std::vector<glm::mat4>& instance_world) const;
+    [[nodiscard]] picking::Aabb bounds_in(const std::vector<assets::PosedMesh>& posed,
+                                          const std::vector<glm::mat4>& instance_world) const;
 
     assets::Scene scene_;
     SessionOptions options_;
@@ -241,11 +236,11 @@ class SceneSession {
     };
     std::vector<OwnCopy> own_copies_;
     // Per view mesh (scene meshes, then own copies):
-    std::vector<Bounds> mesh_bounds_;        ///< of the loaded vertices, in each mesh's space
-    std::vector<std::uint32_t> space_node_;  ///< the first node that draws it (a copy: its own)
-    std::vector<std::uint32_t> moving_;      ///< drawn view meshes with a skin or morph targets
-    std::vector<std::uint32_t> deforming_;   ///< of those, the ones whose vertices change
-    std::vector<assets::PosedMesh> posed_;   ///< per view mesh (empty for ones that never change)
+    std::vector<picking::Aabb> mesh_bounds_;  ///< of the loaded vertices, in each mesh's space
+    std::vector<std::uint32_t> space_node_;   ///< the first node that draws it (a copy: its own)
+    std::vector<std::uint32_t> moving_;       ///< drawn view meshes with a skin or morph targets
+    std::vector<std::uint32_t> deforming_;    ///< of those, the ones whose vertices change
+    std::vector<assets::PosedMesh> posed_;    ///< per view mesh (empty for ones that never change)
     assets::Pose pose_;
     std::vector<glm::mat4> instance_world_;
     std::vector<glm::mat4> bind_instance_world_;

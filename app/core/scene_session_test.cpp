@@ -20,7 +20,7 @@ constexpr int kSanitizedScale = 1;
 #endif
 
 /// Random rays aimed from a sphere around the scene at points inside its box.
-std::vector<picking::Ray> random_rays(const Bounds& bounds, unsigned seed, int count) {
+std::vector<picking::Ray> random_rays(const picking::Aabb& bounds, unsigned seed, int count) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> u(0.0f, 1.0f);
     std::normal_distribution<float> n(0.0f, 1.0f);
@@ -64,7 +64,7 @@ TEST(SceneSession, TheArmMovesAndStaysInsideTheAnimatedBounds) {
     SceneSession session(assets::make_default_scene());
     ASSERT_EQ(session.clip(), 0);
     EXPECT_NEAR(session.duration(), 8.0, 1e-9);
-    const Bounds all = session.animated_bounds();
+    const picking::Aabb all = session.animated_bounds();
     std::uint32_t hand = 0;
     for (std::uint32_t n = 0; n < session.scene().nodes.size(); ++n)
         if (session.scene().nodes[n].name == "hand_geometry") hand = n;
@@ -76,7 +76,7 @@ TEST(SceneSession, TheArmMovesAndStaysInsideTheAnimatedBounds) {
     EXPECT_GT(glm::length(at1 - at0), 0.5f);
     for (double t = 0.0; t < 8.0; t += 0.37) {
         session.set_time(t);
-        const Bounds b = session.world_bounds();
+        const picking::Aabb b = session.world_bounds();
         for (int i = 0; i < 3; ++i) {
             EXPECT_GE(b.min[i], all.min[i] - 0.25f);
             EXPECT_LE(b.max[i], all.max[i] + 0.25f);
@@ -119,9 +119,9 @@ TEST(SceneSession, ThePoseVersionCountsRealChanges) {
 }
 
 /// The world box of the default scene's deforming mesh (the tentacle) in the current pose.
-Bounds tentacle_bounds(const SceneSession& session) {
+picking::Aabb tentacle_bounds(const SceneSession& session) {
     const std::uint32_t mesh = session.deforming_meshes().at(0);
-    Bounds b{glm::vec3(1e30f), glm::vec3(-1e30f)};
+    picking::Aabb b{glm::vec3(1e30f), glm::vec3(-1e30f)};
     for (std::size_t i = 0; i < session.view().instances.size(); ++i) {
         const picking::Instance& instance = session.view().instances[i];
         if (instance.mesh != mesh) continue;

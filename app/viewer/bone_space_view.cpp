@@ -18,15 +18,10 @@ constexpr glm::vec4 kRayColor{0.3f, 1.0f, 0.9f, 1.0f};
 constexpr glm::vec4 kPickFill{0.95f, 0.20f, 0.85f, 1.0f};
 constexpr glm::vec4 kPickOutline{1.0f, 0.95f, 0.35f, 1.0f};
 
-Bounds local_bounds(std::span<const glm::vec3> positions) {
-    Bounds b{glm::vec3(std::numeric_limits<float>::max()),
-             glm::vec3(std::numeric_limits<float>::lowest())};
-    for (const glm::vec3& p : positions) {
-        b.min = glm::min(b.min, p);
-        b.max = glm::max(b.max, p);
-    }
-    if (!(b.min.x <= b.max.x)) b = {};
-    return b;
+/// The box of the mesh's vertices; a mesh with none is framed as the point at its origin.
+picking::Aabb local_bounds(std::span<const glm::vec3> positions) {
+    const picking::Aabb box = picking::bounds_of(positions);
+    return box.empty() ? picking::Aabb{glm::vec3(0.0f), glm::vec3(0.0f)} : box;
 }
 
 /// The part of the ray inside the box [lo, hi] (slab test), or nothing.
@@ -64,9 +59,9 @@ BoneSpaceScene bone_space_scene(const SceneSession& session, const Selection& se
     const float aspect = float(size_px.x) / float(std::max(size_px.y, 1));
 
     // Frame the mesh, its origin (where the axes start) and the hit point.
-    Bounds box = local_bounds(picked_vertices(session, selection));
+    picking::Aabb box = local_bounds(picked_vertices(session, selection));
     const float radius = std::max(box.radius(), 1e-6f);
-    Bounds framed = box;
+    picking::Aabb framed = box;
     for (const glm::vec3 p : {glm::vec3(0.0f), hit.local_point}) {
         if (glm::length(p - box.center()) > 3.0f * radius) continue;  // a far origin: skip it
         framed.min = glm::min(framed.min, p);

@@ -248,8 +248,9 @@ void ViewerApp::frame_scene() {
         camera_.frame(lo, hi, size.x / size.y, region_lo / size, region_hi / size);
         return;
     }
-    const Bounds bounds = mode_ == ViewerMode::Collide ? collide_mode_.state().bounds(*session_)
-                                                       : session_->animated_bounds();
+    const picking::Aabb bounds = mode_ == ViewerMode::Collide
+                                     ? collide_mode_.state().bounds(*session_)
+                                     : session_->animated_bounds();
     camera_.frame(bounds.min, bounds.max, size.x / size.y);
 }
 

@@ -16,6 +16,7 @@
 #include <emmintrin.h>  // SSE2: part of every x86-64
 
 #include "picking/bvh/bvh.h"
+#include "picking/core/finite.h"
 #include "picking/core/parallel_for.h"
 
 namespace picking {
@@ -585,10 +586,6 @@ class Builder {
     int block_shift_ = 0;  ///< primitive_block rounded up to 2^block_shift_
     std::uint32_t block_mask_ = 0;
 };
-
-bool finite(glm::vec3 p) {
-    return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
-}
 
 /// The refs of every usable primitive, computed in parallel chunks and then compacted.
 template <typename MakeRef>

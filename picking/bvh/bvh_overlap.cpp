@@ -10,6 +10,7 @@
 #include <glm/mat3x3.hpp>
 
 #include "picking/bvh/bvh.h"
+#include "picking/core/finite.h"
 
 namespace picking {
 
@@ -58,10 +59,6 @@ class BoxMover {
     glm::dmat4 m_;
     glm::dmat3 abs_{0.0};
 };
-
-bool finite(glm::vec3 p) {
-    return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
-}
 
 }  // namespace
 

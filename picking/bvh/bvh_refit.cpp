@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "picking/bvh/bvh.h"
+#include "picking/core/finite.h"
 
 namespace picking {
 
@@ -23,10 +24,6 @@ void refit_nodes(Bvh& bvh, LeafBounds&& leaf_bounds) {
             node.bounds.extend(bvh.nodes[node.first + 1].bounds);
         }
     }
-}
-
-bool finite(glm::vec3 p) {
-    return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
 }
 
 }  // namespace

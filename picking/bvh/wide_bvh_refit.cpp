@@ -6,9 +6,7 @@
 #include <functional>
 #include <limits>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include <emmintrin.h>  // part of every x86-64
 
 #include "picking/bvh/wide_bvh.h"
 
@@ -18,11 +16,6 @@ namespace {
 
 constexpr std::size_t kLanes = TriangleBlock8::kWidth;
 
-[[maybe_unused]] bool finite(glm::vec3 p) {
-    return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
-}
-
-#if defined(__SSE2__)
 /// The box of a block's triangles, four lanes at a time (SSE2 is in every x86-64). A triangle
 /// with a NaN or infinite corner (spare lanes have NaN corners) cannot be hit: it adds nothing,
 /// rather than poisoning the box.
@@ -65,21 +58,6 @@ Aabb block_box(const TriangleBlock8& block) {
     }
     return box;
 }
-#else
-/// The box of a block's triangles. A triangle with a NaN or infinite corner (spare lanes have
-/// NaN corners) cannot be hit: it adds nothing, rather than poisoning the box.
-Aabb block_box(const TriangleBlock8& block) {
-    Aabb box;
-    for (std::size_t lane = 0; lane < kLanes; ++lane) {
-        const Triangle t{
-            {block.corner[0][0][lane], block.corner[0][1][lane], block.corner[0][2][lane]},
-            {block.corner[1][0][lane], block.corner[1][1][lane], block.corner[1][2][lane]},
-            {block.corner[2][0][lane], block.corner[2][1][lane], block.corner[2][2][lane]}};
-        if (finite(t.p0) && finite(t.p1) && finite(t.p2)) box.extend(bounds_of(t));
-    }
-    return box;
-}
-#endif
 
 }  // namespace
 

@@ -7,6 +7,8 @@
 #include <span>
 
 #include <glm/common.hpp>
+#include <glm/geometric.hpp>
+#include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
 #include "picking/core/triangle.h"
@@ -34,6 +36,9 @@ struct Aabb {
     }
     [[nodiscard]] glm::vec3 center() const { return 0.5f * (min + max); }
     [[nodiscard]] glm::vec3 extent() const { return max - min; }
+    /// The radius of the sphere about center() through the corners (half the diagonal); 0 for
+    /// an empty box.
+    [[nodiscard]] float radius() const { return empty() ? 0.0f : 0.5f * glm::length(extent()); }
     /// Half the surface area: the SAH only ever compares areas, so the factor 2 is dropped.
     [[nodiscard]] float half_area() const {
         if (empty()) return 0.0f;
@@ -59,5 +64,8 @@ struct Aabb {
 
 /// The box around every finite point; non-finite points are skipped.
 [[nodiscard]] Aabb bounds_of(std::span<const glm::vec3> points);
+
+/// The box around `box` moved by `m` (its eight corners transformed); empty stays empty.
+[[nodiscard]] Aabb transformed(const Aabb& box, const glm::mat4& m);
 
 }  // namespace picking

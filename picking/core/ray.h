@@ -8,9 +8,7 @@
 
 #include <glm/vec3.hpp>
 
-#if defined(__SSE2__)
 #include <emmintrin.h>  // part of every x86-64: ray_usable reads a ray as two vectors
-#endif
 
 namespace picking {
 
@@ -30,7 +28,6 @@ struct Ray {
 /// The same check without the message, for loops over many rays: true when ray_problem()
 /// finds nothing.
 [[nodiscard]] inline bool ray_usable(const Ray& ray) {
-#if defined(__SSE2__)
     // The ray's eight floats in two vectors: origin and direction finite (|x| <= max, which
     // NaN fails), some direction component non-zero, t_min <= t_max. A handful of
     // instructions and one branch: tight loops over many rays call this first.
@@ -46,12 +43,6 @@ struct Ray {
                         (_mm_movemask_ps(_mm_cmpneq_ps(b, _mm_setzero_ps())) & 0x3);
     const bool range = ray.t_min <= ray.t_max;
     return (finite_a == 0xf) & ((finite_b & 0x3) == 0x3) & (nonzero != 0) & range;
-#else
-    const glm::vec3 o = ray.origin, d = ray.direction;
-    const bool finite = std::isfinite(o.x) && std::isfinite(o.y) && std::isfinite(o.z) &&
-                        std::isfinite(d.x) && std::isfinite(d.y) && std::isfinite(d.z);
-    return finite && (d.x != 0.0f || d.y != 0.0f || d.z != 0.0f) && ray.t_min <= ray.t_max;
-#endif
 }
 
 }  // namespace picking

@@ -2,6 +2,7 @@
 // precise form (Haines, Günther, Akenine-Möller 2019).
 
 #include "picking/primitives/ray_sphere_forms.h"
+#include "picking/core/finite.h"
 
 #include <cmath>
 
@@ -10,10 +11,6 @@
 namespace picking {
 
 namespace {
-
-bool finite(glm::vec3 v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
 
 /// The nearest of the two roots inside the ray's range.
 std::optional<SphereHit> choose(const Ray& ray, float t0, float t1, float discriminant) {

@@ -1,4 +1,5 @@
 #include "picking/scene/scene_accel.h"
+#include "picking/core/finite.h"
 
 #include <cmath>
 #include <utility>
@@ -10,13 +11,6 @@
 namespace picking {
 
 namespace {
-
-bool finite(const glm::dmat4& m) {
-    for (int c = 0; c < 4; ++c)
-        for (int r = 0; r < 4; ++r)
-            if (!std::isfinite(m[c][r])) return false;
-    return true;
-}
 
 /// Which of a mesh's vertices its triangles use (an unused or out-of-range one bounds nothing).
 std::vector<std::uint8_t> used_vertices(const MeshView& mesh) {

@@ -1,4 +1,5 @@
 #include "picking/studies/leak_sweep.h"
+#include "picking/core/finite.h"
 
 #include <algorithm>
 #include <bit>
@@ -29,10 +30,6 @@ PositionKey key_of(glm::vec3 p) {
     // +0.0 and -0.0 are the same point.
     return {std::bit_cast<std::uint32_t>(p.x + 0.0f), std::bit_cast<std::uint32_t>(p.y + 0.0f),
             std::bit_cast<std::uint32_t>(p.z + 0.0f)};
-}
-
-bool finite(glm::vec3 p) {
-    return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
 }
 
 }  // namespace

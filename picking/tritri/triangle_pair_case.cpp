@@ -3,6 +3,7 @@
 // Guigue–Devillers answer for the rest.
 
 #include "picking/tritri/triangle_pair_case.h"
+#include "picking/core/finite.h"
 
 #include <cmath>
 
@@ -12,12 +13,6 @@
 namespace picking {
 
 namespace {
-
-bool finite(const Triangle& t) {
-    for (const glm::vec3& p : {t.p0, t.p1, t.p2})
-        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) return false;
-    return true;
-}
 
 bool collinear(const Triangle& t) {
     for (int drop = 0; drop < 3; ++drop)

@@ -9,26 +9,16 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
+#include "picking/core/finite.h"
 #include "picking/core/triangle.h"
 #include "picking/tritri/triangle_triangle.h"
 
 namespace picking::detail {
 
-/// True when no coordinate is NaN or ±inf (an exponent test, so it vectorises and never traps).
-inline bool finite(const Triangle& t) {
-    const float c[9] = {t.p0.x, t.p0.y, t.p0.z, t.p1.x, t.p1.y, t.p1.z, t.p2.x, t.p2.y, t.p2.z};
-    bool ok = true;
-    for (float x : c)
-        ok &= (std::bit_cast<std::uint32_t>(x) & 0x7f800000u) != 0x7f800000u;
-    return ok;
-}
+using picking::finite;
 
 inline bool is_zero(glm::vec3 v) {
     return v.x == 0.0f && v.y == 0.0f && v.z == 0.0f;
-}
-
-inline bool finite(float x) {
-    return (std::bit_cast<std::uint32_t>(x) & 0x7f800000u) != 0x7f800000u;
 }
 
 inline float max_abs(glm::vec3 v) {
