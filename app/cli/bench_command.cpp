@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/command_model.h"
 #include "app/cli/ray_file.h"
-#include "app/core/load_session.h"
 #include "app/core/pick_choice.h"
 #include "app/core/ray_sets.h"
 #include "picking/core/parallel_for.h"
@@ -111,12 +111,10 @@ int run_bench_command(const BenchCommandOptions& o) {
     }
 
     // == The model and the rays (neither is part of any figure)
-    LoadOutcome loaded = load_session(o.model, {}, o.load_timeout);
-    if (!loaded.session) {
-        std::cerr << "raypick bench: " << loaded.error << "\n";
-        return loaded.timed_out ? 3 : 1;
-    }
-    SceneSession& session = *loaded.session;
+    int status = 0;
+    const auto loaded = load_command_model("bench", o.model, {}, o.load_timeout, status);
+    if (!loaded) return status;
+    SceneSession& session = *loaded;
     if (o.rays_file.empty()) {
         rays = primary_size.x > 0 ? primary_rays(session.world_bounds(), primary_size)
                                   : incoherent_rays(session.world_bounds(),

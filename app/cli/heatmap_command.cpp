@@ -6,8 +6,8 @@
 #include <stb/stb_image_write.h>
 #include <nlohmann/json.hpp>
 
+#include "app/cli/command_model.h"
 #include "app/core/heatmap.h"
-#include "app/core/load_session.h"
 
 namespace app {
 
@@ -28,12 +28,10 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
     const HeatmapMetric metric =
         o.metric == "ns" || is_peer(accel) ? HeatmapMetric::Nanoseconds : HeatmapMetric::Work;
 
-    LoadOutcome loaded = load_session(o.model, {}, o.load_timeout);
-    if (!loaded.session) {
-        std::cerr << "raypick heatmap: " << loaded.error << "\n";
-        return loaded.timed_out ? 3 : 1;
-    }
-    SceneSession& session = *loaded.session;
+    int status = 0;
+    const auto loaded = load_command_model("heatmap", o.model, {}, o.load_timeout, status);
+    if (!loaded) return status;
+    SceneSession& session = *loaded;
     session.set_time(o.time);
     try {
         session.prepare(accel, o.threads);

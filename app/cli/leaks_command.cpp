@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/core/load_session.h"
+#include "app/cli/command_model.h"
 #include "picking/studies/leak_sweep.h"
 
 namespace app {
@@ -26,12 +26,10 @@ int run_leaks_command(const LeaksCommandOptions& options) {
 
     assets::LoadOptions load_options;
     load_options.obj_via_tinyobjloader = o.obj_via_tinyobjloader;
-    LoadOutcome loaded = load_session(o.model, load_options, o.load_timeout);
-    if (!loaded.session) {
-        std::cerr << "raypick leaks: " << loaded.error << "\n";
-        return loaded.timed_out ? 3 : 1;
-    }
-    const picking::SceneView& view = loaded.session->view();
+    int status = 0;
+    const auto loaded = load_command_model("leaks", o.model, load_options, o.load_timeout, status);
+    if (!loaded) return status;
+    const picking::SceneView& view = loaded->view();
 
     // The rays go to the meshes in proportion to their shared edges, each in its own space.
     std::vector<picking::MeshTopology> topologies;

@@ -2,8 +2,8 @@
 
 #include <iostream>
 
+#include "app/cli/command_model.h"
 #include "app/cli/ray_file.h"
-#include "app/core/load_session.h"
 #include "app/core/pick_choice.h"
 #include "app/core/pick_json.h"
 
@@ -51,12 +51,10 @@ int run_pick_command(const PickCommandOptions& options) {
 
     assets::LoadOptions load_options;
     load_options.obj_via_tinyobjloader = o.obj_via_tinyobjloader;
-    LoadOutcome loaded = load_session(o.model, load_options, o.load_timeout);
-    if (!loaded.session) {
-        std::cerr << "raypick pick: " << loaded.error << "\n";
-        return loaded.timed_out ? 3 : 1;
-    }
-    SceneSession& session = *loaded.session;
+    int status = 0;
+    const auto loaded = load_command_model("pick", o.model, load_options, o.load_timeout, status);
+    if (!loaded) return status;
+    SceneSession& session = *loaded;
     if (!o.clip.empty()) {
         if (auto error = session.choose_clip(o.clip)) {
             std::cerr << "raypick pick: " << *error << "\n";
