@@ -52,8 +52,8 @@ void build(benchmark::State& state, const std::string& name, unsigned threads) {
     if (!accel) return;
     const app::SceneSession& session = session_of(g_model);
     for (auto _ : state) {
-        app::SceneSession::AccelBuild built =
-            app::SceneSession::build_accel(session.build_view(), *accel, threads, nullptr);
+        app::AccelBuild built =
+            app::AccelStore::build(session.build_view(), *accel, threads, nullptr);
         if (!built.error.empty()) state.SkipWithError(built.error.c_str());
         benchmark::DoNotOptimize(built.bvhs.data());
     }

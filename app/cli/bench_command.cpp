@@ -137,8 +137,8 @@ int run_bench_command(const BenchCommandOptions& o) {
                 } else if (r == 0) {
                     builds[a].push_back(session.prepare(accels[a], o.threads));
                 } else {
-                    const SceneSession::AccelBuild again = SceneSession::build_accel(
-                        session.build_view(), accels[a], o.threads, nullptr);
+                    const AccelBuild again =
+                        AccelStore::build(session.build_view(), accels[a], o.threads, nullptr);
                     if (!again.error.empty()) throw std::runtime_error(again.error);
                     builds[a].push_back(again.milliseconds);
                 }
@@ -182,7 +182,7 @@ int run_bench_command(const BenchCommandOptions& o) {
             peer ? nlohmann::ordered_json() : nlohmann::ordered_json(double(median.nodes) / n);
         j["triangles_per_ray"] =
             peer ? nlohmann::ordered_json() : nlohmann::ordered_json(double(median.triangles) / n);
-        j["bytes"] = session.accel_bytes(accels[a]);
+        j["bytes"] = session.accels().bytes(accels[a]);
         std::cout << j.dump() << "\n";
     }
     std::cout.flush();

@@ -8,7 +8,7 @@ std::shared_ptr<AccelBuildJob> start_accel_build(std::shared_ptr<const SceneSess
     auto view = std::make_shared<const picking::SceneView>(session->build_view());
     return AccelBuildJob::start(
         accel, [session = std::move(session), view, accel, threads](picking::BuildProgress& p) {
-            return SceneSession::build_accel(*view, accel, threads, &p);
+            return AccelStore::build(*view, accel, threads, &p);
         });
 }
 

@@ -11,7 +11,7 @@
 
 namespace app {
 
-using AccelBuildJob = BackgroundJob<SceneSession::AccelBuild, picking::BuildProgress, Accel>;
+using AccelBuildJob = BackgroundJob<AccelBuild, picking::BuildProgress, Accel>;
 
 /// Starts building what `accel` needs for `session` (`threads` 0: every core). The session may
 /// repose meanwhile (the job reads only the meshes as loaded, which never change), and is kept

@@ -14,7 +14,7 @@ namespace {
 TEST(AccelBuildJob, ABuildOffTheThreadPicksLikeOneMadeInPlace_Seed7) {
     auto session = std::make_shared<SceneSession>(assets::make_default_scene());
     session->set_time(2.5);
-    ASSERT_FALSE(session->ready(Accel::Bvh));
+    ASSERT_FALSE(session->accels().ready(Accel::Bvh));
     const auto job = start_accel_build(session, Accel::Bvh, 1);
     session->set_time(3.0);  // the pose may move while the job runs
     ASSERT_TRUE(job->wait(60.0));
@@ -25,8 +25,8 @@ TEST(AccelBuildJob, ABuildOffTheThreadPicksLikeOneMadeInPlace_Seed7) {
     EXPECT_TRUE(build->error.empty()) << build->error;
     EXPECT_FALSE(build->cancelled);
     EXPECT_GT(build->milliseconds, 0.0);
-    session->adopt(std::move(*build));
-    ASSERT_TRUE(session->ready(Accel::Bvh));
+    session->accels().adopt(std::move(*build));
+    ASSERT_TRUE(session->accels().ready(Accel::Bvh));
 
     SceneSession in_place(assets::make_default_scene());
     in_place.set_time(3.0);
@@ -78,7 +78,7 @@ TEST(AccelBuildJob, NothingToBuildFinishesEmpty) {
     ASSERT_TRUE(build.has_value());
     EXPECT_TRUE(build->error.empty());
     EXPECT_TRUE(build->bvhs.empty());
-    EXPECT_TRUE(session->ready(Accel::Aabb));
+    EXPECT_TRUE(session->accels().ready(Accel::Aabb));
 }
 
 }  // namespace

@@ -100,7 +100,7 @@ SceneSession::SceneSession(assets::Scene scene, SessionOptions options)
     for (picking::ShapeInstance& shape : bind_view_.shapes)
         shape.world_from_shape = rest.world[shape.node];
     clip_ = scene_.clips.empty() ? -1 : 0;
-    accel_ = picking::SceneAccel(view_);
+    accels_ = std::make_unique<AccelStore>(view_, deforming_);
     repose();
 }
 
@@ -183,40 +183,10 @@ void SceneSession::repose() {
     for (picking::ShapeInstance& shape : view_.shapes)
         shape.world_from_shape =
             offset_ != glm::dvec3(0.0) ? moved * pose_.world[shape.node] : pose_.world[shape.node];
-    // The broad phases follow on the next query (refresh_accel): deformed meshes get new
-    // bounds and refitted BVHs (as drawn, so picked), moved instances a new top level.
-    accel_stale_.store(true, std::memory_order_release);
+    // The broad phases follow on the next query: deformed meshes get new bounds and refitted
+    // BVHs (as drawn, so picked), moved instances a new top level.
     ++pose_version_;
-}
-
-void SceneSession::refresh_accel() const {
-    if (!accel_stale_.load(std::memory_order_acquire)) return;
-    const std::lock_guard<std::mutex> lock(refit_mutex_);
-    if (!accel_stale_.load(std::memory_order_relaxed)) return;
-    const auto start = std::chrono::steady_clock::now();
-    if (deforming_.empty())
-        accel_.update_instances(view_);
-    else
-        accel_.refit_meshes(view_, deforming_);
-    // Embree's scenes too: the deformed meshes' vertices (Embree refits their BVHs) and
-    // every instance's transform, committed once.
-    for (peers::EmbreeScene* embree : {embree_.get(), embree_robust_.get()})
-        if (embree) embree->update_pose(view_, deforming_);
-    RefitRecord record;
-    record.count = last_refit_.count + 1;
-    record.pose_version = pose_version_;
-    record.milliseconds =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    record.deforming_meshes = deforming_.size();
-    for (std::uint32_t m : deforming_)
-        if (accel_.mesh_bvh(m)) record.bvh_triangles += view_.meshes[m].triangle_count();
-    last_refit_ = record;
-    accel_stale_.store(false, std::memory_order_release);
-}
-
-SceneSession::RefitRecord SceneSession::last_refit() const {
-    const std::lock_guard<std::mutex> lock(refit_mutex_);
-    return last_refit_;
+    if (accels_) accels_->mark_stale(pose_version_);
 }
 
 void SceneSession::set_world_offset(glm::dvec3 offset) {
@@ -244,126 +214,43 @@ picking::SceneView SceneSession::build_view() const {
     return view;
 }
 
-SceneSession::AccelBuild SceneSession::build_accel(const picking::SceneView& view, Accel accel,
-                                                   unsigned threads,
-                                                   picking::BuildProgress* progress) {
-    AccelBuild build;
-    build.accel = accel;
-    const auto start = std::chrono::steady_clock::now();
-    try {
-        if (is_peer(accel)) {
-            peers::EmbreeOptions options;
-            options.robust = accel == Accel::EmbreeRobust;
-            options.threads = threads;
-            build.embree = std::make_unique<peers::EmbreeScene>(view, options);
-            build.milliseconds = build.embree->build_milliseconds();
-            if (progress) progress->fraction = 1.0f;
-            return build;
-        }
-        if (accel == Accel::Bvh) {
-            picking::BvhBuildOptions options = picking::wide_bvh_build_options();
-            options.threads = threads;
-            build.bvhs = picking::SceneAccel::make_bvhs(view, options, progress);
-            build.cancelled = build.bvhs.size() != view.meshes.size();
-        }
-    } catch (const std::exception& e) {
-        build.error = e.what();
-    }
-    // Spheres and boxes come with the session: nothing to build for them.
-    build.milliseconds =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    return build;
-}
-
-void SceneSession::adopt(AccelBuild build) {
-    if (!build.error.empty() || build.cancelled) return;
-    if (build.accel == Accel::Bvh) {
-        accel_.set_bvhs(std::move(build.bvhs));
-        // Built from the loaded vertices: the next query refits them to the pose.
-        if (!deforming_.empty()) accel_stale_.store(true, std::memory_order_release);
-    } else if (build.embree) {
-        (build.accel == Accel::Embree ? embree_ : embree_robust_) = std::move(build.embree);
-        // Built from the loaded vertices and the instances of then: the next query moves
-        // them to the pose of now.
-        accel_stale_.store(true, std::memory_order_release);
-    }
-}
-
 double SceneSession::prepare(Accel accel, unsigned threads, picking::BuildProgress* progress) {
-    if (ready(accel)) return 0.0;
-    AccelBuild build = build_accel(build_view(), accel, threads, progress);
+    if (accels_->ready(accel)) return 0.0;
+    AccelBuild build = AccelStore::build(build_view(), accel, threads, progress);
     if (!build.error.empty()) throw std::runtime_error(build.error);
     const double ms = build.milliseconds;
-    adopt(std::move(build));
+    accels_->adopt(std::move(build));
     return ms;
-}
-
-bool SceneSession::ready(Accel accel) const {
-    switch (accel) {
-        case Accel::Bvh:
-            return accel_.has_bvhs();
-        case Accel::Embree:
-            return embree_ != nullptr;
-        case Accel::EmbreeRobust:
-            return embree_robust_ != nullptr;
-        default:
-            return true;
-    }
-}
-
-std::size_t SceneSession::accel_bytes(Accel accel) const {
-    switch (accel) {
-        case Accel::Bvh:
-            return accel_.bvh_memory_bytes();
-        case Accel::Embree:
-            return embree_ ? embree_->memory_bytes() : 0;
-        case Accel::EmbreeRobust:
-            return embree_robust_ ? embree_robust_->memory_bytes() : 0;
-        case Accel::Sphere:
-            return accel_.mesh_count() * sizeof(picking::Sphere) +
-                   accel_.node_groups().size() * sizeof(picking::Sphere);
-        case Accel::Aabb:
-            return accel_.mesh_count() * sizeof(picking::Aabb);
-        case Accel::None:
-            break;
-    }
-    return 0;
-}
-
-const peers::EmbreeScene* SceneSession::embree_for(Accel accel) const {
-    if (accel == Accel::Embree) return embree_.get();
-    if (accel == Accel::EmbreeRobust) return embree_robust_.get();
-    return nullptr;
 }
 
 picking::PickResult SceneSession::pick(const picking::Ray& world_ray, const PickChoice& choice,
                                        PoseChoice pose) const {
     if (pose == PoseChoice::Bind) return picking::pick(bind_view_, world_ray, choice.settings());
-    const peers::EmbreeScene* embree = embree_for(choice.accel());
-    if (!embree) return picking::pick(view_, world_ray, choice.settings(), &accel());
-    refresh_accel();
+    const peers::EmbreeScene* embree = accels_->embree(choice.accel());
+    if (!embree)
+        return picking::pick(view_, world_ray, choice.settings(), &accels_->broad_phases());
     const auto start = std::chrono::steady_clock::now();
     picking::PickResult result;
     if (picking::ray_problem(world_ray)) return result;
     const auto hit = embree->intersect(world_ray);
     result.stats.microseconds =
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
-    if (hit) result.hit = picking::describe_hit(view_, world_ray, *hit, &accel_);
+    if (hit) result.hit = picking::describe_hit(view_, world_ray, *hit, &accels_->broad_phases());
     return result;
 }
 
 SceneSession::Caster SceneSession::caster(const PickChoice& choice) const {
-    refresh_accel();
-    return Caster(picking::PickPlan(view_, choice.settings(), &accel_), embree_for(choice.accel()));
+    return Caster(picking::PickPlan(view_, choice.settings(), &accels_->broad_phases()),
+                  accels_->embree(choice.accel()));
 }
 
 std::optional<picking::SceneHit> SceneSession::intersect(const picking::Ray& world_ray,
                                                          const PickChoice& choice,
                                                          picking::PickStats& stats) const {
-    refresh_accel();
-    if (const peers::EmbreeScene* embree = embree_for(choice.accel()))
+    if (const peers::EmbreeScene* embree = accels_->embree(choice.accel()))
         return embree->intersect(world_ray);
-    return picking::intersect_scene(view_, world_ray, choice.settings(), &accel_, stats);
+    return picking::intersect_scene(view_, world_ray, choice.settings(), &accels_->broad_phases(),
+                                    stats);
 }
 
 std::span<const glm::vec3> SceneSession::mesh_normals(std::uint32_t mesh) const {

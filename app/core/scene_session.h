@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/core/accel_store.h"
 #include "app/core/pick_choice.h"
 #include "app/core/settings_names.h"
 #include "assets/scene/pose.h"
@@ -165,52 +166,19 @@ class SceneSession {
     [[nodiscard]] Caster caster(const PickChoice& choice) const;
 
     // == Acceleration structures (of the current pose)
-    /// Builds what `accel` needs unless it is there: the BVHs (on `threads` threads; 0: every
-    /// core) or the Embree scene. Returns the milliseconds spent building (0 if it was ready).
-    /// Throws std::runtime_error when Embree fails.
+    /// The broad phases and the Embree scenes, kept current with the pose (see the thread
+    /// rule in accel_store.h: only this session's owner builds, adopts or poses).
+    [[nodiscard]] const AccelStore& accels() const { return *accels_; }
+    [[nodiscard]] AccelStore& accels() { return *accels_; }
+    /// Builds what `accel` needs on this thread unless it is there (the commands; the viewer
+    /// builds with a job): the BVHs (on `threads` threads; 0: every core) or the Embree scene.
+    /// Returns the milliseconds spent building (0 if it was ready). Throws std::runtime_error
+    /// when Embree fails.
     double prepare(Accel accel, unsigned threads = 0, picking::BuildProgress* progress = nullptr);
-    [[nodiscard]] bool ready(Accel accel) const;
-
-    /// An acceleration structure built away from the session (the viewer builds on a worker
-    /// thread, then hands the result over on its own thread with adopt()).
-    struct AccelBuild {
-        Accel accel = Accel::None;
-        std::vector<picking::WideBvh> bvhs;
-        std::unique_ptr<peers::EmbreeScene> embree;
-        double milliseconds = 0.0;
-        std::string error;  ///< why it failed (the session is unchanged then)
-        bool cancelled = false;
-    };
     /// What a build away from the session may read: the meshes as loaded (they never change;
     /// deforming ones are refitted to the pose when the build is adopted) and the instances
     /// now. A copy: the session may repose meanwhile.
     [[nodiscard]] picking::SceneView build_view() const;
-    /// Builds what `accel` needs from `view` (see build_view()). Safe on any thread; never
-    /// throws.
-    [[nodiscard]] static AccelBuild build_accel(const picking::SceneView& view, Accel accel,
-                                                unsigned threads, picking::BuildProgress* progress);
-    /// Takes over a finished build made from this session's build_view().
-    void adopt(AccelBuild build);
-    /// The broad phases of the current pose. A new pose only marks them stale: the first query
-    /// after it refits them (deformed meshes' bounds and BVHs, the instances' top level, the
-    /// Embree scenes), so playback that nobody picks costs no refit. Queries from several
-    /// threads are safe once one of them (or this call) has run after the last repose.
-    [[nodiscard]] const picking::SceneAccel& accel() const {
-        refresh_accel();
-        return accel_;
-    }
-
-    /// What bringing the broad phases up to a new pose cost, the last time it was needed.
-    struct RefitRecord {
-        std::uint64_t count = 0;         ///< refits so far (one per pose that was queried)
-        std::uint64_t pose_version = 0;  ///< the pose they were refitted to
-        double milliseconds = 0.0;       ///< the last one's wall time
-        std::size_t bvh_triangles = 0;   ///< triangles under the BVHs it refitted (0: none)
-        std::size_t deforming_meshes = 0;
-    };
-    [[nodiscard]] RefitRecord last_refit() const;
-    /// Bytes of the acceleration structures `accel` uses (0 for none).
-    [[nodiscard]] std::size_t accel_bytes(Accel accel) const;
     /// The picked triangle's corners as picked (hit.local_triangle), moved to world space by its
     /// instance's current transform.
     [[nodiscard]] picking::Triangle world_triangle(const picking::PickHit& hit) const;
@@ -246,17 +214,8 @@ class SceneSession {
     std::vector<glm::mat4> bind_instance_world_;
     picking::SceneView view_;
     picking::SceneView bind_view_;
-    /// Brings accel_ and the Embree scenes to the current pose if a repose left them stale.
-    void refresh_accel() const;
-    /// The Embree scene `accel` picks with, when it is a peer that is built; else nothing.
-    [[nodiscard]] const peers::EmbreeScene* embree_for(Accel accel) const;
 
-    // The broad phases of view_, refitted lazily (refresh_accel), hence mutable.
-    mutable picking::SceneAccel accel_;
-    mutable std::unique_ptr<peers::EmbreeScene> embree_, embree_robust_;
-    mutable std::atomic<bool> accel_stale_{false};
-    mutable std::mutex refit_mutex_;
-    mutable RefitRecord last_refit_;
+    std::unique_ptr<AccelStore> accels_;  ///< made once view_ is complete
     double time_ = 0.0;
     int clip_ = -1;
     bool loop_ = true;

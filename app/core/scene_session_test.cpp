@@ -147,11 +147,12 @@ TEST(SceneSession, TheSkinnedBvhIsRefitOnTheFirstPickAfterAPoseChange_Seed17) {
     unsigned seed = 17;
     int tentacle_hits = 0;
     for (const double time : {0.7, 3.1, 5.9}) {
-        const std::uint64_t refits = session.last_refit().count;
+        const std::uint64_t refits = session.accels().last_refit().count;
         for (double t = time - 0.5; t < time; t += 0.1)
             session.set_time(t);  // frames played without a pick
         session.set_time(time);
-        EXPECT_EQ(session.last_refit().count, refits) << "a pose change alone refits nothing";
+        EXPECT_EQ(session.accels().last_refit().count, refits)
+            << "a pose change alone refits nothing";
 
         // A BVH rebuilt from the posed vertices, to compare the refitted one with.
         picking::SceneAccel rebuilt(session.view());
@@ -175,7 +176,7 @@ TEST(SceneSession, TheSkinnedBvhIsRefitOnTheFirstPickAfterAPoseChange_Seed17) {
             EXPECT_EQ(got.hit->t, fresh.hit->t);
             if (got.hit->mesh == tentacle) ++tentacle_hits;
         }
-        const SceneSession::RefitRecord refit = session.last_refit();
+        const RefitRecord refit = session.accels().last_refit();
         EXPECT_EQ(refit.count, refits + 1) << "one refit per pose, however many picks";
         EXPECT_EQ(refit.pose_version, session.pose_version());
         EXPECT_EQ(refit.bvh_triangles, session.view().meshes[tentacle].triangle_count());
@@ -201,7 +202,8 @@ TEST(SceneSession, BaldwinWeberTransformsFollowTheSkinnedPose_Seed19) {
     int tentacle_hits = 0;
     for (const double time : {0.7, 3.1, 5.9}) {
         session.set_time(time);
-        const picking::BaldwinWeberCache& cache = session.accel().baldwin_weber_cache();
+        const picking::BaldwinWeberCache& cache =
+            session.accels().broad_phases().baldwin_weber_cache();
         if (time > 1.0) {
             EXPECT_FALSE(cache.ready(tentacle)) << "the pose moved the tentacle at " << time;
             EXPECT_TRUE(cache.ready(rigid)) << "rigid meshes keep their transforms";

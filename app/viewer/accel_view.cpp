@@ -46,7 +46,7 @@ void add_box(const picking::Aabb& box, const glm::mat4& world_from_box, glm::vec
 
 void AccelView::update(const std::shared_ptr<SceneSession>& session, Accel wanted) {
     if (job_ && job_->finished()) {
-        std::optional<SceneSession::AccelBuild> build = job_->take();
+        std::optional<AccelBuild> build = job_->take();
         const Accel accel = job_->subject();
         job_.reset();
         if (build && !build->cancelled) {
@@ -54,11 +54,11 @@ void AccelView::update(const std::shared_ptr<SceneSession>& session, Accel wante
                 errors_[slot(accel)] = build->error;
             } else {
                 build_ms_[slot(accel)] = build->milliseconds;
-                session->adopt(std::move(*build));
+                session->accels().adopt(std::move(*build));
             }
         }
     }
-    if (!job_ && !session->ready(wanted) && errors_[slot(wanted)].empty())
+    if (!job_ && !session->accels().ready(wanted) && errors_[slot(wanted)].empty())
         job_ = start_accel_build(session, wanted);
 }
 
@@ -85,7 +85,7 @@ BroadPhaseStatus AccelView::broad_phase_status(const SceneSession& session, Acce
     BroadPhaseStatus status;
     status.building = job_ && job_->subject() == accel;
     status.build_ms = build_ms_[slot(accel)];
-    status.bytes = session.ready(accel) ? session.accel_bytes(accel) : 0;
+    status.bytes = session.accels().ready(accel) ? session.accels().bytes(accel) : 0;
     return status;
 }
 
@@ -99,10 +99,10 @@ AccelStatus AccelView::status(const SceneSession& session, Accel accel,
         status.progress = job_->progress();
     }
     status.build_ms = build_ms_[slot(accel)];
-    status.bytes = session.ready(accel) ? session.accel_bytes(accel) : 0;
+    status.bytes = session.accels().ready(accel) ? session.accels().bytes(accel) : 0;
     status.triangles = session.scene().triangle_count();
     status.error = errors_[slot(accel)];
-    const picking::SceneAccel& broad = session.accel();
+    const picking::SceneAccel& broad = session.accels().broad_phases();
     status.has_bvhs = broad.mesh_count() > 0 && broad.mesh_bvh(0) != nullptr;
     if (status.has_bvhs)
         for (std::size_t m = 0; m < broad.mesh_count(); ++m)
@@ -129,7 +129,7 @@ bool show_build_progress(const AccelStatus& status) {
 void AccelView::add_overlay(const SceneSession& session, const AccelPanelState& panel,
                             const std::optional<Selection>& selection, render::Overlay& overlay) {
     boxes_drawn_ = boxes_at_depth_ = visited_drawn_ = 0;
-    const picking::SceneAccel& broad = session.accel();
+    const picking::SceneAccel& broad = session.accels().broad_phases();
     const picking::SceneView& view = session.view();
     if (panel.show_boxes) {
         for (const picking::Instance& instance : view.instances) {
@@ -189,7 +189,7 @@ bool AccelView::trace_heatmap(const SceneSession& session, const Camera& camera,
     key.epsilons[1] = o.unity_det_epsilon;
     key.epsilons[2] = o.unity_edge_tolerance;
     key.accel = accel;
-    key.accel_ready = session.ready(accel);
+    key.accel_ready = session.accels().ready(accel);
     key.pose = session.pose_version();
     bool changed = false;
     if (!heatmap_key_ || !(*heatmap_key_ == key)) {

@@ -406,8 +406,9 @@ void ViewerApp::update_algorithm_views() {
     panel.all_hits.reset();
     // Only what can be seen is computed (every algorithm on a big mesh takes a while).
     if (!selection_ || !panel.open) return;
-    panel.compare = picking::compare_algorithms(
-        session_->view(), selection_->ray, selection_->choice.settings(), 3, &session_->accel());
+    panel.compare = picking::compare_algorithms(session_->view(), selection_->ray,
+                                                selection_->choice.settings(), 3,
+                                                &session_->accels().broad_phases());
     if (selection_->result.shape) panel.compare_shape = selection_->result.shape->shape;
     panel.all_hits = session_->all_hits(selection_->ray, selection_->choice);
 }

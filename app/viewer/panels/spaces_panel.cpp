@@ -79,7 +79,7 @@ std::string node_name(const assets::Scene& scene, std::uint32_t node) {
 
 /// A deforming mesh's broad phase: refitted (never rebuilt) on the first pick of a new pose.
 void draw_refit(const SceneSession& session) {
-    const SceneSession::RefitRecord refit = session.last_refit();
+    const RefitRecord refit = session.accels().last_refit();
     if (refit.bvh_triangles > 0)
         ImGui::TextWrapped(
             "Its BVH keeps its tree and is refit to the skinned vertices on the first pick after "
