@@ -107,10 +107,10 @@ TEST(SkinnedPick, WusonSmd_Seed341) {
 }
 
 /// The world box of mesh `mesh`'s first instance in the current pose.
-picking::Aabb instance_bounds(const app::SceneSession& session, std::uint32_t mesh) {
+picking::Aabb instance_bounds(const app::SceneSession& session, app::ViewMesh mesh) {
     picking::Aabb b{glm::vec3(1e30f), glm::vec3(-1e30f)};
     for (std::size_t i = 0; i < session.view().instances.size(); ++i) {
-        if (session.view().instances[i].mesh != mesh) continue;
+        if (session.view_mesh(std::uint32_t(i)) != mesh) continue;
         const glm::mat4& m = session.instance_transforms()[i];
         for (const glm::vec3& p : session.mesh_positions(mesh)) {
             const glm::vec3 w = glm::vec3(m * glm::vec4(p, 1.0f));
@@ -128,7 +128,7 @@ TEST(SkinnedPick, DefaultSceneTentacle_Seed351) {
     app::SceneSession session(assets::make_default_scene());
     session.prepare(app::Accel::Bvh, 1);
     ASSERT_EQ(session.deforming_meshes().size(), 1u);
-    const std::uint32_t tentacle = session.deforming_meshes()[0];
+    const app::ViewMesh tentacle = session.deforming_meshes()[0];
     Counts counts;
     unsigned seed = 351;
     for (const double time : {0.5, 2.9, 5.3}) {
@@ -137,7 +137,7 @@ TEST(SkinnedPick, DefaultSceneTentacle_Seed351) {
                 seed++, "default at " + std::to_string(time) + " s", counts,
                 instance_bounds(session, tentacle));
     }
-    EXPECT_GT(counts.hits_per_mesh[tentacle], 3 * kRaysPerTime / 10);
+    EXPECT_GT(counts.hits_per_mesh[index(session.scene_mesh(tentacle))], 3 * kRaysPerTime / 10);
 }
 
 // == Embree follows the pose too (it used to pick skinned meshes in their bind pose)
@@ -174,7 +174,7 @@ void compare_embree(const app::SceneSession& session, picking::Aabb aim, unsigne
 }
 
 void check_embree(app::SceneSession& session, std::initializer_list<double> times, unsigned seed,
-                  const std::string& what, std::optional<std::uint32_t> aim_at_mesh = {}) {
+                  const std::string& what, std::optional<app::ViewMesh> aim_at_mesh = {}) {
     if (!peers::embree_available()) GTEST_SKIP() << "built without Embree";
     session.prepare(app::Accel::Embree, 1);
     session.prepare(app::Accel::EmbreeRobust, 1);

@@ -19,22 +19,26 @@ bool operator_equal(const CollidePlacement& a, const CollidePlacement& b) {
     return a.translation == b.translation && a.rotation_degrees == b.rotation_degrees;
 }
 
-std::uint32_t mesh_of(const SceneSession& session, int instance) {
-    return session.view().instances[std::size_t(instance)].mesh;
+ViewMesh mesh_of(const SceneSession& session, int instance) {
+    return session.view_mesh(std::uint32_t(instance));
+}
+
+const picking::MeshView& view_of(const SceneSession& session, ViewMesh mesh) {
+    return session.view().meshes[index(mesh)];
 }
 
 /// A mesh's box in its own space (current pose); non-finite vertices are left out.
-picking::Aabb mesh_box(const SceneSession& session, std::uint32_t mesh) {
-    return picking::bounds_of(session.view().meshes[mesh].positions);
+picking::Aabb mesh_box(const SceneSession& session, ViewMesh mesh) {
+    return picking::bounds_of(session.mesh_positions(mesh));
 }
 
 /// The centre of a mesh's box in its own space (the origin for a mesh with no vertices).
-glm::vec3 mesh_centre(const SceneSession& session, std::uint32_t mesh) {
+glm::vec3 mesh_centre(const SceneSession& session, ViewMesh mesh) {
     const picking::Aabb box = mesh_box(session, mesh);
     return box.empty() ? glm::vec3(0.0f) : box.center();
 }
 
-glm::vec3 mesh_extent(const SceneSession& session, std::uint32_t mesh) {
+glm::vec3 mesh_extent(const SceneSession& session, ViewMesh mesh) {
     const picking::Aabb box = mesh_box(session, mesh);
     return box.empty() ? glm::vec3(0.0f) : box.extent();
 }
@@ -43,7 +47,7 @@ glm::vec3 mesh_extent(const SceneSession& session, std::uint32_t mesh) {
 
 picking::Aabb CollideState::bounds(const SceneSession& session) const {
     if (!valid(session)) return session.world_bounds();
-    const std::uint32_t fixed = mesh_of(session, choice_.instance_a);
+    const ViewMesh fixed = mesh_of(session, choice_.instance_a);
     picking::Aabb box = picking::transformed(
         mesh_box(session, fixed),
         session.view().instances[std::size_t(choice_.instance_a)].world_from_mesh);
@@ -64,8 +68,8 @@ void CollideState::reset(const SceneSession& session) {
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = int(i);
     std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
-        return session.view().meshes[mesh_of(session, x)].triangle_count() >
-               session.view().meshes[mesh_of(session, y)].triangle_count();
+        return view_of(session, mesh_of(session, x)).triangle_count() >
+               view_of(session, mesh_of(session, y)).triangle_count();
     });
     choice_.instance_a = order.empty() ? 0 : order[0];
     choice_.instance_b = order.size() > 1 ? order[1] : choice_.instance_a;
@@ -84,7 +88,7 @@ bool CollideState::valid(const SceneSession& session) const {
            (choice_.copy_of_a || (choice_.instance_b >= 0 && choice_.instance_b < n));
 }
 
-std::uint32_t CollideState::moving_mesh(const SceneSession& session) const {
+ViewMesh CollideState::moving_mesh(const SceneSession& session) const {
     return mesh_of(session, choice_.copy_of_a ? choice_.instance_a : choice_.instance_b);
 }
 
@@ -107,19 +111,17 @@ glm::mat4 CollideState::moving_world_from_mesh(const SceneSession& session) cons
            glm::translate(glm::mat4(1.0f), -centre) * base;
 }
 
-const picking::Bvh& CollideState::bvh_for(const SceneSession& session, std::uint32_t mesh) {
+const picking::Bvh& CollideState::bvh_for(const SceneSession& session, ViewMesh mesh) {
     if (bvhs_.size() != session.view().meshes.size())
         bvhs_.assign(session.view().meshes.size(), {});
-    MeshBvh& entry = bvhs_[mesh];
-    const picking::MeshView& view = session.view().meshes[mesh];
+    MeshBvh& entry = bvhs_[index(mesh)];
+    const picking::MeshView& view = view_of(session, mesh);
     if (!entry.built) {
         entry.bvh = picking::build_bvh(view);
         entry.built = true;
         entry.pose_version = session.pose_version();
     } else if (entry.pose_version != session.pose_version()) {
-        const auto& deforming = session.deforming_meshes();
-        if (std::find(deforming.begin(), deforming.end(), mesh) != deforming.end())
-            picking::refit(entry.bvh, view);  // same triangles, moved vertices
+        if (session.deforms(mesh)) picking::refit(entry.bvh, view);  // same triangles, moved
         entry.pose_version = session.pose_version();
     }
     return entry.bvh;
@@ -128,11 +130,10 @@ const picking::Bvh& CollideState::bvh_for(const SceneSession& session, std::uint
 std::optional<std::uint64_t> CollideState::brute_force_count(const SceneSession& session,
                                                              std::uint64_t most_tests) const {
     if (!valid(session)) return std::nullopt;
-    const std::uint32_t mesh_a = mesh_of(session, choice_.instance_a);
     const picking::PlacedMesh a{
-        session.view().meshes[mesh_a], nullptr,
+        view_of(session, mesh_of(session, choice_.instance_a)), nullptr,
         session.view().instances[std::size_t(choice_.instance_a)].world_from_mesh};
-    const picking::PlacedMesh b{session.view().meshes[moving_mesh(session)], nullptr,
+    const picking::PlacedMesh b{view_of(session, moving_mesh(session)), nullptr,
                                 moving_world_from_mesh(session)};
     if (std::uint64_t(a.mesh.triangle_count()) * b.mesh.triangle_count() > most_tests)
         return std::nullopt;
@@ -152,12 +153,12 @@ bool CollideState::update(const SceneSession& session) {
     last_placement_ = placement_;
     last_pose_version_ = session.pose_version();
 
-    const std::uint32_t mesh_a = mesh_of(session, choice_.instance_a);
-    const std::uint32_t mesh_b = moving_mesh(session);
+    const ViewMesh mesh_a = mesh_of(session, choice_.instance_a);
+    const ViewMesh mesh_b = moving_mesh(session);
     const picking::PlacedMesh a{
-        session.view().meshes[mesh_a], &bvh_for(session, mesh_a),
+        view_of(session, mesh_a), &bvh_for(session, mesh_a),
         session.view().instances[std::size_t(choice_.instance_a)].world_from_mesh};
-    const picking::PlacedMesh b{session.view().meshes[mesh_b], &bvh_for(session, mesh_b),
+    const picking::PlacedMesh b{view_of(session, mesh_b), &bvh_for(session, mesh_b),
                                 moving_world_from_mesh(session)};
     const auto start = std::chrono::steady_clock::now();
     report_.contacts =

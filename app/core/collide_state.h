@@ -47,7 +47,7 @@ class CollideState {
     [[nodiscard]] const CollidePlacement& placement() const { return placement_; }
 
     /// The moving object's mesh and world_from_mesh now (B, or the copy of A).
-    [[nodiscard]] std::uint32_t moving_mesh(const SceneSession& session) const;
+    [[nodiscard]] ViewMesh moving_mesh(const SceneSession& session) const;
     [[nodiscard]] glm::mat4 moving_world_from_mesh(const SceneSession& session) const;
     /// Where the moving object turns: its centre in world space before the user placement.
     [[nodiscard]] glm::vec3 moving_centre(const SceneSession& session) const;
@@ -66,7 +66,7 @@ class CollideState {
                                                                  std::uint64_t most_tests) const;
 
   private:
-    const picking::Bvh& bvh_for(const SceneSession& session, std::uint32_t mesh);
+    const picking::Bvh& bvh_for(const SceneSession& session, ViewMesh mesh);
 
     CollideChoice choice_;
     CollidePlacement placement_;

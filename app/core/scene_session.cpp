@@ -80,7 +80,7 @@ SceneSession::SceneSession(assets::Scene scene, SessionOptions options)
             view_.shapes.push_back({analytic_shape(shape), shape.node, glm::mat4(1.0f)});
     bind_view_.shapes = view_.shapes;
     for (std::uint32_t m = 0; m < mesh_count + own_copies_.size(); ++m) {
-        const std::uint32_t source = scene_mesh(m);
+        const std::uint32_t source = scene_mesh_index(m);
         const assets::MeshData& mesh = scene_.meshes[source];
         mesh_bounds_.push_back(picking::bounds_of(mesh.positions));
         view_.meshes.push_back({mesh.positions, mesh.indices});
@@ -153,7 +153,7 @@ double SceneSession::duration() const {
 void SceneSession::pose_meshes(const assets::Pose& pose, std::vector<assets::PosedMesh>& posed,
                                bool normals, std::vector<glm::mat4>& instance_world) const {
     for (std::uint32_t m : moving_)
-        assets::pose_mesh(scene_, scene_mesh(m), space_node_[m], pose, normals, posed[m]);
+        assets::pose_mesh(scene_, scene_mesh_index(m), space_node_[m], pose, normals, posed[m]);
     instance_world.resize(view_.instances.size());
     for (std::size_t i = 0; i < view_.instances.size(); ++i) {
         const picking::Instance& instance = view_.instances[i];
@@ -253,18 +253,30 @@ std::optional<picking::SceneHit> SceneSession::intersect(const picking::Ray& wor
                                     stats);
 }
 
-std::span<const glm::vec3> SceneSession::mesh_normals(std::uint32_t mesh) const {
-    const assets::PosedMesh& posed = posed_[mesh];
+std::span<const glm::vec3> SceneSession::mesh_normals(ViewMesh mesh) const {
+    const assets::PosedMesh& posed = posed_[index(mesh)];
     if (!posed.normals.empty()) return posed.normals;
-    return scene_.meshes[scene_mesh(mesh)].normals;
+    return scene_.meshes[index(scene_mesh(mesh))].normals;
 }
 
-std::uint32_t SceneSession::scene_mesh(std::uint32_t view_mesh) const {
+std::vector<ViewMesh> SceneSession::deforming_meshes() const {
+    std::vector<ViewMesh> meshes;
+    for (std::uint32_t m : deforming_)
+        meshes.push_back(ViewMesh{m});
+    return meshes;
+}
+
+bool SceneSession::deforms(ViewMesh mesh) const {
+    return std::find(deforming_.begin(), deforming_.end(), index(mesh)) != deforming_.end();
+}
+
+std::uint32_t SceneSession::scene_mesh_index(std::uint32_t view_mesh) const {
     const std::size_t count = scene_.meshes.size();
     return view_mesh < count ? view_mesh : own_copies_[view_mesh - count].mesh;
 }
 
-std::optional<std::uint32_t> SceneSession::own_copy_instance(std::uint32_t view_mesh) const {
+std::optional<std::uint32_t> SceneSession::own_copy_instance(ViewMesh mesh) const {
+    const std::uint32_t view_mesh = index(mesh);
     const std::size_t count = scene_.meshes.size();
     if (view_mesh < count || view_mesh - count >= own_copies_.size()) return std::nullopt;
     return own_copies_[view_mesh - count].instance;

@@ -35,6 +35,18 @@ enum class PoseChoice {
     Bind,     ///< raw vertices under rest transforms: what naive picking hits
 };
 
+/// A mesh of picking's view of the session (SceneSession::view().meshes): the scene's meshes
+/// first, with the same numbers, then instances' own copies.
+enum class ViewMesh : std::uint32_t {};
+/// A mesh of the loaded scene (assets::Scene::meshes), the number picks report.
+enum class SceneMesh : std::uint32_t {};
+[[nodiscard]] constexpr std::uint32_t index(ViewMesh mesh) {
+    return std::uint32_t(mesh);
+}
+[[nodiscard]] constexpr std::uint32_t index(SceneMesh mesh) {
+    return std::uint32_t(mesh);
+}
+
 struct SessionOptions {
     bool deform_normals = false;  ///< also recompute normals of deforming meshes (for drawing)
 };
@@ -99,28 +111,36 @@ class SceneSession {
     // view().meshes starts with the scene's meshes, same indices; after them come copies for
     // instances that need their own vertices: a morphing mesh drawn at several nodes is morphed
     // with each node's weights, so every instance after the first gets a copy (and
-    // view().instances[i].mesh names it; picks still report the scene's mesh).
+    // view().instances[i].mesh names it; picks still report the scene's mesh). The two kinds of
+    // number are different types: ViewMesh and SceneMesh.
 
-    /// The vertices of view mesh `mesh` in the current pose, in its instances' mesh space.
-    [[nodiscard]] std::span<const glm::vec3> mesh_positions(std::uint32_t mesh) const {
-        return view_.meshes[mesh].positions;
+    /// The view mesh instance `instance` draws (its own copy, if it has one).
+    [[nodiscard]] ViewMesh view_mesh(std::uint32_t instance) const {
+        return ViewMesh{view_.instances[instance].mesh};
+    }
+    /// The vertices of a view mesh in the current pose, in its instances' mesh space.
+    [[nodiscard]] std::span<const glm::vec3> mesh_positions(ViewMesh mesh) const {
+        return view_.meshes[index(mesh)].positions;
     }
     /// The vertices instance `instance` has in the current pose (its own copy's, if it has one).
     [[nodiscard]] std::span<const glm::vec3> instance_positions(std::uint32_t instance) const {
-        return view_.meshes[view_.instances[instance].mesh].positions;
+        return mesh_positions(view_mesh(instance));
     }
     /// Its normals in the current pose (the loaded ones unless it deforms and
     /// SessionOptions::deform_normals is set).
-    [[nodiscard]] std::span<const glm::vec3> mesh_normals(std::uint32_t mesh) const;
+    [[nodiscard]] std::span<const glm::vec3> mesh_normals(ViewMesh mesh) const;
     /// View meshes whose vertices change with the pose (morph targets, skins of several
     /// joints), own copies included.
-    [[nodiscard]] const std::vector<std::uint32_t>& deforming_meshes() const { return deforming_; }
+    [[nodiscard]] std::vector<ViewMesh> deforming_meshes() const;
+    [[nodiscard]] bool deforms(ViewMesh mesh) const;
     /// The scene mesh a view mesh is (or copies).
-    [[nodiscard]] std::uint32_t scene_mesh(std::uint32_t view_mesh) const;
+    [[nodiscard]] SceneMesh scene_mesh(ViewMesh mesh) const {
+        return SceneMesh{scene_mesh_index(index(mesh))};
+    }
     /// The instance a view mesh is the own copy of; nothing for the scene's meshes.
-    [[nodiscard]] std::optional<std::uint32_t> own_copy_instance(std::uint32_t view_mesh) const;
+    [[nodiscard]] std::optional<std::uint32_t> own_copy_instance(ViewMesh mesh) const;
 
-    // == picking::Aabb
+    // == Bounds
     /// The world-space box around every instance in the current pose (an empty scene: the
     /// origin, a box of no size).
     [[nodiscard]] picking::Aabb world_bounds() const;
@@ -189,6 +209,8 @@ class SceneSession {
 
   private:
     void repose();
+    /// The scene mesh view mesh `view_mesh` is (or copies), as numbers.
+    [[nodiscard]] std::uint32_t scene_mesh_index(std::uint32_t view_mesh) const;
     /// Poses every deforming or skinned mesh at `pose` into `posed`, and fills `instance_world`.
     void pose_meshes(const assets::Pose& pose, std::vector<assets::PosedMesh>& posed, bool normals,
                      std::vector<glm::mat4>& instance_world) const;

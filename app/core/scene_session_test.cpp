@@ -120,11 +120,11 @@ TEST(SceneSession, ThePoseVersionCountsRealChanges) {
 
 /// The world box of the default scene's deforming mesh (the tentacle) in the current pose.
 picking::Aabb tentacle_bounds(const SceneSession& session) {
-    const std::uint32_t mesh = session.deforming_meshes().at(0);
+    const ViewMesh mesh = session.deforming_meshes().at(0);
     picking::Aabb b{glm::vec3(1e30f), glm::vec3(-1e30f)};
     for (std::size_t i = 0; i < session.view().instances.size(); ++i) {
         const picking::Instance& instance = session.view().instances[i];
-        if (instance.mesh != mesh) continue;
+        if (instance.mesh != index(mesh)) continue;
         for (const glm::vec3& p : session.mesh_positions(mesh)) {
             const glm::vec3 w(instance.world_from_mesh * glm::vec4(p, 1.0f));
             b.min = glm::min(b.min, w);
@@ -141,7 +141,9 @@ TEST(SceneSession, TheSkinnedBvhIsRefitOnTheFirstPickAfterAPoseChange_Seed17) {
     SceneSession session(assets::make_default_scene());
     session.prepare(Accel::Bvh, 1);
     ASSERT_EQ(session.deforming_meshes().size(), 1u);
-    const std::uint32_t tentacle = session.deforming_meshes()[0];
+    // The tentacle is one of the scene's own meshes: its view and scene numbers agree.
+    const std::uint32_t tentacle = index(session.scene_mesh(session.deforming_meshes()[0]));
+    ASSERT_EQ(tentacle, index(session.deforming_meshes()[0]));
     picking::PickSettings bvh;
     bvh.broad_phase = picking::BroadPhase::Bvh;
     unsigned seed = 17;
@@ -192,7 +194,9 @@ TEST(SceneSession, BaldwinWeberTransformsFollowTheSkinnedPose_Seed19) {
     SceneSession session(assets::make_default_scene());
     session.prepare(Accel::Bvh, 1);
     ASSERT_EQ(session.deforming_meshes().size(), 1u);
-    const std::uint32_t tentacle = session.deforming_meshes()[0];
+    // The tentacle is one of the scene's own meshes: its view and scene numbers agree.
+    const std::uint32_t tentacle = index(session.scene_mesh(session.deforming_meshes()[0]));
+    ASSERT_EQ(tentacle, index(session.deforming_meshes()[0]));
     const std::uint32_t rigid = tentacle == 0 ? 1 : 0;
     picking::PickSettings precomputed;
     precomputed.method = picking::RayTriangleMethod::BaldwinWeber;
@@ -238,10 +242,12 @@ TEST(SceneSession, DeformingMeshesArePosedInTheViewAndRawInTheBindView) {
     SceneSession session(assets::make_default_scene());
     const assets::Scene& scene = session.scene();
     ASSERT_EQ(session.deforming_meshes().size(), 1u);
-    const std::uint32_t tentacle = session.deforming_meshes()[0];
+    // The tentacle is one of the scene's own meshes: its view and scene numbers agree.
+    const std::uint32_t tentacle = index(session.scene_mesh(session.deforming_meshes()[0]));
+    ASSERT_EQ(tentacle, index(session.deforming_meshes()[0]));
     EXPECT_EQ(scene.meshes[tentacle].name, "tentacle");
     session.set_time(1.7);
-    const auto posed = session.mesh_positions(tentacle);
+    const auto posed = session.mesh_positions(ViewMesh{tentacle});
     const auto bind = session.view(PoseChoice::Bind).meshes[tentacle].positions;
     ASSERT_EQ(posed.size(), scene.meshes[tentacle].positions.size());
     EXPECT_EQ(bind.data(), scene.meshes[tentacle].positions.data());
@@ -261,10 +267,12 @@ TEST(SceneSession, DeformingMeshesArePosedInTheViewAndRawInTheBindView) {
     for (std::size_t v = 0; v < posed.size(); ++v)
         EXPECT_EQ(again.positions[v], posed[v]);
     // Normals are only recomputed on request (the viewer asks for them, the CLI does not).
-    EXPECT_EQ(session.mesh_normals(tentacle).data(), scene.meshes[tentacle].normals.data());
+    EXPECT_EQ(session.mesh_normals(ViewMesh{tentacle}).data(),
+              scene.meshes[tentacle].normals.data());
     SceneSession drawn(assets::make_default_scene(), SessionOptions{true});
     drawn.set_time(1.7);
-    EXPECT_NE(drawn.mesh_normals(tentacle).data(), drawn.scene().meshes[tentacle].normals.data());
+    EXPECT_NE(drawn.mesh_normals(ViewMesh{tentacle}).data(),
+              drawn.scene().meshes[tentacle].normals.data());
 }
 
 TEST(SceneSession, TheBindViewUsesRestTransforms) {
@@ -468,10 +476,11 @@ TEST(SceneSession, EachInstanceOfAMorphingMeshHasItsNodesWeights) {
     ASSERT_EQ(session.view().meshes.size(), 2u);
     EXPECT_EQ(session.view().instances[0].mesh, 0u);
     EXPECT_EQ(session.view().instances[1].mesh, 1u);
-    EXPECT_EQ(session.scene_mesh(1), 0u);
-    EXPECT_EQ(session.own_copy_instance(1), std::optional<std::uint32_t>(1u));
-    EXPECT_FALSE(session.own_copy_instance(0));
-    EXPECT_EQ(session.deforming_meshes(), (std::vector<std::uint32_t>{0, 1}));
+    EXPECT_EQ(session.view_mesh(1), ViewMesh{1});
+    EXPECT_EQ(session.scene_mesh(ViewMesh{1}), SceneMesh{0});
+    EXPECT_EQ(session.own_copy_instance(ViewMesh{1}), std::optional<std::uint32_t>(1u));
+    EXPECT_FALSE(session.own_copy_instance(ViewMesh{0}));
+    EXPECT_EQ(session.deforming_meshes(), (std::vector<ViewMesh>{ViewMesh{0}, ViewMesh{1}}));
     // What is drawn: lifted by 2 * 1 at a, by 2 * 0.25 at b.
     EXPECT_FLOAT_EQ(session.instance_positions(0)[0].z, 2.0f);
     EXPECT_FLOAT_EQ(session.instance_positions(1)[0].z, 0.5f);

@@ -51,7 +51,7 @@ void CollideMode::add_extra_instances(const SceneSession& session,
     // The renderer knows the scene's meshes: a copy of an instance with vertices of its own
     // (its own morph weights) is drawn with that instance's vertices.
     const auto instance = std::uint32_t(state_.choice().instance_a);
-    extra.push_back({session.scene_mesh(state_.moving_mesh(session)),
+    extra.push_back({index(session.scene_mesh(state_.moving_mesh(session))),
                      state_.moving_world_from_mesh(session), glm::vec3(0.62f, 0.70f, 0.85f),
                      instance});
 }

@@ -347,10 +347,8 @@ Selection ViewerApp::pick_at(glm::vec2 cursor_window, bool clicked) {
         selection.world_from_mesh = session_->instance_transforms()[instance];
         // A clicked deforming mesh's vertices as picked (hovers need none): the pose may move
         // on, the Bone space view keeps showing what was picked.
-        const std::uint32_t view_mesh = session_->view().instances[instance].mesh;
-        const auto& deforming = session_->deforming_meshes();
-        if (clicked &&
-            std::find(deforming.begin(), deforming.end(), view_mesh) != deforming.end()) {
+        const ViewMesh view_mesh = session_->view_mesh(instance);
+        if (clicked && session_->deforms(view_mesh)) {
             const auto positions = session_->mesh_positions(view_mesh);
             const auto normals = session_->mesh_normals(view_mesh);
             selection.picked_positions.assign(positions.begin(), positions.end());
@@ -728,12 +726,13 @@ render::InstancePlacement ViewerApp::placement(PoseChoice pose) const {
 void ViewerApp::upload_posed_vertices() {
     // The renderer draws the very vertices picking tests: uploaded whenever the pose changes.
     if (session_->pose_version() == uploaded_pose_version_) return;
-    for (std::uint32_t mesh : session_->deforming_meshes()) {
+    for (const ViewMesh mesh : session_->deforming_meshes()) {
         if (const auto instance = session_->own_copy_instance(mesh))
             renderer_.update_instance_vertices(*instance, session_->mesh_positions(mesh),
                                                session_->mesh_normals(mesh));
-        else
-            renderer_.update_posed_vertices(mesh, session_->mesh_positions(mesh),
+        else  // one of the scene's own meshes: the renderer's mesh of the same number
+            renderer_.update_posed_vertices(index(session_->scene_mesh(mesh)),
+                                            session_->mesh_positions(mesh),
                                             session_->mesh_normals(mesh));
     }
     uploaded_pose_version_ = session_->pose_version();
