@@ -24,7 +24,6 @@ namespace app {
 
 namespace {
 
-constexpr float kDragThresholdPx = 4.0f;
 constexpr glm::vec4 kPickFill{0.95f, 0.20f, 0.85f, 1.0f};  // opaque: the exact colour is testable
 constexpr glm::vec4 kPickOutline{1.0f, 0.95f, 0.35f, 1.0f};
 constexpr glm::vec4 kHoverFill{1.0f, 0.85f, 0.25f, 0.45f};
@@ -130,7 +129,7 @@ void ViewerApp::wait_for_events() {
     const bool tracing_heatmap =
         accel_panel_.heatmap && mode_ == ViewerMode::Pick && !accel_view_.heatmap().complete();
     const bool busy = loading_ || accel_view_.building() || tracing_heatmap ||
-                      (animation_panel_.playing && session_->clip() >= 0) || dragging_ ||
+                      (animation_panel_.playing && session_->clip() >= 0) || pointer_.dragging() ||
                       options_.scripted() || ImGui::IsAnyMouseDown();
     if (busy) {
         const double remaining = 1.0 / 60.0 - (glfwGetTime() - last_frame_time_);
@@ -216,12 +215,7 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
     hover_.reset();
     frames_since_scene_ = 0;
     // What the Algorithms window showed belonged to the old scene.
-    algorithms_panel_.compare.clear();
-    algorithms_panel_.all_hits.reset();
-    algorithms_panel_.leaks.clear();
-    algorithms_panel_.leak_marks.clear();
-    algorithms_panel_.far.reset();
-    algorithms_panel_.far_log10 = 0.0f;
+    algorithms_panel_.model.clear();
     collide_mode_.on_scene(*session_);
     // --collide, --move, --turn name instances of the model on the command line.
     if (!initial_load_done_) {
@@ -387,89 +381,39 @@ void ViewerApp::handle_picking() {
         pending_click_.reset();
         update_algorithm_views();
     }
-    if (pick_panel_.hover && cursor_moved_ && !dragging_ && !ui_wants_mouse()) {
-        hover_ = pick_at(last_cursor_, false);
+    const bool moved = pointer_.take_moved();
+    if (pick_panel_.hover && moved && !pointer_.dragging() && !ui_wants_mouse()) {
+        hover_ = pick_at(pointer_.last_cursor(), false);
     } else if (!pick_panel_.hover || ui_wants_mouse()) {
         hover_.reset();
     }
-    cursor_moved_ = false;
 }
 
 // == The Algorithms window: Compare, All hits, Leaks, Far from origin
 
 void ViewerApp::update_algorithm_views() {
-    AlgorithmsPanelState& panel = algorithms_panel_;
-    panel.compare.clear();
-    panel.compare_shape.reset();
-    panel.all_hits.reset();
     // Only what can be seen is computed (every algorithm on a big mesh takes a while).
-    if (!selection_ || !panel.open) return;
-    panel.compare = picking::compare_algorithms(session_->view(), selection_->ray,
-                                                selection_->choice.settings(), 3,
-                                                &session_->accels().broad_phases());
-    if (selection_->result.shape) panel.compare_shape = selection_->result.shape->shape;
-    panel.all_hits = session_->all_hits(selection_->ray, selection_->choice);
+    if (selection_ && algorithms_panel_.open)
+        algorithms_panel_.model.study_pick(*session_, *selection_);
+    else
+        algorithms_panel_.model.clear_pick();
 }
 
 void ViewerApp::run_leak_sweep() {
-    AlgorithmsPanelState& panel = algorithms_panel_;
-    panel.leaks.clear();
-    panel.leak_marks.clear();
-    const picking::SceneView& view = session_->view();
-    const auto& options = pick_panel_.choice.options().triangle_options;
-    panel.leak_marks_method = pick_panel_.choice.method();
-    std::vector<picking::MeshTopology> topologies;
-    std::size_t total_edges = 0;
-    for (const picking::MeshView& mesh : view.meshes) {
-        topologies.push_back(picking::mesh_topology(mesh));
-        total_edges += topologies.back().shared_edges.size();
-    }
-    if (total_edges == 0) return;
-    for (const auto& algorithm : picking::kRayTriangleAlgorithms) {
-        const bool marked = algorithm.method == panel.leak_marks_method;
-        if (!panel.leak_every_algorithm && !marked) continue;
-        LeakRow row{algorithm.method, 0, 0, 0};
-        for (std::size_t m = 0; m < view.meshes.size(); ++m) {
-            picking::LeakSweepOptions sweep;
-            // The rays go to the meshes in proportion to their shared edges.
-            sweep.rays = int(double(panel.leak_rays) * double(topologies[m].shared_edges.size()) /
-                                 double(total_edges) +
-                             0.5);
-            sweep.seed = std::uint32_t(1 + m);
-            if (sweep.rays == 0) continue;
-            const auto r = picking::leak_sweep(view.meshes[m], topologies[m], algorithm, options,
-                                               sweep, marked ? 4000 : 0);
-            row.rays += r.rays;
-            row.leaks += r.leaks;
-            row.double_hits += r.double_hits;
-            if (!marked) continue;
-            // Draw each spot where the mesh is: at every instance of it.
-            for (const picking::Instance& instance : view.instances) {
-                if (instance.mesh != m) continue;
-                for (const picking::LeakSpot& spot : r.spots)
-                    panel.leak_marks.push_back(
-                        {glm::vec3(instance.world_from_mesh * glm::vec4(spot.point, 1.0f)),
-                         spot.leak});
-            }
-        }
-        panel.leaks.push_back(row);
-    }
+    LeakSweepChoice sweep;
+    sweep.rays = algorithms_panel_.leak_rays;
+    sweep.every_algorithm = algorithms_panel_.leak_every_algorithm;
+    sweep.marked = pick_panel_.choice.method();
+    sweep.options = pick_panel_.choice.options().triangle_options;
+    algorithms_panel_.model.sweep_leaks(*session_, sweep);
 }
 
 void ViewerApp::move_far(double distance) {
-    const glm::dvec3 direction = glm::normalize(glm::dvec3(1.0, 1.0, 1.0));
-    const glm::dvec3 before = session_->world_offset();
-    const glm::dvec3 after = distance > 0.0 ? distance * direction : glm::dvec3(0.0);
-    session_->set_world_offset(after);
-    camera_.target += glm::vec3(after - before);  // the camera follows the model
-    algorithms_panel_.far_log10 = distance > 1.0 ? float(std::log10(distance)) : 0.0f;
-    picking::FarFromOriginOptions study;
-    study.rays = algorithms_panel_.far_rays;
-    study.direction = direction;
-    algorithms_panel_.far = picking::far_from_origin_study(
-        session_->world_triangles_without_offset(), std::max(distance, 0.0),
-        pick_panel_.choice.options().triangle_options, study);
-    selection_.reset();  // its ray and triangle are where the model was
+    const glm::dvec3 moved = algorithms_panel_.model.move_far(
+        *session_, distance, pick_panel_.choice.options().triangle_options,
+        algorithms_panel_.far_rays);
+    camera_.target += glm::vec3(moved);  // the camera follows the model
+    selection_.reset();                  // its ray and triangle are where the model was
     hover_.reset();
 }
 
@@ -478,7 +422,7 @@ void ViewerApp::add_algorithm_overlay(render::Overlay& overlay) const {
     if (!panel.visible) return;
     const auto& instances = session_->view().instances;
     if (panel.active == AlgorithmsTab::Compare && panel.compare_triangles_in_viewport) {
-        for (const picking::CompareRow& row : panel.compare) {
+        for (const picking::CompareRow& row : panel.model.compare) {
             if (!row.result.hit || row.result.hit->instance >= instances.size()) continue;
             const picking::Triangle t =
                 session_->world_triangle(row.result.hit->instance, row.result.hit->triangle);
@@ -487,10 +431,10 @@ void ViewerApp::add_algorithm_overlay(render::Overlay& overlay) const {
                 {{t.p0, t.p1, t.p2}, glm::vec4(glm::vec3(color), 0.35f), color});
         }
     }
-    if (panel.active == AlgorithmsTab::Leaks && !panel.leak_marks.empty()) {
+    if (panel.active == AlgorithmsTab::Leaks && !panel.model.leak_marks.empty()) {
         // A small cross per spot: red where the ray leaked, yellow for a double hit.
         const float size = 0.006f * std::max(session_->world_bounds().radius(), 1e-3f);
-        for (const LeakMark& mark : panel.leak_marks) {
+        for (const LeakMark& mark : panel.model.leak_marks) {
             const glm::vec4 color =
                 mark.leak ? glm::vec4(1.0f, 0.25f, 0.2f, 1.0f) : glm::vec4(1.0f, 0.85f, 0.2f, 1.0f);
             for (int axis = 0; axis < 3; ++axis) {
@@ -507,37 +451,28 @@ void ViewerApp::on_mouse_button(int button, int action, int mods) {
     glfwGetCursorPos(window_, &x, &y);
     const glm::vec2 cursor{float(x), float(y)};
     if (action == GLFW_PRESS) {
-        if (ui_wants_mouse() || pressed_button_ >= 0) return;
-        pressed_button_ = button;
-        press_cursor_ = last_cursor_ = cursor;
-        dragging_ = false;
+        if (ui_wants_mouse() || !pointer_.press(button, cursor)) return;
         if (mode_ == ViewerMode::TriangleLab && button == GLFW_MOUSE_BUTTON_LEFT)
             (void)lab_mode_.grab(cursor, camera_, window_size());
         if (mode_ == ViewerMode::Collide && button == GLFW_MOUSE_BUTTON_LEFT)
             (void)collide_mode_.grab((mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0);
-    } else if (action == GLFW_RELEASE && button == pressed_button_) {
+    } else if (action == GLFW_RELEASE && button == pointer_.held_button()) {
         lab_mode_.release();
         collide_mode_.release();
-        // A click is a press and release without a drag in between.
-        if (!dragging_ && button == GLFW_MOUSE_BUTTON_LEFT) pending_click_ = cursor;
-        pressed_button_ = -1;
-        dragging_ = false;
+        const std::optional<glm::vec2> click = pointer_.release(button, cursor);
+        if (click && button == GLFW_MOUSE_BUTTON_LEFT) pending_click_ = *click;
     }
 }
 
 void ViewerApp::on_cursor(double x, double y) {
-    const glm::vec2 cursor{float(x), float(y)};
-    const glm::vec2 delta = cursor - last_cursor_;
-    last_cursor_ = cursor;
-    cursor_moved_ = true;
-    if (pressed_button_ < 0) return;
-    if (!dragging_ && glm::length(cursor - press_cursor_) < kDragThresholdPx) return;
-    dragging_ = true;
+    const std::optional<PointerGesture::Drag> drag = pointer_.move({float(x), float(y)});
+    if (!drag) return;
+    const glm::vec2 delta = drag->to - drag->from;
     if (lab_mode_.dragging())
-        lab_mode_.drag(cursor, camera_, window_size());
+        lab_mode_.drag(drag->to, camera_, window_size());
     else if (collide_mode_.dragging())
-        collide_mode_.drag(cursor - delta, cursor, camera_, window_size(), *session_);
-    else if (pressed_button_ == GLFW_MOUSE_BUTTON_LEFT)
+        collide_mode_.drag(drag->from, drag->to, camera_, window_size(), *session_);
+    else if (drag->button == GLFW_MOUSE_BUTTON_LEFT)
         camera_.orbit(-delta.x * 0.008f, delta.y * 0.008f);
     else
         camera_.pan(delta, window_size());

@@ -9,6 +9,7 @@
 
 #include "app/core/async_load.h"
 #include "app/core/camera.h"
+#include "app/core/pointer_gesture.h"
 #include "app/core/recent_files.h"
 #include "app/core/scene_session.h"
 #include "app/core/selection.h"
@@ -109,13 +110,8 @@ class ViewerApp {
     std::optional<Selection> hover_;
     std::uint64_t pick_count_ = 0;
 
-    // Mouse gesture state: a press becomes a drag once it moves a few pixels.
-    int pressed_button_ = -1;
-    glm::vec2 press_cursor_{0.0f};
-    glm::vec2 last_cursor_{0.0f};
-    bool dragging_ = false;
-    bool cursor_moved_ = false;
-    std::optional<glm::vec2> pending_click_;
+    PointerGesture pointer_;  ///< clicks and drags from the mouse's presses and moves
+    std::optional<glm::vec2> pending_click_;  ///< picked at the start of the next frame
 
     std::uint64_t uploaded_pose_version_ = 0;  ///< the pose whose vertices the GPU holds
     double last_frame_time_ = 0.0;

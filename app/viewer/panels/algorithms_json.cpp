@@ -8,7 +8,7 @@ nlohmann::ordered_json algorithms_panel_to_json(const AlgorithmsPanelState& stat
     j["tab"] = algorithms_tab_name(state.active);
     j["visible"] = state.visible;
     nlohmann::ordered_json compare = nlohmann::ordered_json::array();
-    for (const picking::CompareRow& row : state.compare) {
+    for (const picking::CompareRow& row : state.model.compare) {
         nlohmann::ordered_json r;
         r["algorithm"] = picking::ray_triangle_algorithm(row.method).name;
         r["hit"] = row.result.hit.has_value();
@@ -25,10 +25,11 @@ nlohmann::ordered_json algorithms_panel_to_json(const AlgorithmsPanelState& stat
         compare.push_back(std::move(r));
     }
     j["compare"] = std::move(compare);
-    if (state.compare_shape) {
+    if (state.model.compare_shape) {
         const auto& shapes = session.scene().shapes;
-        j["compare_shape"] =
-            *state.compare_shape < shapes.size() ? shapes[*state.compare_shape].name : "?";
+        j["compare_shape"] = *state.model.compare_shape < shapes.size()
+                                 ? shapes[*state.model.compare_shape].name
+                                 : "?";
     }
     if (state.compare_overflow) j["compare_overflow_px"] = *state.compare_overflow;
     if (state.explained) {
@@ -43,21 +44,22 @@ nlohmann::ordered_json algorithms_panel_to_json(const AlgorithmsPanelState& stat
                         {"note", state.explained->note},
                         {"flops", state.explained->flops}};
     }
-    if (state.all_hits) {
+    if (state.model.all_hits) {
         int duplicates = 0;
-        for (const auto& h : state.all_hits->hits)
+        for (const auto& h : state.model.all_hits->hits)
             duplicates += h.near_duplicate;
-        j["all_hits"] = {{"count", state.all_hits->hits.size()}, {"near_duplicates", duplicates}};
+        j["all_hits"] = {{"count", state.model.all_hits->hits.size()},
+                         {"near_duplicates", duplicates}};
     }
     nlohmann::ordered_json leaks = nlohmann::ordered_json::array();
-    for (const LeakRow& row : state.leaks)
+    for (const LeakRow& row : state.model.leaks)
         leaks.push_back({{"algorithm", picking::ray_triangle_algorithm(row.method).name},
                          {"rays", row.rays},
                          {"leaks", row.leaks},
                          {"double_hits", row.double_hits}});
     j["leaks"] = std::move(leaks);
-    j["leak_marks"] = state.leak_marks.size();
-    if (state.far) {
+    j["leak_marks"] = state.model.leak_marks.size();
+    if (state.model.far) {
         auto errors = [](const picking::FarErrors& e) {
             return nlohmann::ordered_json{{"misses", e.misses},     {"compared", e.compared},
                                           {"t_median", e.t_median}, {"t_max", e.t_max},
@@ -65,7 +67,7 @@ nlohmann::ordered_json algorithms_panel_to_json(const AlgorithmsPanelState& stat
                                           {"v_median", e.v_median}, {"v_max", e.v_max}};
         };
         nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-        for (const auto& row : state.far->rows) {
+        for (const auto& row : state.model.far->rows) {
             nlohmann::ordered_json r;
             r["name"] = row.name;
             r["rays"] = row.on(picking::FarInput::Float).vs_aim.rays;
@@ -78,7 +80,7 @@ nlohmann::ordered_json algorithms_panel_to_json(const AlgorithmsPanelState& stat
             }
             rows.push_back(std::move(r));
         }
-        j["far"] = {{"distance", state.far->distance}, {"rows", std::move(rows)}};
+        j["far"] = {{"distance", state.model.far->distance}, {"rows", std::move(rows)}};
     }
     return j;
 }

@@ -101,12 +101,12 @@ void draw_compare(AlgorithmsPanelState& state, const std::optional<Selection>& s
             "same triangles.");
         return;
     }
-    if (state.compare.empty()) {
+    if (state.model.compare.empty()) {
         ImGui::TextDisabled("Click again to compare (the window was closed at the click).");
         return;
     }
     const picking::CompareRow* reference = nullptr;
-    for (const picking::CompareRow& row : state.compare)
+    for (const picking::CompareRow& row : state.model.compare)
         if (row.method == picking::RayTriangleMethod::Reference) reference = &row;
     const picking::PickHit* truth =
         reference && reference->result.hit ? &*reference->result.hit : nullptr;
@@ -157,7 +157,7 @@ void draw_compare(AlgorithmsPanelState& state, const std::optional<Selection>& s
         cell(c);
         right[c] = start[c] + ImGui::CalcTextSize(kHeaders[c]).x;
     }
-    for (const picking::CompareRow& row : state.compare) {
+    for (const picking::CompareRow& row : state.model.compare) {
         ImGui::TableNextRow();
         if (!row.agrees)
             ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0,
@@ -298,9 +298,9 @@ void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& s
                                : "Click a triangle to see the algorithm at work.");
         return;
     }
-    const auto target =
-        explain_target(*source, session,
-                       state.explain_hovered ? std::vector<picking::CompareRow>{} : state.compare);
+    const auto target = explain_target(
+        *source, session,
+        state.explain_hovered ? std::vector<picking::CompareRow>{} : state.model.compare);
     if (!target) {
         ImGui::TextWrapped(
             "The ray hits no triangle, not even by the reference: nothing to "
@@ -368,11 +368,11 @@ void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& s
 
 void draw_all_hits(const AlgorithmsPanelState& state, const std::optional<Selection>& selection,
                    const SceneSession& session) {
-    if (!selection || !state.all_hits) {
+    if (!selection || !state.model.all_hits) {
         ImGui::TextWrapped("Click the model: every intersection along the ray is listed here.");
         return;
     }
-    const auto& hits = state.all_hits->hits;
+    const auto& hits = state.model.all_hits->hits;
     int duplicates = 0;
     for (const auto& h : hits)
         duplicates += h.near_duplicate;
@@ -422,20 +422,20 @@ bool draw_leaks(AlgorithmsPanelState& state, picking::RayTriangleMethod pick_met
     ImGui::SameLine();
     if (ImGui::Button("Run sweep")) run = true;
     ImGui::TextDisabled("Rays aimed exactly at shared edges and vertices, from many directions.");
-    if (state.leaks.empty()) return run;
+    if (state.model.leaks.empty()) return run;
     ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.3f, 1), "leaks");
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.2f, 1), "double hits");
     ImGui::SameLine();
     ImGui::TextDisabled("drawn for %s (the Pick panel's algorithm)",
-                        name_of(state.leak_marks_method).c_str());
+                        name_of(state.model.leak_marks_method).c_str());
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
     if (!ImGui::BeginTable("leaks", 4, flags)) return run;
     for (const char* h : {"algorithm", "rays", "leaks", "double hits"})
         ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    for (const LeakRow& row : state.leaks) {
+    for (const LeakRow& row : state.model.leaks) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         const bool current = row.method == pick_method;
@@ -483,13 +483,11 @@ const char* far_input_text(picking::FarInput input) {
 std::optional<double> draw_far(AlgorithmsPanelState& state) {
     std::optional<double> moved;
     ImGui::SetNextItemWidth(220);
-    if (ImGui::SliderFloat("##far", &state.far_log10, 0.0f, 7.0f, "10^%.1f units away"))
-        moved = std::pow(10.0, double(state.far_log10));
+    float log10 = state.model.far_log10;  // where the model is: the viewer moves it on a change
+    if (ImGui::SliderFloat("##far", &log10, 0.0f, 7.0f, "10^%.1f units away"))
+        moved = std::pow(10.0, double(log10));
     ImGui::SameLine();
-    if (ImGui::SmallButton("home")) {
-        state.far_log10 = 0.0f;
-        moved = 0.0;  // no offset at all
-    }
+    if (ImGui::SmallButton("home")) moved = 0.0;  // no offset at all
     ImGui::SameLine();
     ImGui::TextDisabled("along (1,1,1), the camera follows");
     ImGui::SetNextItemWidth(175);
@@ -511,7 +509,7 @@ std::optional<double> draw_far(AlgorithmsPanelState& state) {
                            : "Errors: against reference on the same input (the algorithm's "
                              "own).");
     ImGui::PopStyleColor();
-    if (!state.far) return moved;
+    if (!state.model.far) return moved;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
     if (!ImGui::BeginTable("far", 7, flags)) return moved;
@@ -525,7 +523,7 @@ std::optional<double> draw_far(AlgorithmsPanelState& state) {
                 {"u error", "|u - u'|, the weight of the 2nd corner"},
                 {"v error", "|v - v'|, the weight of the 3rd corner"},
                 {"n", "rays whose errors were measured (it hit; and reference too)"}});
-    for (const picking::FarFromOriginRow& row : state.far->rows) {
+    for (const picking::FarFromOriginRow& row : state.model.far->rows) {
         const picking::FarGrades& g = row.on(state.far_input);
         const picking::FarErrors& e = state.far_against_aim ? g.vs_aim : g.vs_reference;
         ImGui::TableNextRow();

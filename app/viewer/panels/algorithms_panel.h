@@ -1,6 +1,7 @@
 #pragma once
 /// The Algorithms window: Compare, Explain, All hits, Leaks and Far from origin, one tab each.
-/// The viewer computes what the tabs show (on a click, or on a button); the tabs draw it.
+/// The viewer computes what the tabs show (AlgorithmsModel, on a click or a button); the tabs
+/// draw it.
 
 #include <cstdint>
 #include <optional>
@@ -10,6 +11,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
+#include "app/core/algorithms_model.h"
 #include "app/core/scene_session.h"
 #include "app/core/selection.h"
 #include "picking/scene/all_hits.h"
@@ -28,29 +30,16 @@ enum class AlgorithmsTab { Compare, Explain, AllHits, Leaks, FarFromOrigin };
 /// Each algorithm's colour in Compare (table rows and triangles in the viewport).
 [[nodiscard]] glm::vec4 algorithm_color(picking::RayTriangleMethod method);
 
-struct LeakRow {
-    picking::RayTriangleMethod method{};
-    int rays = 0, leaks = 0, double_hits = 0;
-};
-
-/// A spot the sweep flagged, in world space for drawing.
-struct LeakMark {
-    glm::vec3 point{0.0f};
-    bool leak = false;
-};
-
 struct AlgorithmsPanelState {
     bool open = false;  ///< shown (key A, --panel); work is only done while it is
     std::optional<AlgorithmsTab> select_tab;  ///< switch to this tab on the next frame
     AlgorithmsTab active = AlgorithmsTab::Compare;
     bool visible = false;  ///< open and not collapsed
 
+    AlgorithmsModel model;  ///< what the tabs show, computed by the viewer
+
     // Compare: every algorithm on the last click's ray
-    std::vector<picking::CompareRow> compare;
     bool compare_triangles_in_viewport = true;
-    /// The analytic shape the click picked, if it did: the rows compare the triangles along
-    /// its ray, shapes left out (index into the scene's shapes).
-    std::optional<std::uint32_t> compare_shape;
     /// Pixels by which the table's widest text passed its column as last drawn (at most 0:
     /// every column fits, with no horizontal scrolling).
     std::optional<float> compare_overflow;
@@ -63,19 +52,11 @@ struct AlgorithmsPanelState {
     std::optional<picking::RayTriangleExplanation> explained;
     picking::RayTriangleMethod explained_method = picking::RayTriangleMethod::MollerTrumbore;
 
-    // All hits along the last click's ray
-    std::optional<picking::AllHitsResult> all_hits;
-
     // Leaks: the sweep over the loaded meshes
     int leak_rays = 2000;
     bool leak_every_algorithm = true;
-    std::vector<LeakRow> leaks;
-    std::vector<LeakMark> leak_marks;  ///< for the Pick panel's algorithm
-    picking::RayTriangleMethod leak_marks_method = picking::RayTriangleMethod::MollerTrumbore;
 
     // Far from origin
-    float far_log10 = 0.0f;  ///< the model sits 10^far_log10 units away
-    std::optional<picking::FarFromOriginStudy> far;
     int far_rays = 2000;
     picking::FarInput far_input = picking::FarInput::Float;  ///< the input the table shows
     bool far_against_aim = false;  ///< graded against the aim point, not reference

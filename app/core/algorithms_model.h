@@ -1,0 +1,75 @@
+#pragma once
+/// What the Algorithms window shows, computed without a window: Compare and All hits on a
+/// pick's ray, the leak sweep over the scene's meshes, and the far-from-origin study. The
+/// viewer keeps one and its panel draws it; tests check it directly.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "app/core/scene_session.h"
+#include "app/core/selection.h"
+#include "picking/scene/all_hits.h"
+#include "picking/studies/algorithm_compare.h"
+#include "picking/studies/far_from_origin.h"
+#include "picking/studies/leak_sweep.h"
+
+namespace app {
+
+/// One algorithm's totals over the leak sweep.
+struct LeakRow {
+    picking::RayTriangleMethod method{};
+    int rays = 0, leaks = 0, double_hits = 0;
+};
+
+/// A spot the sweep flagged, in world space for drawing.
+struct LeakMark {
+    glm::vec3 point{0.0f};
+    bool leak = false;
+};
+
+/// How the leak sweep runs.
+struct LeakSweepChoice {
+    int rays = 2000;              ///< over all meshes, in proportion to their shared edges
+    bool every_algorithm = true;  ///< else only the marked one
+    /// The algorithm whose spots are marked (the Pick panel's), with its options.
+    picking::RayTriangleMethod marked = picking::RayTriangleMethod::MollerTrumbore;
+    picking::RayTriangleOptions options;
+};
+
+struct AlgorithmsModel {
+    // == Compare and All hits on the last pick's ray
+    std::vector<picking::CompareRow> compare;
+    /// The analytic shape the pick hit, if it did: the rows compare the triangles along its
+    /// ray, shapes left out (index into the scene's shapes).
+    std::optional<std::uint32_t> compare_shape;
+    std::optional<picking::AllHitsResult> all_hits;
+
+    // == Leaks: the sweep over the meshes
+    std::vector<LeakRow> leaks;
+    std::vector<LeakMark> leak_marks;  ///< for LeakSweepChoice::marked
+    picking::RayTriangleMethod leak_marks_method = picking::RayTriangleMethod::MollerTrumbore;
+
+    // == Far from origin
+    float far_log10 = 0.0f;  ///< the model sits 10^far_log10 units away
+    std::optional<picking::FarFromOriginStudy> far;
+
+    /// Everything back to nothing (a new scene).
+    void clear();
+    /// Every algorithm on `selection`'s ray (Compare), and every hit along it (All hits).
+    void study_pick(const SceneSession& session, const Selection& selection);
+    /// Compare and All hits forgotten (no pick, or nobody looks).
+    void clear_pick();
+    /// Rays aimed at the meshes' shared edges and vertices: per algorithm, the leaks and double
+    /// hits, and the marked algorithm's spots where its meshes are drawn.
+    void sweep_leaks(const SceneSession& session, const LeakSweepChoice& choice);
+    /// Moves the scene `distance` units from the origin along (1, 1, 1) (0: back home), and
+    /// grades every algorithm there with `rays` rays. Returns how far the world moved, so a
+    /// camera can follow.
+    glm::dvec3 move_far(SceneSession& session, double distance,
+                        const picking::RayTriangleOptions& options, int rays);
+};
+
+}  // namespace app
