@@ -54,6 +54,7 @@ glm::vec2 pixel_centre(glm::vec2 cursor) {
 ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     : window_(window),
       options_(options),
+      loads_(options.load_timeout),
       recent_(options.under_test() ? std::filesystem::path() : RecentFiles::default_location()) {
     ui_probe::enable(!options.ui_trace.empty());
     if (auto error = parse_pick_choice(options.algorithm, options.accel, pick_panel_.choice))
@@ -128,7 +129,7 @@ void ViewerApp::wait_for_events() {
     // Work under way (a load, a build, a heatmap filling in) keeps frames coming too.
     const bool tracing_heatmap =
         accel_panel_.heatmap && mode_ == ViewerMode::Pick && !accel_view_.heatmap().complete();
-    const bool busy = loading_ || accel_view_.building() || tracing_heatmap ||
+    const bool busy = loads_.current() || accel_view_.building() || tracing_heatmap ||
                       (animation_panel_.playing && session_->clip() >= 0) || pointer_.dragging() ||
                       options_.scripted() || ImGui::IsAnyMouseDown();
     if (busy) {
@@ -145,44 +146,24 @@ void ViewerApp::wait_for_events() {
 // == Loading
 
 void ViewerApp::start_load(const std::string& path) {
-    if (loading_) loading_->cancel();  // the newer request wins
     assets::LoadOptions load_options;
     load_options.obj_via_tinyobjloader = file_panel_.obj_via_tinyobjloader;
-    loading_ = start_model_load(path, load_options);
+    loads_.start(path, load_options);
     file_panel_.error.clear();
 }
 
 void ViewerApp::update_loading() {
-    if (!loading_) return;
-    if (!loading_->finished()) {
-        if (options_.load_timeout > 0.0 && loading_->elapsed_seconds() > options_.load_timeout) {
-            char seconds[32];
-            std::snprintf(seconds, sizeof seconds, "%g", options_.load_timeout);
-            const std::string message = loading_->subject().string() +
-                                        ": loading took longer than " + seconds +
-                                        " s (--load-timeout); gave up";
-            loading_->cancel();
-            loading_.reset();
-            file_panel_.error = message;
-            std::cerr << "raypick: " << message << "\n";
-            if (!initial_load_done_ && options_.scripted()) {
-                exit_status_ = 3;
-                quit_ = true;
-            }
-            initial_load_done_ = true;
-        }
-        return;
-    }
-    const std::shared_ptr<ModelLoad> done = std::exchange(loading_, nullptr);
-    if (auto scene = done->take()) {
-        if (done->subject() != "default") recent_.add(done->subject().string());
-        adopt_scene(std::move(*scene), done->work_seconds());
+    std::optional<SceneLoading::Outcome> outcome = loads_.poll();
+    if (!outcome) return;
+    if (outcome->scene) {
+        if (outcome->path != "default") recent_.add(outcome->path.string());
+        adopt_scene(std::move(*outcome->scene), outcome->seconds);
     } else {
         // The previous scene stays; the error is shown until the next load.
-        file_panel_.error = done->error();
-        std::cerr << "raypick: " << done->error() << "\n";
+        file_panel_.error = outcome->error;
+        std::cerr << "raypick: " << outcome->error << "\n";
         if (!initial_load_done_ && options_.scripted()) {
-            exit_status_ = 1;
+            exit_status_ = outcome->timed_out ? 3 : 1;
             quit_ = true;
         }
     }
@@ -676,11 +657,11 @@ void ViewerApp::upload_posed_vertices() {
 void ViewerApp::draw_panels() {
     const bool lab = mode_ == ViewerMode::TriangleLab;  // the lab needs no scene panels
     const FilePanelAction file =
-        lab ? FilePanelAction{} : draw_file_panel(file_panel_, recent_, loading_.get(), *session_);
-    if (file.cancel && loading_) {
-        loading_->cancel();
-        file_panel_.error = loading_->subject().string() + ": loading cancelled";
-        loading_.reset();
+        lab ? FilePanelAction{}
+            : draw_file_panel(file_panel_, recent_, loads_.current(), *session_);
+    if (file.cancel && loads_.current()) {
+        file_panel_.error = loads_.current()->subject().string() + ": loading cancelled";
+        loads_.cancel();
     }
     if (file.load) start_load(*file.load);
 
@@ -731,11 +712,11 @@ void ViewerApp::draw_viewport_labels() {
         return;
     }
     // Loading and building hold up what the user asked for: said over the panels.
-    if (loading_) {
+    if (const ModelLoad* loading = loads_.current()) {
         char text[512];
         std::snprintf(text, sizeof text, "Loading %s ... %.0f%%  (%.1f s)",
-                      loading_->subject().filename().string().c_str(),
-                      100.0 * double(loading_->progress()), loading_->elapsed_seconds());
+                      loading->subject().filename().string().c_str(),
+                      100.0 * double(loading->progress()), loading->elapsed_seconds());
         status_label(text, size);
     }
     const AccelStatus build =
@@ -799,7 +780,7 @@ void ViewerApp::draw_heatmap() {
 // == Scripted runs (--click, --screenshot)
 
 void ViewerApp::run_script() {
-    if (!options_.scripted() || script_done_ || loading_ || quit_) return;
+    if (!options_.scripted() || script_done_ || loads_.current() || quit_) return;
     ++frames_since_scene_;
     // A few frames let ImGui lay its windows out before anything is clicked or captured.
     if (frames_since_scene_ < 3) return;
@@ -928,7 +909,7 @@ void ViewerApp::write_ui_trace() {
     ++ui_trace_frame_;
     nlohmann::ordered_json j;
     j["frame"] = ui_trace_frame_;
-    j["loading"] = loading_ != nullptr;
+    j["loading"] = loads_.current() != nullptr;
     j["items"] = ui_probe::items_json();
     j["report"] = report();
     // Written whole and renamed over the file, so a reader never sees half a frame.

@@ -7,10 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/core/async_load.h"
 #include "app/core/camera.h"
 #include "app/core/pointer_gesture.h"
 #include "app/core/recent_files.h"
+#include "app/core/scene_loading.h"
 #include "app/core/scene_session.h"
 #include "app/core/selection.h"
 #include "app/core/viewer_options.h"
@@ -87,7 +87,7 @@ class ViewerApp {
     ViewerOptions options_;
     render::Renderer renderer_;
     std::shared_ptr<SceneSession> session_;  ///< shared with an acceleration build in flight
-    std::shared_ptr<ModelLoad> loading_;
+    SceneLoading loads_;
     RecentFiles recent_;
     Camera camera_;
 
