@@ -1,0 +1,93 @@
+// The broad phases in scripted viewer runs: a BVH click against every triangle, the BVH's boxes,
+// and the cost heatmap against the one `raypick heatmap` writes.
+
+#include <filesystem>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/process.h"
+#include "tests/scripted_viewer.h"
+
+namespace tests {
+namespace {
+
+const std::string kBunny = "/usr/share/glmark2/models/bunny.obj";
+
+TEST(Gui, BvhClickEqualsEveryTriangleAndSaysWhatItCost) {
+    if (!std::filesystem::exists(kBunny)) GTEST_SKIP() << kBunny << " is not installed";
+    const ViewerRun bvh =
+        run_viewer({kBunny, "--accel", "bvh", "--click", "640,360", "--no-bone-view"}, "bvh");
+    const ViewerRun none = run_viewer({kBunny, "--click", "640,360", "--no-bone-view"}, "nobvh");
+    ASSERT_EQ(bvh.pick["hit"], true) << bvh.pick.dump();
+    EXPECT_EQ(bvh.pick["broad_phase"], "bvh") << "the click waited for the build";
+    EXPECT_EQ(none.pick["broad_phase"], "none");
+    EXPECT_EQ(bvh.pick["triangle"], none.pick["triangle"]);
+    EXPECT_EQ(bvh.pick["t"], none.pick["t"]);
+    EXPECT_GT(bvh.pick["nodes_visited"].get<int>(), 0);
+    EXPECT_GT(bvh.pick["box_tests"].get<int>(), 0);
+    EXPECT_LT(bvh.pick["triangles_tested"].get<int>(), 500);
+    EXPECT_EQ(none.pick["triangles_tested"].get<int>(), 69666);
+    EXPECT_GT(bvh.pick["accel_build"]["milliseconds"].get<double>(), 0.0);
+    // Acceleration memory within the 64 bytes per triangle.
+    const double bytes = bvh.pick["accel_build"]["bytes"].get<double>();
+    EXPECT_GT(bytes, 0.0);
+    EXPECT_LE(bytes / 69666.0, 64.0);
+    expect_highlight_at_click(bvh);
+}
+
+// --bvh-depth draws every box of that level (in its level's colour), --show-visited the boxes
+// the click entered (orange).
+TEST(Gui, BvhBoxesAtADepthAndTheBoxesAPickEntered) {
+    if (!std::filesystem::exists(kBunny)) GTEST_SKIP() << kBunny << " is not installed";
+    const ViewerRun run = run_viewer({kBunny, "--accel", "bvh", "--bvh-depth", "1",
+                                      "--show-visited", "--click", "640,360", "--no-bone-view"},
+                                     "boxes");
+    const auto& boxes = run.pick["bvh_boxes"];
+    ASSERT_TRUE(boxes.is_object()) << run.pick.dump();
+    EXPECT_EQ(boxes["depth"], 1);
+    EXPECT_GT(boxes["drawn"].get<int>(), 8);   // more than the root's eight children
+    EXPECT_LE(boxes["drawn"].get<int>(), 64);  // at most eight of each of them
+    EXPECT_EQ(boxes["drawn"], boxes["at_depth"]);
+    EXPECT_GE(boxes["levels"].get<int>(), 3);
+    EXPECT_GT(run.pick["visited_boxes"].get<int>(), 0);
+    // Level 1's colour (app/viewer/accel_view.cpp) and the visited boxes' orange, in the view.
+    EXPECT_GT(pixels_in(run.png, {115, 255, 140}, 380, 0, 950, 720), 1000);
+    EXPECT_GT(pixels_in(run.png, {255, 140, 26}, 380, 0, 950, 720), 100);
+}
+
+// The viewer's heatmap is the picture `raypick heatmap` writes: the same rays through the same
+// camera, the same totals, the same colours where no panel covers the view.
+TEST(Gui, TheHeatmapIsTheOneTheCommandLineWrites) {
+    if (!std::filesystem::exists(kBunny)) GTEST_SKIP() << kBunny << " is not installed";
+    const ViewerRun run = run_viewer({kBunny, "--accel", "bvh", "--heatmap"}, "heatmap");
+    const auto& heat = run.pick["heatmap"];
+    ASSERT_TRUE(heat.is_object()) << run.pick.dump();
+    EXPECT_EQ(heat["complete"], true);
+    const auto out = std::filesystem::temp_directory_path() / "raypick_gui_heatmap_cli.png";
+    const ProcessResult r =
+        run_process({raypick_exe(), "heatmap", kBunny, "--out", out.string(), "--accel", "bvh",
+                     "--algorithm", "moller_trumbore", "--size", "1280x720"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto cli = nlohmann::json::parse(r.out);
+    for (const char* total : {"rays", "hits", "nodes", "triangles", "scale_max"})
+        EXPECT_EQ(heat[total], cli[total]) << total;
+    const Png written = read_png(out);
+    ASSERT_EQ(written.width, run.png.width);
+    ASSERT_EQ(written.height, run.png.height);
+    // Between the left panels and the Acceleration window, above the Animation panel.
+    int same = 0, compared = 0, coloured = 0;
+    for (int y = 120; y < 530; y += 3)
+        for (int x = 390; x < 640; x += 3) {
+            ++compared;
+            const auto a = run.png.at(x, y), b = written.at(x, y);
+            same += std::abs(a[0] - b[0]) <= 2 && std::abs(a[1] - b[1]) <= 2 &&
+                    std::abs(a[2] - b[2]) <= 2;
+            coloured += a[1] > 120;  // green and yellow: the bunny's costlier pixels
+        }
+    EXPECT_GE(same, compared * 99 / 100);
+    EXPECT_GT(coloured, compared / 20);
+}
+
+}  // namespace
+}  // namespace tests

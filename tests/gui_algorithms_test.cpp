@@ -1,0 +1,189 @@
+// The Algorithms window in scripted viewer runs (--panel): Compare, Explain, All hits, Leaks and
+// Far from origin, each checked in the printed JSON and in the picture.
+
+#include <filesystem>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "picking/ray_triangle/ray_triangle.h"
+#include "tests/process.h"
+#include "tests/scripted_viewer.h"
+
+namespace tests {
+namespace {
+
+TEST(Gui, EachAlgorithmIsNamedInTheJson) {
+    for (const auto& algorithm : picking::kRayTriangleAlgorithms) {
+        const std::string name(algorithm.name);
+        const ViewerRun run =
+            run_viewer({"--time", "1.5", "--click", "640,360", "--algorithm", name}, "alg_" + name);
+        EXPECT_EQ(run.pick["algorithm"], name);
+        EXPECT_EQ(run.pick["hit"], true) << name;
+        expect_same_as_cli(run.pick, "default");
+        expect_highlight_at_click(run);
+    }
+}
+
+// == The Algorithms window, opened by --panel
+
+/// Whether the picture holds a 6x6 patch of exactly this colour (an ImGui colour swatch).
+bool has_patch(const Png& png, std::array<int, 3> color) {
+    for (int y = 0; y + 6 < png.height; y += 2)
+        for (int x = 0; x + 6 < png.width; x += 2) {
+            bool all = true;
+            for (int dy = 0; dy < 6 && all; ++dy)
+                for (int dx = 0; dx < 6 && all; ++dx) {
+                    const auto c = png.at(x + dx, y + dy);
+                    all = std::abs(c[0] - color[0]) <= 2 && std::abs(c[1] - color[1]) <= 2 &&
+                          std::abs(c[2] - color[2]) <= 2;
+                }
+            if (all) return true;
+        }
+    return false;
+}
+
+TEST(Gui, CompareRunsEveryAlgorithmOnTheClickAndDrawsTheTable) {
+    const ViewerRun run =
+        run_viewer({"--time", "1.5", "--click", "640,360", "--panel", "compare"}, "compare");
+    const auto& panel = run.pick["algorithms"];
+    EXPECT_EQ(panel["tab"], "compare");
+    ASSERT_EQ(panel["compare"].size(), 10u) << run.pick.dump();
+    for (const auto& row : panel["compare"]) {
+        EXPECT_EQ(row["hit"], true) << row.dump();
+        EXPECT_EQ(row["triangle"], run.pick["triangle"]) << row.dump();
+        EXPECT_EQ(row["agrees"], true) << row.dump();
+        if (row["algorithm"] == "reference") {
+            EXPECT_EQ(row["t_ulps"], 0);
+        }
+    }
+    // Each row's colour swatch is drawn (app/viewer/panels/algorithms_panel.cpp's palette).
+    for (const std::array<int, 3> swatch :
+         {std::array{242, 89, 77}, std::array{64, 230, 166}, std::array{255, 255, 255}})
+        EXPECT_TRUE(has_patch(run.png, swatch)) << swatch[0] << "," << swatch[1];
+    // At 1280x720 every column fits the window: nothing clipped, no horizontal scrolling.
+    ASSERT_TRUE(panel.contains("compare_overflow_px")) << panel.dump();
+    EXPECT_LE(panel["compare_overflow_px"].get<double>(), 0.0);
+    EXPECT_FALSE(panel.contains("compare_shape"));
+}
+
+// A click on the globe picks the analytic sphere: Compare says so, and still compares the
+// algorithms on the triangles along the same ray (the terrain behind the globe), not a
+// column of misses.
+TEST(Gui, CompareOnAShapeClickComparesTheTrianglesBehindIt) {
+    const ViewerRun run =
+        run_viewer({"--time", "1", "--click", "512,478", "--no-bone-view", "--panel", "compare"},
+                   "compare_globe");
+    ASSERT_TRUE(run.pick.contains("shape")) << run.pick.dump();
+    EXPECT_EQ(run.pick["shape"]["name"], "globe");
+    const auto& panel = run.pick["algorithms"];
+    EXPECT_EQ(panel["compare_shape"], "globe");
+    ASSERT_EQ(panel["compare"].size(), 10u) << panel.dump();
+    const double shape_t = run.pick["t"].get<double>();
+    for (const auto& row : panel["compare"]) {
+        EXPECT_EQ(row["hit"], true) << row.dump();
+        EXPECT_EQ(row["mesh_name"], "terrain") << row.dump();
+        EXPECT_GT(row["t"].get<double>(), shape_t) << "behind the globe: " << row.dump();
+    }
+    EXPECT_LE(panel["compare_overflow_px"].get<double>(), 0.0);
+    // The note above the table, in the shapes' magenta.
+    int magenta = 0;
+    for (int y = 420; y < 460; ++y)
+        for (int x = 385; x < 940; ++x) {
+            const auto c = run.png.at(x, y);
+            magenta += c[0] > 200 && c[1] > 100 && c[1] < 150 && c[2] > 190;
+        }
+    EXPECT_GT(magenta, 200);
+}
+
+TEST(Gui, ExplainShowsTheAlgorithmsSteps) {
+    const ViewerRun run = run_viewer(
+        {"--time", "1.5", "--click", "640,360", "--panel", "explain", "--algorithm", "dx_pick"},
+        "explain");
+    const auto& explain = run.pick["algorithms"]["explain"];
+    EXPECT_EQ(explain["algorithm"], "dx_pick");
+    EXPECT_EQ(explain["hit"], true);
+    EXPECT_GE(explain["steps"].get<int>(), 9);
+    EXPECT_GT(explain["flops"].get<int>(), 30);
+    EXPECT_EQ(explain["step_names"].size(), explain["steps"].get<std::size_t>());
+}
+
+// Möller–Trumbore's Explain shows seed 002's names with the paper's beside them (the issue's
+// E1, E2, P, det, T, u, Q, v, t), and the note that maps one to the other.
+TEST(Gui, ExplainShowsMollerTrumboreWithBothNamings) {
+    const ViewerRun run = run_viewer({"--time", "1.5", "--click", "640,360", "--panel", "explain",
+                                      "--algorithm", "moller_trumbore"},
+                                     "explain_mt");
+    const auto& explain = run.pick["algorithms"]["explain"];
+    EXPECT_EQ(explain["algorithm"], "moller_trumbore");
+    EXPECT_EQ(explain["hit"], true);
+    const std::vector<std::string> names = explain["step_names"];
+    const std::vector<std::string> expected = {"E1",        "E2",     "S = T", "S1 = P",  "det",
+                                               "alpha = u", "S2 = Q", "t",     "beta = v"};
+    EXPECT_EQ(names, expected);
+    EXPECT_NE(explain["note"].get<std::string>().find("V0, V1, V2"), std::string::npos);
+}
+
+TEST(Gui, AllHitsListsTheRay) {
+    const ViewerRun run =
+        run_viewer({"--time", "1.5", "--click", "640,360", "--panel", "all-hits"}, "allhits");
+    EXPECT_GE(run.pick["algorithms"]["all_hits"]["count"].get<int>(), 1) << run.pick.dump();
+}
+
+TEST(Gui, LeaksSweepsAndMarksTheSpots) {
+    const ViewerRun run = run_viewer({"--time", "0", "--panel", "leaks", "--leaks"}, "leaks");
+    const auto& panel = run.pick["algorithms"];
+    ASSERT_EQ(panel["leaks"].size(), 10u) << run.pick.dump();
+    for (const auto& row : panel["leaks"]) {
+        EXPECT_GT(row["rays"].get<int>(), 1000);
+        if (row["algorithm"] == "watertight" || row["algorithm"] == "reference") {
+            EXPECT_EQ(row["leaks"], 0) << row.dump();
+        }
+    }
+    EXPECT_GT(panel["leak_marks"].get<int>(), 100);
+    // The leak crosses are drawn in red over the scene.
+    int red = 0;
+    for (int y = 0; y < run.png.height; ++y)
+        for (int x = 380; x < 940; ++x) {
+            const auto c = run.png.at(x, y);
+            red += c[0] > 200 && c[1] < 90 && c[2] < 80;
+        }
+    EXPECT_GT(red, 50);
+}
+
+TEST(Gui, FarFromOriginMovesTheModelAndGradesTheAlgorithms) {
+    const ViewerRun run = run_viewer(
+        {"--time", "1.5", "--panel", "far", "--far-distance", "1e6", "--click", "640,300"}, "far");
+    const auto& far = run.pick["algorithms"]["far"];
+    EXPECT_DOUBLE_EQ(far["distance"].get<double>(), 1e6);
+    // One row per algorithm, each graded on the three inputs against reference and the aim.
+    ASSERT_EQ(far["rows"].size(), picking::kRayTriangleAlgorithms.size()) << run.pick.dump();
+    for (const auto& row : far["rows"]) {
+        const std::string name = row["name"];
+        for (const char* input : {"float", "bone_space", "double"})
+            for (const char* grade : {"vs_reference", "vs_aim"})
+                ASSERT_TRUE(row[input][grade].contains("u_max")) << name << " " << input;
+        // A double world rebased near the origin hits every aimed ray, and its u errors are
+        // what float corners near the origin give on the scene's smallest triangles.
+        EXPECT_EQ(row["double"]["vs_aim"]["misses"], 0) << name;
+        EXPECT_LT(row["double"]["vs_aim"]["u_max"].get<double>(), 1e-3) << name;
+        EXPECT_LT(row["double"]["vs_aim"]["u_median"].get<double>(), 1e-5) << name;
+        if (name == "moller_trumbore") {
+            // In a float world a million units out the input's rounding dominates: many
+            // misses, hits far from the aim, yet close to reference on the same input.
+            EXPECT_GT(row["float"]["vs_aim"]["misses"].get<int>(), 100) << name;
+            EXPECT_GT(row["float"]["vs_aim"]["u_median"].get<double>(), 1e-2) << name;
+            EXPECT_LT(row["float"]["vs_reference"]["u_median"].get<double>(), 1e-4) << name;
+        }
+        if (name == "reference") {
+            EXPECT_EQ(row["float"]["vs_reference"]["u_max"], 0.0);
+            EXPECT_EQ(row["float"]["disagreements"], 0);
+        }
+    }
+    // The camera followed: the click still finds the model, a million units out.
+    EXPECT_EQ(run.pick["hit"], true);
+    EXPECT_GT(run.pick["point"][0].get<double>(), 5e5);
+}
+
+}  // namespace
+}  // namespace tests
