@@ -18,6 +18,7 @@
 
 #include "app/core/scene_session.h"
 #include "assets/load_model.h"
+#include "picking/core/draw_vec3.h"
 #include "picking/ray_triangle/ray_triangle.h"
 #include "picking/simd/ray_triangle_simd.h"
 #include "picking/testing/random_rays.h"
@@ -52,7 +53,8 @@ std::vector<Pair> make_pairs(bool hit_heavy) {
             u = 5.0f * c(rng), v = 5.0f * c(rng);
         }
         const glm::vec3 target = tri.point(u, v);
-        const glm::vec3 origin = target + 4.0f * glm::vec3(c(rng), c(rng), c(rng) + 2.0f);
+        const float z = c(rng), y = c(rng), x = c(rng);  // the order GCC drew them in
+        const glm::vec3 origin = target + 4.0f * glm::vec3(x, y, z + 2.0f);
         pairs.push_back({{origin, target - origin}, tri});
     }
     return pairs;

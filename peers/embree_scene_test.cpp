@@ -6,6 +6,8 @@
 #include <glm/gtc/constants.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "picking/core/draw_vec3.h"
+
 namespace peers {
 namespace {
 
@@ -40,7 +42,8 @@ TEST(EmbreeScene, AgreesWithTheBvhOnInstancedMeshes_Seed51) {
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     for (std::uint32_t i = 0; i < 5; ++i) {
         glm::mat4 m = glm::translate(glm::mat4(1.0f), {4 * u(rng), 4 * u(rng), 4 * u(rng)});
-        m = glm::rotate(m, 2.0f * u(rng), glm::normalize(glm::vec3(u(rng), 1.0f, u(rng))));
+        const float z = u(rng), x = u(rng), angle = 2.0f * u(rng);  // the order GCC drew them in
+        m = glm::rotate(m, angle, glm::normalize(glm::vec3(x, 1.0f, z)));
         view.instances.push_back({0, i, glm::scale(m, {1.0f, 1.5f + u(rng), 1.0f})});
     }
     picking::SceneAccel accel(view);
@@ -52,8 +55,8 @@ TEST(EmbreeScene, AgreesWithTheBvhOnInstancedMeshes_Seed51) {
         int hits = 0;
         for (int i = 0; i < 2000; ++i) {
             const glm::vec3 from =
-                20.0f * glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + 0.01f);
-            const glm::vec3 aim(5 * u(rng), 5 * u(rng), 5 * u(rng));
+                20.0f * glm::normalize(picking::draw_vec3<glm::vec3>(u, rng) + 0.01f);
+            const glm::vec3 aim = 5.0f * picking::draw_vec3<glm::vec3>(u, rng);
             const picking::Ray ray{from, aim - from};
             picking::PickSettings settings;
             settings.method = picking::RayTriangleMethod::Watertight;

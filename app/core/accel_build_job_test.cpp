@@ -6,6 +6,7 @@
 
 #include "assets/procedural/default_scene.h"
 #include "assets/procedural/torus_knot.h"
+#include "picking/core/draw_vec3.h"
 
 namespace app {
 namespace {
@@ -38,9 +39,9 @@ TEST(AccelBuildJob, ABuildOffTheThreadPicksLikeOneMadeInPlace_Seed7) {
     int hits = 0;
     for (int i = 0; i < 300; ++i) {
         const glm::vec3 origin =
-            b.center() + 2.0f * b.radius() * glm::normalize(glm::vec3(u(rng), u(rng), u(rng)));
+            b.center() + 2.0f * b.radius() * glm::normalize(picking::draw_vec3<glm::vec3>(u, rng));
         const glm::vec3 aim =
-            b.center() + 0.5f * (b.max - b.min) * glm::vec3(u(rng), u(rng), u(rng));
+            b.center() + 0.5f * (b.max - b.min) * picking::draw_vec3<glm::vec3>(u, rng);
         const picking::Ray ray{origin, aim - origin};
         const auto a = session->pick(ray, bvh);
         const auto c = in_place.pick(ray, bvh);

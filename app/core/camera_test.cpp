@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
+#include "picking/core/draw_vec3.h"
+
 namespace app {
 namespace {
 
@@ -27,7 +29,7 @@ void expect_round_trip(Projection projection, unsigned seed) {
     camera.scene_radius = 4.0f;
     const glm::vec2 window(1280.0f, 720.0f);
     for (int i = 0; i < 500; ++i) {
-        const glm::vec3 world = camera.target + 3.0f * glm::vec3(u(rng), u(rng), u(rng));
+        const glm::vec3 world = camera.target + 3.0f * picking::draw_vec3<glm::vec3>(u, rng);
         const glm::vec2 cursor = window_from_world(camera, world, window);
         const picking::Ray ray = ray_from_cursor(camera, cursor, window);
         EXPECT_LT(distance_to_ray(ray, world), 1e-4f * camera.distance) << i;

@@ -8,6 +8,7 @@
 
 #include "assets/procedural/default_scene.h"
 #include "assets/scene/posed_mesh.h"
+#include "picking/core/draw_vec3.h"
 
 namespace app {
 namespace {
@@ -26,9 +27,10 @@ std::vector<picking::Ray> random_rays(const picking::Aabb& bounds, unsigned seed
     std::normal_distribution<float> n(0.0f, 1.0f);
     std::vector<picking::Ray> rays;
     for (int i = 0; i < count; ++i) {
-        const glm::vec3 dir = glm::normalize(glm::vec3(n(rng), n(rng), n(rng)));
+        const glm::vec3 dir = glm::normalize(picking::draw_vec3<glm::vec3>(n, rng));
         const glm::vec3 origin = bounds.center() + 2.0f * bounds.radius() * dir;
-        const glm::vec3 aim = glm::mix(bounds.min, bounds.max, glm::vec3(u(rng), u(rng), u(rng)));
+        const glm::vec3 aim =
+            glm::mix(bounds.min, bounds.max, picking::draw_vec3<glm::vec3>(u, rng));
         rays.push_back({origin, aim - origin});
     }
     return rays;
@@ -383,9 +385,10 @@ TEST(SceneSession, AnalyticShapesArePickedByTheirEquations_Seed29) {
                                    : 0.5f * (shape.box_min + shape.box_max);
             middle = glm::vec3(placed[i] * glm::vec4(middle, 1.0f));
             for (int k = 0; k < 60; ++k) {
-                const glm::vec3 from =
-                    middle + 6.0f * glm::normalize(glm::vec3(u(rng), 0.6f + 0.4f * u(rng), u(rng)));
-                const glm::vec3 aim = middle + 0.3f * glm::vec3(u(rng), u(rng), u(rng));
+                // z, y, x: the order GCC drew them in.
+                const float z = u(rng), y = 0.6f + 0.4f * u(rng), x = u(rng);
+                const glm::vec3 from = middle + 6.0f * glm::normalize(glm::vec3(x, y, z));
+                const glm::vec3 aim = middle + 0.3f * picking::draw_vec3<glm::vec3>(u, rng);
                 const picking::Ray ray{from, aim - from};
                 const auto expected = shape_t(shape, placed[i], ray);
                 if (!expected) continue;

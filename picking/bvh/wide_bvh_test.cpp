@@ -11,6 +11,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
 
+#include "picking/core/draw_vec3.h"
 #include "picking/primitives/ray_aabb.h"
 
 namespace picking {
@@ -33,10 +34,10 @@ TestMesh random_soup(unsigned seed, int count) {
     std::uniform_real_distribution<float> centre(-10.0f, 10.0f), offset(-0.7f, 0.7f);
     TestMesh mesh;
     for (int i = 0; i < count; ++i) {
-        const glm::vec3 c(centre(rng), centre(rng), centre(rng));
+        const auto c = draw_vec3<glm::vec3>(centre, rng);
         for (int k = 0; k < 3; ++k) {
             mesh.indices.push_back(std::uint32_t(mesh.positions.size()));
-            mesh.positions.push_back(c + glm::vec3(offset(rng), offset(rng), offset(rng)));
+            mesh.positions.push_back(c + draw_vec3<glm::vec3>(offset, rng));
         }
     }
     return mesh;
@@ -77,10 +78,10 @@ std::vector<Ray> incoherent_rays(const Aabb& box, unsigned seed, int count) {
     const float radius = 0.5f * glm::length(box.extent());
     std::vector<Ray> rays;
     while (int(rays.size()) < count) {
-        const glm::vec3 dir(n(rng), n(rng), n(rng));
+        const auto dir = draw_vec3<glm::vec3>(n, rng);
         if (glm::length(dir) < 1e-3f) continue;
         const glm::vec3 origin = box.center() + 2.0f * radius * glm::normalize(dir);
-        const glm::vec3 aim = glm::mix(box.min, box.max, glm::vec3(u(rng), u(rng), u(rng)));
+        const glm::vec3 aim = glm::mix(box.min, box.max, draw_vec3<glm::vec3>(u, rng));
         rays.push_back({origin, aim - origin});
         if (rays.size() % 4 == 0) rays.back().origin = aim + 0.3f * (origin - aim) * u(rng);
     }

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
+#include "picking/core/draw_vec3.h"
+
 namespace picking {
 namespace {
 
@@ -40,10 +42,8 @@ TEST(ExactPredicates, Orient3dAgreesWithDoubleWhenFarFromZero) {
     std::uniform_real_distribution<float> coord(-10.0f, 10.0f);
     int checked = 0;
     for (int i = 0; i < 20000; ++i) {
-        const glm::vec3 a(coord(rng), coord(rng), coord(rng)),
-            b(coord(rng), coord(rng), coord(rng));
-        const glm::vec3 c(coord(rng), coord(rng), coord(rng)),
-            d(coord(rng), coord(rng), coord(rng));
+        const auto a = draw_vec3<glm::vec3>(coord, rng), b = draw_vec3<glm::vec3>(coord, rng);
+        const auto c = draw_vec3<glm::vec3>(coord, rng), d = draw_vec3<glm::vec3>(coord, rng);
         const glm::dvec3 ab = glm::dvec3(b) - glm::dvec3(a), ac = glm::dvec3(c) - glm::dvec3(a);
         const glm::dvec3 ad = glm::dvec3(d) - glm::dvec3(a);
         const double det = glm::dot(ab, glm::cross(ac, ad));
@@ -99,12 +99,13 @@ TEST(ExactPredicates, Seed77_Orient3dIsExactOnTiltedPlanesWithOneUlpNudges) {
     std::uniform_int_distribution<int> small(-9, 9);
     int checked = 0;
     for (int trial = 0; trial < 2000; ++trial) {
-        const glm::vec3 o(float(small(rng)), float(small(rng)), float(small(rng)));
-        const glm::vec3 u(float(small(rng)), float(small(rng)), float(small(rng)));
-        const glm::vec3 w(float(small(rng)), float(small(rng)), float(small(rng)));
+        const auto o = draw_vec3<glm::vec3>(small, rng);
+        const auto u = draw_vec3<glm::vec3>(small, rng);
+        const auto w = draw_vec3<glm::vec3>(small, rng);
         if (glm::length(glm::cross(u, w)) == 0.0f) continue;
         const auto at = [&](int i, int j) { return o + float(i) * u + float(j) * w; };
-        const glm::vec3 a = at(0, 0), b = at(1, 0), c = at(0, 1), d = at(small(rng), small(rng));
+        const int dj = small(rng), di = small(rng);  // the order GCC drew them in
+        const glm::vec3 a = at(0, 0), b = at(1, 0), c = at(0, 1), d = at(di, dj);
         ASSERT_EQ(orient3d(a, b, c, d), 0);
         const glm::vec3 n = glm::cross(b - a, c - a);
         const int axis = std::abs(n.x) >= std::abs(n.y) && std::abs(n.x) >= std::abs(n.z) ? 0

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "picking/core/draw_vec3.h"
+
 namespace picking {
 namespace {
 
@@ -12,7 +14,9 @@ glm::mat4 random_affine(std::mt19937& rng) {
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     std::uniform_real_distribution<float> s(0.2f, 3.0f);
     glm::mat4 m = glm::translate(glm::mat4(1.0f), {5 * u(rng), 5 * u(rng), 5 * u(rng)});
-    m = glm::rotate(m, 3.0f * u(rng), glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + 0.01f));
+    // The axis drawn before the angle, as GCC did.
+    const glm::vec3 axis = draw_vec3<glm::vec3>(u, rng) + 0.01f;
+    m = glm::rotate(m, 3.0f * u(rng), glm::normalize(axis));
     return glm::scale(m, {s(rng), s(rng), s(rng)});  // non-uniform scale
 }
 

@@ -7,6 +7,7 @@
 #include <glm/gtc/constants.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "picking/core/draw_vec3.h"
 #include "picking/scene/scene_pick.h"
 #include "picking/simd/ray_triangle_simd.h"
 
@@ -64,7 +65,8 @@ struct TestScene {
         std::uniform_real_distribution<float> u(-1.0f, 1.0f);
         for (std::uint32_t i = 0; i < 8; ++i) {
             glm::mat4 m = glm::translate(glm::mat4(1.0f), {3 * u(rng), 3 * u(rng), 3 * u(rng)});
-            m = glm::rotate(m, 3.0f * u(rng), glm::normalize(glm::vec3(u(rng), u(rng), 1.0f)));
+            const float y = u(rng), x = u(rng);  // the axis before the angle: GCC's order
+            m = glm::rotate(m, 3.0f * u(rng), glm::normalize(glm::vec3(x, y, 1.0f)));
             m = glm::scale(m, {1.0f + 0.5f * u(rng), 1.0f + 0.5f * u(rng), 1.0f + 0.5f * u(rng)});
             view.instances.push_back({i % 3, i, m});
         }
@@ -80,8 +82,8 @@ std::vector<Ray> rays_into(const SceneView& scene, unsigned seed, int count) {
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     std::vector<Ray> rays;
     for (int i = 0; i < count; ++i) {
-        const glm::vec3 aim(4 * u(rng), 4 * u(rng), 4 * u(rng));
-        const glm::vec3 from = 12.0f * glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + 0.01f);
+        const glm::vec3 aim = 4.0f * draw_vec3<glm::vec3>(u, rng);
+        const glm::vec3 from = 12.0f * glm::normalize(draw_vec3<glm::vec3>(u, rng) + 0.01f);
         rays.push_back({from, aim - from});
         if (i % 5 == 0) rays.back().origin = aim;  // from inside the scene
     }

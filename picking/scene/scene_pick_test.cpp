@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "picking/core/draw_vec3.h"
+
 namespace picking {
 namespace {
 
@@ -62,7 +64,8 @@ TEST(ScenePick, BoneSpaceEqualsWorldTriangles_Seed3) {
     std::vector<glm::mat4> placements;
     for (int i = 0; i < 6; ++i) {
         glm::mat4 m = glm::translate(glm::mat4(1.0f), {3 * u(rng), 3 * u(rng), -4 + u(rng)});
-        m = glm::rotate(m, u(rng), glm::normalize(glm::vec3(u(rng), u(rng), 1.0f)));
+        const float y = u(rng), x = u(rng), angle = u(rng);  // the order GCC drew them in
+        m = glm::rotate(m, angle, glm::normalize(glm::vec3(x, y, 1.0f)));
         placements.push_back(glm::scale(m, {1.5f + u(rng), 1.5f + u(rng), 1.0f + 0.5f * u(rng)}));
     }
     const SceneView scene = quad_scene(placements);

@@ -307,9 +307,11 @@ std::array<glm::dvec3, 3> near_equilateral(Rng& rng, glm::dvec3 centre) {
     for (int k = 0; k < 3; ++k) {
         const double angle = 2.0943951023931957 * k;  // 120 degrees apart, on a circle whose
         const double radius = 0.5773502691896258;     // chords are 1
-        const glm::dvec3 local(radius * std::cos(angle) + uniform(rng, -0.05, 0.05),
-                               radius * std::sin(angle) + uniform(rng, -0.05, 0.05),
-                               uniform(rng, -0.05, 0.05));
+        // One draw per statement, z first: the order GCC drew them in.
+        const double z = uniform(rng, -0.05, 0.05);
+        const double y = radius * std::sin(angle) + uniform(rng, -0.05, 0.05);
+        const double x = radius * std::cos(angle) + uniform(rng, -0.05, 0.05);
+        const glm::dvec3 local(x, y, z);
         t[k] = centre + r * local;
     }
     return t;
@@ -450,9 +452,12 @@ TrianglePair generate_stress_pair(StressKind kind, std::mt19937_64& rng) {
         }
         case StressKind::Slivers: {
             const auto sliver = [&] {
-                const glm::dvec3 a(uniform(rng, -1, 1), uniform(rng, -1, 1), uniform(rng, -1, 1));
-                const glm::dvec3 b(uniform(rng, -1, 1), uniform(rng, -1, 1), uniform(rng, -1, 1));
-                const glm::dvec3 off = random_unit(rng) * log_uniform(rng, -5, -2);
+                std::uniform_real_distribution<double> coord(-1.0, 1.0);
+                const auto a = draw_vec3<glm::dvec3>(coord, rng);
+                const auto b = draw_vec3<glm::dvec3>(coord, rng);
+                // The distance drawn before the direction, as GCC did.
+                const double distance = log_uniform(rng, -5, -2);
+                const glm::dvec3 off = random_unit(rng) * distance;
                 return std::array<glm::dvec3, 3>{a, b, a + uniform(rng, 0, 1) * (b - a) + off};
             };
             return {to_float(sliver()),

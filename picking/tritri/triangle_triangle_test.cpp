@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
+#include "picking/core/draw_vec3.h"
 #include "picking/studies/triangle_pair_generator.h"
 #include "picking/tritri/triangle_pair_case.h"
 #include "picking/tritri/triangle_pair_distance.h"
@@ -273,7 +274,7 @@ TEST(TriTriDegenerate, TinyCoordinatesGiveADefinedAnswer) {
 
 Triangle random_grid_triangle(std::mt19937& rng, int extent) {
     std::uniform_int_distribution<int> c(-extent, extent);
-    const auto point = [&] { return glm::vec3(float(c(rng)), float(c(rng)), float(c(rng))); };
+    const auto point = [&] { return draw_vec3<glm::vec3>(c, rng); };
     return {point(), point(), point()};
 }
 
@@ -341,7 +342,7 @@ double off_triangle(glm::vec3 p, const Triangle& t) {
 TEST(TriTriContact, Seed99_SegmentsLieInBothPlanesAndAgree) {
     std::mt19937 rng(99);
     std::uniform_real_distribution<float> c(-1.0f, 1.0f);
-    const auto point = [&] { return glm::vec3(c(rng), c(rng), c(rng)); };
+    const auto point = [&] { return draw_vec3<glm::vec3>(c, rng); };
     int checked = 0;
     for (int i = 0; i < 5000; ++i) {
         const Triangle v{point(), point(), point()}, q{point(), point(), point()};
