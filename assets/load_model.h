@@ -41,7 +41,8 @@ inline constexpr const char* kDefaultSceneName = "default";
 
 /// The Assimp path (any format Assimp reads).
 [[nodiscard]] Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress);
-/// The tinyobjloader path (.obj only): the same triangles as the Assimp path.
+/// The tinyobjloader path (.obj only): the same surface as the Assimp path, triangulated by
+/// tinyobjloader (a polygon may be split along other diagonals); layout in load_obj.cpp.
 [[nodiscard]] Scene load_obj_with_tinyobjloader(const std::filesystem::path& path,
                                                 LoadProgress* progress);
 

@@ -1,15 +1,14 @@
 #include "assets/load_model.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <map>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -17,6 +16,8 @@
 #include <glm/geometric.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
+
+#include "assets/testing/same_surface.h"
 
 namespace assets {
 namespace {
@@ -79,53 +80,38 @@ std::string load_error(const fs::path& path, const LoadOptions& options) {
     return load_error_of([&] { return load_model(path, options); });
 }
 
-using Corner = std::array<float, 3>;
-using Triangle = std::array<Corner, 3>;
-
-/// Every triangle in world space, rotated so its smallest corner comes first (the winding
-/// stays), sorted: two loaders agree when these are equal.
-std::vector<Triangle> world_triangles(const Scene& scene) {
-    const std::vector<glm::mat4> world = scene.world_transforms(scene.rest_local_transforms());
-    std::vector<Triangle> triangles;
-    triangles.reserve(scene.triangle_count());
-    for (const MeshInstance& instance : scene.instances()) {
-        const MeshData& mesh = scene.meshes[instance.mesh];
-        for (std::size_t i = 0; i + 2 < mesh.indices.size(); i += 3) {
-            Triangle t;
-            for (std::size_t k = 0; k < 3; ++k) {
-                const glm::vec4 p =
-                    world[instance.node] * glm::vec4(mesh.positions[mesh.indices[i + k]], 1.0f);
-                t[k] = {p.x, p.y, p.z};
-            }
-            const auto smallest = std::min_element(t.begin(), t.end()) - t.begin();
-            std::rotate(t.begin(), t.begin() + smallest, t.end());
-            triangles.push_back(t);
-        }
+/// Expects the same surface (assets/testing/same_surface.h): the same area, the same triangles
+/// up to order and to how polygons were cut, and seeded random rays picking the same points.
+void expect_same_surface(const Scene& a, const Scene& b, std::uint32_t seed) {
+    const std::vector<std::string> differences = tests::surface_differences(a, b);
+    EXPECT_TRUE(differences.empty())
+        << differences.size() << " differences, the first: " << differences.front();
+    // About ten million ray-triangle tests per scene, and never fewer than 64 rays.
+    const std::size_t rays = std::clamp<std::size_t>(
+        10'000'000 / std::max<std::size_t>(a.triangle_count(), 1), 64, 1000);
+    const tests::PickComparison picks = tests::compare_picks(a, b, seed, rays);
+    EXPECT_TRUE(picks.differences.empty())
+        << picks.differences.size() << " of " << picks.rays
+        << " rays pick differently, the first: " << picks.differences.front();
+    if (tests::surface_area(a) > 0.0) {  // a file of flat triangles only leaves nothing to hit
+        EXPECT_GE(picks.compared_hits, picks.rays / 4) << "too few hits away from edges to judge";
     }
-    std::sort(triangles.begin(), triangles.end());
-    return triangles;
+    EXPECT_LE(picks.grazing, picks.rays / 20) << "too many rays grazing an edge";
 }
 
-std::string describe(const Triangle& t) {
-    std::ostringstream out;
-    out.precision(9);
-    for (const Corner& c : t)
-        out << " (" << c[0] << ", " << c[1] << ", " << c[2] << ")";
-    return out.str();
+bool is_finite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
-/// Expects the same multiset of world-space triangles, corner for corner, bit for bit.
-void expect_same_triangles(const Scene& a, const Scene& b) {
-    const std::vector<Triangle> ta = world_triangles(a), tb = world_triangles(b);
-    std::vector<Triangle> only_a, only_b;
-    std::set_difference(ta.begin(), ta.end(), tb.begin(), tb.end(), std::back_inserter(only_a));
-    std::set_difference(tb.begin(), tb.end(), ta.begin(), ta.end(), std::back_inserter(only_b));
-    EXPECT_EQ(ta.size(), tb.size());
-    EXPECT_TRUE(only_a.empty() && only_b.empty())
-        << only_a.size() << " triangles only in the first scene, " << only_b.size()
-        << " only in the second; for example"
-        << (only_a.empty() ? "" : "\n  first: " + describe(only_a.front()))
-        << (only_b.empty() ? "" : "\n  second:" + describe(only_b.front()));
+/// Expects a scene any caller can use: triangles, finite positions and normals.
+void expect_usable(const Scene& scene) {
+    EXPECT_GT(scene.triangle_count(), 0u);
+    for (const MeshData& mesh : scene.meshes) {
+        for (const glm::vec3& p : mesh.positions)
+            EXPECT_TRUE(is_finite(p)) << p.x << " " << p.y << " " << p.z;
+        for (const glm::vec3& n : mesh.normals)
+            EXPECT_TRUE(is_finite(n)) << n.x << " " << n.y << " " << n.z;
+    }
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -254,23 +240,92 @@ TEST(LoadModel, NonFiniteVertexUsedByAFaceIsAnError) {
     for (const char* bad : {"nan", "inf", "-inf", "1e999"}) {
         const fs::path file =
             dir.write("bad.obj", "v 0 0 0\nv 1 0 0\nv 0 " + std::string(bad) + " 0\nf 1 2 3\n");
-        for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
-            const std::string message = load_error(file, options);
-            EXPECT_TRUE(contains(message, "non-finite")) << bad << ": " << message;
+        const std::string message = load_error(file, kViaAssimp);
+        EXPECT_TRUE(contains(message, "non-finite")) << bad << ": " << message;
+        // tinyobjloader reads a word that is not a number as 0; what it does read may overflow.
+        try {
+            expect_usable(load_model(file, kViaTinyobj));
+        } catch (const LoadError& e) {
+            EXPECT_TRUE(contains(e.what(), "non-finite")) << bad << ": " << e.what();
         }
+    }
+    EXPECT_TRUE(contains(
+        load_error(dir.write("big.obj", "v 0 0 0\nv 1e999 0 0\nv 0 1 0\nf 1 2 3\n"), kViaTinyobj),
+        "non-finite"));
+}
+
+TEST(LoadModel, HugeCoordinatesLoadWithUsableNormals) {
+    TempDir dir;
+    // Finite floats whose cross products overflow: the smooth normals must not.
+    const fs::path file = dir.write(
+        "huge.obj", "v 3e38 0 0\nv 0 3e38 0\nv -3e38 -3e38 1\nv 0 0 3e38\nf 1 2 3\nf 1 2 4\n");
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        const Scene scene = load_model(file, options);
+        EXPECT_EQ(scene.triangle_count(), 2u);
+        expect_usable(scene);
+        for (const glm::vec3& n : scene.meshes.at(0).normals)
+            EXPECT_NEAR(glm::length(n), 1.0f, 1e-5f);
     }
 }
 
 TEST(LoadModel, FaceIndexOutOfRangeIsAnError) {
     TempDir dir;
-    const fs::path too_big = dir.write("too_big.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n");
-    const fs::path too_small =
-        dir.write("too_small.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf -4 -2 -1\n");
-    const fs::path zero = dir.write("zero.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n");
-    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
-        EXPECT_FALSE(load_error(too_big, options).empty());
-        EXPECT_FALSE(load_error(too_small, options).empty());
-        EXPECT_FALSE(load_error(zero, options).empty());
+    // A good triangle first: a loader that skipped the bad face would still have one to show.
+    const std::string five = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nv 2 1 0\nf 1 2 3\n";
+    for (const char* face : {"f 1 2 6", "f -6 -2 -1", "f 0 1 2", "f 1 2 4 9", "f -9 1 2 4",
+                             "f 1 2 5 4 9", "f 1 2 5 4 -9"}) {
+        const fs::path file = dir.write("bad_index.obj", five + face + "\n");
+        for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+            const std::string message = load_error(file, options);
+            EXPECT_TRUE(contains(message, file.string())) << face << ": " << message;
+        }
+    }
+}
+
+TEST(LoadModel, DegenerateFacesAreKeptOrSkippedNeverACrash) {
+    TempDir dir;
+    // One real triangle beside a repeated corner, a flat quad and a pentagon folded onto one
+    // point (a face of two corners is among the odd statements below).
+    const fs::path file = dir.write("degenerate.obj",
+                                    "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 2 0 0\nv 3 0 0\n"
+                                    "f 1 2 3\nf 1 1 1\nf 1 2 4 5\nf 2 2 2 2 2\n");
+    const Scene assimp = load_model(file, kViaAssimp);
+    const Scene tinyobj = load_model(file, kViaTinyobj);
+    expect_usable(assimp);
+    expect_usable(tinyobj);
+    expect_same_surface(assimp, tinyobj, 11);
+}
+
+TEST(LoadModel, OddBytesInNamesAreKeptAsBytes) {
+    TempDir dir;
+    const fs::path file = dir.write("odd.obj",
+                                    "mtllib \xff\xfe.mtl\no \xff\xfe\x01name\x7f\nusemtl \xc3\x28\n"
+                                    "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\ng \x80 \x81\nf 3 2 1\n");
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj})
+        expect_usable(load_model(file, options));
+    const Scene tinyobj = load_model(file, kViaTinyobj);
+    ASSERT_EQ(tinyobj.nodes.size(), 3u);
+    EXPECT_EQ(tinyobj.nodes[1].name, "\xff\xfe\x01name\x7f");
+    EXPECT_EQ(tinyobj.nodes[2].name, "\x80 \x81");
+}
+
+TEST(LoadModel, OddObjStatementsLoadOrFailCleanly) {
+    TempDir dir;
+    const std::string corners = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\n";
+    for (const char* odd :
+         {"f 1 2 3 # a comment\n", "f 1 2 \\\n3\n", "f 1 2 99999999999\n", "f 1 2\nf 1 2 3\n",
+          "v 1 1 1 0\nf 1 2 5\n", "g\nf 1 2 3\n", "o\nf 1 2 3\n", "usemtl\nf 1 2 3\n",
+          "mtllib\nf 1 2 3\n", "f 1/1/1 2/2/2 3/3/3\n", "f 1/x 2/y 3/z\n",
+          "f 1 2 3 4 1 2 3 4 1 2 3 4\n", "s off\nf 1 2 3 4\nvn 0 0 0\n",
+          "vn nan nan nan\nf 1//1 2//1 3//1\n"}) {
+        const fs::path file = dir.write("odd.obj", corners + odd);
+        for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+            try {
+                expect_usable(load_model(file, options));
+            } catch (const LoadError& e) {
+                EXPECT_TRUE(contains(e.what(), file.string())) << odd << ": " << e.what();
+            }
+        }
     }
 }
 
@@ -310,23 +365,23 @@ TEST(LoadModel, ProgressEndsAtOne) {
 
 // == Hand-written .obj files
 
-TEST(LoadModel, BothObjLoadersTriangulatePolygonsAlike) {
+TEST(LoadModel, BothObjLoadersCoverThePolygonsAlike) {
     const Scene assimp = load_model(kTestData / "polygons.obj", kViaAssimp);
     const Scene tinyobj = load_model(kTestData / "polygons.obj", kViaTinyobj);
-    // 2 quads (2 each) + hexagon (4) + star (8) + triangle (1)
-    EXPECT_EQ(assimp.triangle_count(), 17u);
-    expect_same_triangles(assimp, tinyobj);
-
-    // Assimp fans the convex quad from its first corner, even though 2-4 is the shorter cut.
-    const std::vector<Triangle> triangles = world_triangles(tinyobj);
-    const Triangle first_fan{{{0, 0, 0}, {3, -1, 0}, {4, 0, 0}}};
-    EXPECT_TRUE(std::binary_search(triangles.begin(), triangles.end(), first_fan));
+    // Any triangulation of a simple polygon of n corners has n - 2 triangles, and its area:
+    // quad 4 (2 triangles), dart 4 (2), hexagon 3 (4), star 1.17554114 (8), triangle 2 (1).
+    constexpr double kArea = 4.0 + 4.0 + 3.0 + 1.17554114 + 2.0;
+    for (const Scene* scene : {&assimp, &tinyobj}) {
+        EXPECT_EQ(scene->triangle_count(), 17u);
+        EXPECT_NEAR(tests::surface_area(*scene), kArea, 1e-5);
+    }
+    expect_same_surface(assimp, tinyobj, 1);
 }
 
-TEST(LoadModel, ObjLayoutFollowsAssimp) {
+TEST(LoadModel, ObjLayoutIsANodePerObjectOrGroup) {
     const Scene assimp = load_model(kTestData / "polygons.obj", kViaAssimp);
     const Scene tinyobj = load_model(kTestData / "polygons.obj", kViaTinyobj);
-    // A root named after the file, one child per object or group, a mesh per material run.
+    // A root named after the file, one child per object or group, a mesh per material.
     for (const Scene* scene : {&assimp, &tinyobj}) {
         ASSERT_EQ(scene->nodes.size(), 3u);
         EXPECT_EQ(scene->nodes[0].name, "polygons.obj");
@@ -338,6 +393,7 @@ TEST(LoadModel, ObjLayoutFollowsAssimp) {
         EXPECT_EQ(scene->materials[1].base_color, glm::vec3(1, 0, 0));
         EXPECT_EQ(scene->materials[scene->meshes[scene->nodes[1].meshes[0]].material].name, "red");
         EXPECT_EQ(scene->materials[scene->meshes[scene->nodes[2].meshes[0]].material].name, "blue");
+        EXPECT_EQ(scene->materials[scene->meshes[scene->nodes[2].meshes[1]].material].name, "red");
         EXPECT_EQ(scene->source, (kTestData / "polygons.obj").string());
     }
 }
@@ -355,13 +411,13 @@ TEST(LoadModel, MissingMaterialLibraryIsANote) {
 
 TEST(LoadModel, UppercaseObjExtensionGoesToTinyobj) {
     TempDir dir;
-    // Assimp 5.2 ignores indented lines and tinyobjloader does not, which tells the paths apart.
+    // tinyobjloader's warnings become notes that name it, which tells the paths apart.
     const fs::path file =
-        dir.write("SHOUT.OBJ", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\n  f 1 2 4\n");
-    EXPECT_EQ(load_model(file, kViaAssimp).triangle_count(), 1u);
+        dir.write("SHOUT.OBJ", "usemtl undefined\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+    EXPECT_FALSE(has_note(load_model(file, kViaAssimp), "tinyobjloader"));
     const Scene tinyobj = load_model(file, kViaTinyobj);
-    EXPECT_EQ(tinyobj.triangle_count(), 2u);
-    EXPECT_TRUE(has_note(tinyobj, "blanks"));
+    EXPECT_EQ(tinyobj.triangle_count(), 1u);
+    EXPECT_TRUE(has_note(tinyobj, "tinyobjloader"));
 }
 
 TEST(LoadModel, ObjNormalsAreKeptOrComputed) {
@@ -385,33 +441,23 @@ TEST(LoadModel, ObjNormalsAreKeptOrComputed) {
     EXPECT_EQ(scene.meshes.at(0).normals.size(), scene.meshes.at(0).positions.size());
 }
 
-TEST(LoadModel, BackslashContinuesALineInBothPaths) {
+TEST(LoadModel, AssimpContinuesALineAfterABackslash) {
     TempDir dir;
-    const fs::path file =
+    const fs::path continued =
         dir.write("continued.obj", "v 0 0 0\nv 1 0 \\\n0\nv 0 1 0\nv 1 1 0\nf 1 2 \\\r\n 4 3\n");
-    const Scene assimp = load_model(file, kViaAssimp);
-    const Scene tinyobj = load_model(file, kViaTinyobj);
+    const fs::path joined =
+        dir.write("joined.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nf 1 2 4 3\n");
+    const Scene assimp = load_model(continued, kViaAssimp);
     EXPECT_EQ(assimp.triangle_count(), 2u);
-    expect_same_triangles(assimp, tinyobj);
+    expect_same_surface(assimp, load_model(joined, kViaAssimp), 2);
 }
 
-TEST(LoadModel, TinyobjReadsFaceLinesWithCommentsThatAssimpRejects) {
-    TempDir dir;
-    const fs::path file = dir.write("commented.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3 # one\n");
-    EXPECT_FALSE(load_error(file, kViaAssimp).empty());
-    const Scene scene = load_model(file, kViaTinyobj);
-    EXPECT_EQ(scene.triangle_count(), 1u);
-    EXPECT_TRUE(has_note(scene, "comment"));
-}
-
-TEST(LoadModel, HomogeneousVerticesAreDividedByW) {
+TEST(LoadModel, AssimpDividesHomogeneousVerticesByW) {
+    // tinyobjloader reads a fourth number as the start of a vertex colour, not as w.
     TempDir dir;
     const fs::path file = dir.write("w.obj", "v 0 0 0 1\nv 2 0 0 2\nv 0 3 0 3\nf 1 2 3\n");
-    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
-        const std::vector<Triangle> triangles = world_triangles(load_model(file, options));
-        ASSERT_EQ(triangles.size(), 1u);
-        EXPECT_EQ(triangles[0], (Triangle{{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}}));
-    }
+    const fs::path divided = dir.write("divided.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+    expect_same_surface(load_model(file, kViaAssimp), load_model(divided, kViaAssimp), 3);
 }
 
 // == validate_scene
@@ -495,23 +541,36 @@ TEST(ValidateScene, RejectsWhatLoadersMustNotProduce) {
 
 TEST(RealModels, BunnyHas69666TrianglesThroughBothPaths) {
     SKIP_IF_MISSING(kBunny);
-    const Scene assimp = load_model(kBunny, kViaAssimp);
-    const Scene tinyobj = load_model(kBunny, kViaTinyobj);
-    EXPECT_EQ(assimp.triangle_count(), 69666u);
-    EXPECT_EQ(tinyobj.triangle_count(), 69666u);
-    expect_same_triangles(assimp, tinyobj);
+    EXPECT_EQ(load_model(kBunny, kViaAssimp).triangle_count(), 69666u);
+    EXPECT_EQ(load_model(kBunny, kViaTinyobj).triangle_count(), 69666u);
 }
 
-TEST(RealModels, EveryObjBothLoadersReadGivesTheSameTriangles) {
-    SKIP_IF_MISSING(kAssimpModels / "OBJ");
-    std::vector<fs::path> files{kBunny};
-    for (const auto& entry : fs::directory_iterator(kAssimpModels / "OBJ"))
-        if (entry.path().extension() == ".obj") files.push_back(entry.path());
+/// Every .obj of the project's testdata, Debian's assimp-testmodels and glmark2's models.
+std::vector<fs::path> obj_files() {
+    std::vector<fs::path> files;
+    for (const fs::path& folder :
+         {kTestData, kAssimpModels / "OBJ", fs::path("/usr/share/glmark2/models")}) {
+        if (!fs::exists(folder)) continue;
+        for (const auto& entry : fs::directory_iterator(folder))
+            if (entry.path().extension() == ".obj") files.push_back(entry.path());
+    }
     std::sort(files.begin(), files.end());
+    return files;
+}
 
+/// Files whose faces one library cuts into triangles wrongly, so the loaders cannot agree.
+const std::map<std::string, std::string> kMiscut = {
+    {"concave_polygon.obj",
+     "a 66-corner ring cut open by a bridge: tinyobjloader's ear clipping covers its hole"},
+    {"space_in_material_name.obj", "the same ring as concave_polygon.obj"},
+    {"box_longline.obj", "a face walks the box's four corners 234 times: no surface to agree on"},
+};
+
+TEST(RealModels, EveryObjBothLoadersReadShowsTheSameSurface) {
+    const std::vector<fs::path> files = obj_files();
     std::size_t compared = 0;
-    for (const fs::path& file : files) {
-        if (!fs::exists(file)) continue;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const fs::path& file = files[i];
         SCOPED_TRACE(file.string());
         Scene assimp, tinyobj;
         try {
@@ -523,35 +582,51 @@ TEST(RealModels, EveryObjBothLoadersReadGivesTheSameTriangles) {
             EXPECT_FALSE(load_error(file, kViaTinyobj).empty()) << e.what();
             continue;
         }
-        expect_same_triangles(assimp, tinyobj);
+        if (kMiscut.contains(file.filename().string())) {
+            expect_usable(assimp);
+            expect_usable(tinyobj);
+            continue;
+        }
+        expect_same_surface(assimp, tinyobj, std::uint32_t(100 + i));
         ++compared;
     }
-    // bunny, spider, box and the others that both read
-    EXPECT_GE(compared, 3u);
+    // polygons, bunny, spider, WusonOBJ, regr01, the boxes and cubes, ...
+    EXPECT_GE(compared, 15u);
 }
 
-TEST(RealModels, ObjLayoutMatchesAssimpForSpiderAndBox) {
-    for (const char* name : {"spider.obj", "box.obj", "cube_usemtl.obj", "regr01.obj"}) {
+/// "node: material material ..." for every node that draws something, in node order.
+std::vector<std::string> drawing_nodes(const Scene& scene) {
+    std::vector<std::string> out;
+    for (const SceneNode& node : scene.nodes) {
+        if (node.meshes.empty()) continue;
+        std::vector<std::string> materials;
+        for (std::uint32_t m : node.meshes)
+            materials.push_back(scene.materials[scene.meshes[m].material].name);
+        std::sort(materials.begin(), materials.end());
+        std::string line = node.name + ":";
+        for (const std::string& material : materials)
+            line += " " + material;
+        out.push_back(line);
+    }
+    return out;
+}
+
+TEST(RealModels, ObjNodesAndMaterialsAgreeWithAssimp) {
+    std::size_t checked = 0;
+    // Files whose every usemtl names a material their .mtl defines: tinyobjloader forgets the
+    // name of one it does not find, Assimp makes a material of that name.
+    for (const char* name : {"spider.obj", "regr01.obj", "regr_3429812.obj"}) {
         const fs::path file = kAssimpModels / "OBJ" / name;
         if (!fs::exists(file)) continue;
         SCOPED_TRACE(name);
-        const Scene assimp = load_model(file, kViaAssimp);
-        const Scene tinyobj = load_model(file, kViaTinyobj);
-        ASSERT_EQ(assimp.nodes.size(), tinyobj.nodes.size());
-        for (std::size_t n = 0; n < assimp.nodes.size(); ++n) {
-            EXPECT_EQ(assimp.nodes[n].name, tinyobj.nodes[n].name);
-            EXPECT_EQ(assimp.nodes[n].meshes, tinyobj.nodes[n].meshes);
-        }
-        ASSERT_EQ(assimp.meshes.size(), tinyobj.meshes.size());
-        for (std::size_t m = 0; m < assimp.meshes.size(); ++m) {
-            EXPECT_EQ(assimp.meshes[m].name, tinyobj.meshes[m].name);
-            EXPECT_EQ(assimp.meshes[m].material, tinyobj.meshes[m].material);
-            EXPECT_EQ(assimp.meshes[m].triangle_count(), tinyobj.meshes[m].triangle_count());
-        }
-        ASSERT_EQ(assimp.materials.size(), tinyobj.materials.size());
-        for (std::size_t m = 0; m < assimp.materials.size(); ++m)
-            EXPECT_EQ(assimp.materials[m].name, tinyobj.materials[m].name);
+        // The same nodes by name, drawing the same materials by name (Assimp also makes an
+        // empty node for a bare "g", which tinyobjloader ignores).
+        const std::vector<std::string> assimp = drawing_nodes(load_model(file, kViaAssimp));
+        EXPECT_GT(assimp.size(), 0u);
+        EXPECT_EQ(assimp, drawing_nodes(load_model(file, kViaTinyobj)));
+        ++checked;
     }
+    if (checked == 0) GTEST_SKIP() << "no assimp test models installed";
 }
 
 TEST(RealModels, DuckKeepsItsNodeHierarchy) {

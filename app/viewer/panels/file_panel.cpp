@@ -27,7 +27,9 @@ FilePanelAction draw_file_panel(FilePanelState& state, const RecentFiles& recent
         action.load = state.path_input;
     ImGui::Checkbox("Read .obj with tinyobjloader", &state.obj_via_tinyobjloader);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Off: Assimp reads .obj too. Both give the same triangles.");
+        ImGui::SetTooltip(
+            "Off: Assimp reads .obj too. Both give the same surface, each cutting polygons into "
+            "triangles its own way (tinyobjloader can cut a concave one wrongly).");
     ImGui::SameLine();
     if (ImGui::SmallButton("Default scene")) action.load = "default";
 
