@@ -19,9 +19,9 @@
 #include <benchmark/benchmark.h>
 
 #include "app/core/load_session.h"
-#include "app/core/ray_sets.h"
 #include "app/core/scene_session.h"
 #include "app/core/settings_names.h"
+#include "picking/studies/ray_sets.h"
 
 namespace {
 
@@ -69,8 +69,8 @@ void cast(benchmark::State& state, const std::string& name, bool primary) {
     app::PickChoice choice;
     (void)app::parse_pick_choice("watertight", name, choice);
     const picking::Aabb bounds = session.world_bounds();
-    const std::vector<picking::Ray> rays =
-        primary ? app::primary_rays(bounds, {256, 256}) : app::incoherent_rays(bounds, kRays);
+    const std::vector<picking::Ray> rays = primary ? picking::primary_rays(bounds, {256, 256})
+                                                   : picking::incoherent_rays(bounds, kRays);
     const app::SceneSession::Caster caster = session.caster(choice);
     std::size_t hits = 0;
     for (auto _ : state) {
@@ -91,7 +91,7 @@ void click(benchmark::State& state) {
     session.prepare(app::Accel::Bvh, 0);
     app::PickChoice choice;
     (void)app::parse_pick_choice("watertight", "bvh", choice);
-    const std::vector<picking::Ray> rays = app::primary_rays(session.world_bounds(), {64, 64});
+    const std::vector<picking::Ray> rays = picking::primary_rays(session.world_bounds(), {64, 64});
     std::size_t i = 0, hits = 0;
     for (auto _ : state)
         hits += session.pick(rays[i++ % rays.size()], choice).any();

@@ -21,7 +21,7 @@
 #include "picking/core/draw_vec3.h"
 #include "picking/ray_triangle/ray_triangle.h"
 #include "picking/simd/ray_triangle_simd.h"
-#include "picking/testing/random_rays.h"
+#include "picking/studies/ray_sets.h"
 
 namespace {
 
@@ -106,7 +106,7 @@ struct MeshFixture {
             MeshFixture f;
             f.session = std::make_unique<app::SceneSession>(assets::load_model(g_model));
             const picking::Aabb bounds = f.session->world_bounds();
-            f.rays = tests::incoherent_rays(bounds.min, bounds.max, 7, 256);
+            f.rays = picking::incoherent_rays(bounds, 256, 7);
             f.triangles = f.session->scene().triangle_count();
             return f;
         }();

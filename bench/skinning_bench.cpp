@@ -19,7 +19,7 @@
 #include "assets/scene/pose.h"
 #include "assets/scene/posed_mesh.h"
 #include "picking/bvh/wide_bvh.h"
-#include "picking/testing/random_rays.h"
+#include "picking/studies/ray_sets.h"
 
 namespace {
 
@@ -90,7 +90,7 @@ void BM_PickSkinned(benchmark::State& state) {
     app::SceneSession session{assets::Scene(tube_scene())};
     session.set_time(1.3);
     const picking::Aabb b = session.world_bounds();
-    const auto rays = tests::incoherent_rays(b.min, b.max, 7, 256);
+    const auto rays = picking::incoherent_rays(b, 256, 7);
     std::size_t i = 0;
     for (auto _ : state) {
         benchmark::DoNotOptimize(session.pick(rays[i++ % rays.size()], {}));
@@ -107,7 +107,7 @@ void frame(benchmark::State& state, picking::BroadPhase broad_phase) {
     picking::PickSettings settings;
     settings.broad_phase = broad_phase;
     const picking::Aabb b = session.animated_bounds();
-    const auto rays = tests::incoherent_rays(b.min, b.max, 11, 256);
+    const auto rays = picking::incoherent_rays(b, 256, 11);
     std::size_t i = 0;
     double t = 0.0;
     for (auto _ : state) {

@@ -13,7 +13,7 @@
 
 #include "app/core/scene_session.h"
 #include "assets/load_model.h"
-#include "picking/testing/random_rays.h"
+#include "picking/studies/ray_sets.h"
 
 namespace {
 
@@ -51,7 +51,7 @@ void BM_LoadTinyobjloader(benchmark::State& state) {
 void BM_PickBruteForce(benchmark::State& state) {
     const app::SceneSession session(assets::load_model(g_model));
     const picking::Aabb bounds = session.world_bounds();
-    const auto rays = tests::incoherent_rays(bounds.min, bounds.max, 7, 1024);
+    const auto rays = picking::incoherent_rays(bounds, 1024, 7);
     const picking::PickSettings settings;
     std::size_t i = 0, hits = 0;
     for (auto _ : state) {

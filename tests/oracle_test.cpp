@@ -13,7 +13,7 @@
 #include "assets/procedural/torus_knot.h"
 #include "picking/bvh/wide_bvh.h"
 #include "picking/simd/ray_triangle_simd.h"
-#include "picking/testing/random_rays.h"
+#include "picking/studies/ray_sets.h"
 #include "tests/brute_force_oracle.h"
 #include "tests/independent_skinning.h"
 #include "tests/process.h"
@@ -28,7 +28,7 @@ void check_model(const std::string& model, unsigned seed, int ray_count) {
         GTEST_SKIP() << model << " is not installed";
     app::SceneSession session(assets::load_model(model));
     const picking::Aabb bounds = session.world_bounds();
-    const auto rays = incoherent_rays(bounds.min, bounds.max, seed, ray_count);
+    const auto rays = picking::incoherent_rays(bounds, ray_count, seed);
 
     // The rays go to the binary through a file, printed exactly (9 significant digits).
     const auto rays_path = std::filesystem::temp_directory_path() /
@@ -149,8 +149,8 @@ void check_bvh(const std::string& name, const assets::MeshData& data, unsigned s
     const picking::MeshView mesh{data.positions, data.indices};
     const picking::WideBvh bvh = picking::build_wide_bvh(mesh, picking::wide_bvh_build_options());
     const auto blocks = picking::make_triangle_blocks<8>(mesh);
-    const auto rays = incoherent_rays(bvh.bounds.min, bvh.bounds.max, seed,
-                                      scaled_rays(std::max(simd_rays, scalar_rays)));
+    const auto rays = picking::incoherent_rays(
+        bvh.bounds, std::size_t(scaled_rays(std::max(simd_rays, scalar_rays))), seed);
     const picking::Isa isa = picking::active_isa();
     for (const picking::RayTriangleAlgorithm& algorithm : picking::kRayTriangleAlgorithms) {
         const auto block = picking::block_algorithm_for(algorithm.method);

@@ -12,7 +12,7 @@
 #include "app/core/scene_session.h"
 #include "assets/load_model.h"
 #include "assets/procedural/default_scene.h"
-#include "picking/testing/random_rays.h"
+#include "picking/studies/ray_sets.h"
 #include "tests/independent_skinning.h"
 
 namespace tests {
@@ -41,7 +41,7 @@ picking::PickSettings bvh_settings() {
 void compare(const app::SceneSession& session, const BruteForceOracle& oracle, unsigned seed,
              const std::string& what, Counts& counts, std::optional<picking::Aabb> aim = {}) {
     const picking::Aabb bounds = aim.value_or(session.world_bounds());
-    for (const picking::Ray& ray : incoherent_rays(bounds.min, bounds.max, seed, kRaysPerTime)) {
+    for (const picking::Ray& ray : picking::incoherent_rays(bounds, kRaysPerTime, seed)) {
         const auto expected = oracle.closest(glm::dvec3(ray.origin), glm::dvec3(ray.direction));
         const picking::PickResult result = session.pick(ray, {});
         // The oracle knows triangles: a ray an analytic shape stops first is not its case.
@@ -147,7 +147,7 @@ TEST(SkinnedPick, DefaultSceneTentacle_Seed351) {
 void compare_embree(const app::SceneSession& session, picking::Aabb aim, unsigned seed,
                     const std::string& what, int& hits) {
     int edge_cases = 0;
-    for (const picking::Ray& ray : incoherent_rays(aim.min, aim.max, seed, kRaysPerTime)) {
+    for (const picking::Ray& ray : picking::incoherent_rays(aim, kRaysPerTime, seed)) {
         const picking::PickResult none = session.pick(ray, {});
         if (none.shape) continue;  // Embree holds the triangles only
         for (const app::Accel accel : {app::Accel::Embree, app::Accel::EmbreeRobust}) {

@@ -9,7 +9,7 @@
 
 #include "app/core/scene_session.h"
 #include "assets/load_model.h"
-#include "picking/testing/random_rays.h"
+#include "picking/studies/ray_sets.h"
 
 namespace tests {
 namespace {
@@ -40,7 +40,7 @@ void check_pose(const app::SceneSession& session, unsigned seed) {
     picking::PickSettings naive;
     naive.space = picking::RaySpace::WorldTriangles;
     int hits = 0, mismatches = 0;
-    for (const picking::Ray& ray : incoherent_rays(bounds.min, bounds.max, seed, kRays)) {
+    for (const picking::Ray& ray : picking::incoherent_rays(bounds, kRays, seed)) {
         const auto bone = session.pick(ray, {});
         const auto world = session.pick(ray, naive);
         if (bone.hit.has_value() != world.hit.has_value()) {

@@ -12,8 +12,8 @@
 #include "app/cli/command_model.h"
 #include "app/cli/ray_file.h"
 #include "app/core/pick_choice.h"
-#include "app/core/ray_sets.h"
 #include "picking/core/parallel_for.h"
+#include "picking/studies/ray_sets.h"
 
 namespace app {
 
@@ -116,9 +116,10 @@ int run_bench_command(const BenchCommandOptions& o) {
     if (!loaded) return status;
     SceneSession& session = *loaded;
     if (o.rays_file.empty()) {
-        rays = primary_size.x > 0 ? primary_rays(session.world_bounds(), primary_size)
-                                  : incoherent_rays(session.world_bounds(),
-                                                    o.incoherent > 0 ? o.incoherent : 1u << 20);
+        rays = primary_size.x > 0
+                   ? picking::primary_rays(session.world_bounds(), primary_size)
+                   : picking::incoherent_rays(session.world_bounds(),
+                                              o.incoherent > 0 ? o.incoherent : 1u << 20);
     }
 
     // == Builds: the first one kept for casting, then R - 1 more, interleaved across accels;

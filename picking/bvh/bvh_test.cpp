@@ -10,6 +10,9 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "picking/core/draw_vec3.h"
+#include "picking/studies/ray_sets.h"
+#include "picking/testing/brute_force.h"
+#include "picking/testing/test_meshes.h"
 
 namespace picking {
 namespace {
@@ -20,109 +23,13 @@ constexpr int kScale = 10;  // sanitized builds run a tenth of the random cases
 constexpr int kScale = 1;
 #endif
 
-struct TestMesh {
-    std::vector<glm::vec3> positions;
-    std::vector<std::uint32_t> indices;
-    [[nodiscard]] MeshView view() const { return {positions, indices}; }
-};
-
-/// Small random triangles scattered in a box, some overlapping: a soup without structure.
-TestMesh random_soup(unsigned seed, int count) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> centre(-10.0f, 10.0f), offset(-0.7f, 0.7f);
-    TestMesh mesh;
-    for (int i = 0; i < count; ++i) {
-        const auto c = draw_vec3<glm::vec3>(centre, rng);
-        for (int k = 0; k < 3; ++k) {
-            mesh.indices.push_back(std::uint32_t(mesh.positions.size()));
-            mesh.positions.push_back(c + draw_vec3<glm::vec3>(offset, rng));
-        }
-    }
-    return mesh;
-}
-
-/// A closed, bumpy sphere of shared vertices: rays hit shared edges and vertices.
-TestMesh bumpy_sphere(int rings, int sectors) {
-    TestMesh mesh;
-    for (int r = 0; r <= rings; ++r)
-        for (int s = 0; s < sectors; ++s) {
-            const float theta = float(r) / float(rings) * glm::pi<float>();
-            const float phi = float(s) / float(sectors) * 2.0f * glm::pi<float>();
-            const float radius = 3.0f + 0.3f * std::sin(5.0f * phi) * std::sin(3.0f * theta);
-            mesh.positions.push_back(radius * glm::vec3(std::sin(theta) * std::cos(phi),
-                                                        std::cos(theta),
-                                                        std::sin(theta) * std::sin(phi)));
-        }
-    auto at = [&](int r, int s) { return std::uint32_t(r * sectors + (s % sectors)); };
-    for (int r = 0; r < rings; ++r)
-        for (int s = 0; s < sectors; ++s) {
-            mesh.indices.insert(mesh.indices.end(), {at(r, s), at(r + 1, s), at(r + 1, s + 1)});
-            mesh.indices.insert(mesh.indices.end(), {at(r, s), at(r + 1, s + 1), at(r, s + 1)});
-        }
-    return mesh;
-}
-
-/// A flat grid in z = 0 with integer vertex coordinates: axis-aligned rays through its
-/// vertices and edges have zero direction components and lie on box faces.
-TestMesh grid(int cells) {
-    TestMesh mesh;
-    for (int y = 0; y <= cells; ++y)
-        for (int x = 0; x <= cells; ++x)
-            mesh.positions.push_back({float(x), float(y), 0.0f});
-    auto at = [&](int x, int y) { return std::uint32_t(y * (cells + 1) + x); };
-    for (int y = 0; y < cells; ++y)
-        for (int x = 0; x < cells; ++x) {
-            mesh.indices.insert(mesh.indices.end(), {at(x, y), at(x + 1, y), at(x + 1, y + 1)});
-            mesh.indices.insert(mesh.indices.end(), {at(x, y), at(x + 1, y + 1), at(x, y + 1)});
-        }
-    return mesh;
-}
-
-std::vector<Ray> incoherent_rays(const Aabb& box, unsigned seed, int count) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> u(0.0f, 1.0f);
-    std::normal_distribution<float> n(0.0f, 1.0f);
-    const float radius = 0.5f * glm::length(box.extent());
-    std::vector<Ray> rays;
-    while (int(rays.size()) < count) {
-        const auto dir = draw_vec3<glm::vec3>(n, rng);
-        if (glm::length(dir) < 1e-3f) continue;
-        const glm::vec3 origin = box.center() + 2.0f * radius * glm::normalize(dir);
-        const glm::vec3 aim = glm::mix(box.min, box.max, draw_vec3<glm::vec3>(u, rng));
-        rays.push_back({origin, aim - origin});
-        // Every fourth ray starts inside the box (t_min matters, boxes contain the origin).
-        if (rays.size() % 4 == 0) rays.back().origin = aim + 0.3f * (origin - aim) * u(rng);
-    }
-    return rays;
-}
-
-std::optional<BvhHit> brute_force(const MeshView& mesh, const Ray& ray, RayTriangleFn intersect) {
-    std::optional<BvhHit> best;
-    Ray r = ray;
-    for (std::uint32_t i = 0; i < mesh.triangle_count(); ++i)
-        if (auto hit = intersect(r, mesh.triangle(i), {}); hit && (!best || hit->t < best->hit.t)) {
-            best = BvhHit{i, *hit};
-            r.t_max = hit->t;
-        }
-    return best;
-}
-
-/// What a BVH query must cover for `algorithm`: seed code without a t range reports hits
-/// anywhere on the line (behind the origin too), so its boxes are tested along the whole line.
-Ray reach(const Ray& ray, const RayTriangleAlgorithm& algorithm) {
-    Ray r = ray;
-    if (algorithm.seed_without_t_range) {
-        r.t_min = -std::numeric_limits<float>::infinity();
-        r.t_max = std::numeric_limits<float>::infinity();
-    }
-    return r;
-}
-
-/// unity_pick's tolerance accepts points beyond a triangle's far edges (by up to 1e-5 / det in
-/// barycentric units): no bounding volume of the exact triangle promises to find those.
-bool outside_its_triangle(const RayHit& hit) {
-    return hit.u < 0.0f || hit.v < 0.0f || hit.u + hit.v > 1.0f;
-}
+using testing::brute_force;
+using testing::bumpy_sphere;
+using testing::grid;
+using testing::outside_its_triangle;
+using testing::random_soup;
+using testing::reach;
+using testing::TestMesh;
 
 /// The closest hit must be the brute-force one: the same triangle, or the same t at a tie.
 void expect_same_closest(const std::optional<BvhHit>& got, const std::optional<BvhHit>& want,
@@ -232,7 +139,7 @@ TEST(Bvh, SameTreeOnOneOrManyThreads_Seed2) {
     many.threads = 4;
     const Bvh a = build_bvh(mesh.view(), one), b = build_bvh(mesh.view(), many);
     EXPECT_EQ(a.primitive_ids.size(), b.primitive_ids.size());
-    for (const Ray& ray : incoherent_rays(a.bounds(), 2, 500)) {
+    for (const Ray& ray : incoherent_rays(a.bounds(), 500, 2, 4)) {
         const auto ha = raycast_closest(a, mesh.view(), ray, intersect_moller_trumbore, {});
         const auto hb = raycast_closest(b, mesh.view(), ray, intersect_moller_trumbore, {});
         ASSERT_EQ(ha.has_value(), hb.has_value());
@@ -245,13 +152,15 @@ TEST(Bvh, SameTreeOnOneOrManyThreads_Seed2) {
 TEST(Bvh, MatchesBruteForceOnASoup_Seed3) {
     const TestMesh mesh = random_soup(3, 3000);
     const Bvh bvh = build_bvh(mesh.view());
-    check_against_brute_force(mesh, bvh, incoherent_rays(bvh.bounds(), 3, 1500 / kScale), "soup");
+    check_against_brute_force(mesh, bvh, incoherent_rays(bvh.bounds(), 1500 / kScale, 3, 4),
+                              "soup");
 }
 
 TEST(Bvh, MatchesBruteForceOnAClosedMesh_Seed4) {
     const TestMesh mesh = bumpy_sphere(40, 60);
     const Bvh bvh = build_bvh(mesh.view());
-    check_against_brute_force(mesh, bvh, incoherent_rays(bvh.bounds(), 4, 1500 / kScale), "sphere");
+    check_against_brute_force(mesh, bvh, incoherent_rays(bvh.bounds(), 1500 / kScale, 4, 4),
+                              "sphere");
 }
 
 TEST(Bvh, AxisAlignedRaysThroughVerticesAndEdges) {
@@ -348,7 +257,7 @@ TEST(Bvh, RefitAfterDeformingGivesTheSamePicksAsARebuild_Seed5) {
     const Bvh rebuilt = build_bvh(mesh.view());
     EXPECT_EQ(bvh.bounds().min, rebuilt.bounds().min);
     EXPECT_EQ(bvh.bounds().max, rebuilt.bounds().max);
-    for (const Ray& ray : incoherent_rays(rebuilt.bounds(), 5, 2000 / kScale)) {
+    for (const Ray& ray : incoherent_rays(rebuilt.bounds(), 2000 / kScale, 5, 4)) {
         const auto a = raycast_closest(bvh, mesh.view(), ray, intersect_moller_trumbore, {});
         const auto b = raycast_closest(rebuilt, mesh.view(), ray, intersect_moller_trumbore, {});
         expect_same_closest(a, b, "refit");

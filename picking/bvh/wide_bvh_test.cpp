@@ -13,6 +13,9 @@
 
 #include "picking/core/draw_vec3.h"
 #include "picking/primitives/ray_aabb.h"
+#include "picking/studies/ray_sets.h"
+#include "picking/testing/brute_force.h"
+#include "picking/testing/test_meshes.h"
 
 namespace picking {
 namespace {
@@ -23,80 +26,14 @@ constexpr int kScale = 10;
 constexpr int kScale = 1;
 #endif
 
-struct TestMesh {
-    std::vector<glm::vec3> positions;
-    std::vector<std::uint32_t> indices;
-    [[nodiscard]] MeshView view() const { return {positions, indices}; }
-};
-
-TestMesh random_soup(unsigned seed, int count) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> centre(-10.0f, 10.0f), offset(-0.7f, 0.7f);
-    TestMesh mesh;
-    for (int i = 0; i < count; ++i) {
-        const auto c = draw_vec3<glm::vec3>(centre, rng);
-        for (int k = 0; k < 3; ++k) {
-            mesh.indices.push_back(std::uint32_t(mesh.positions.size()));
-            mesh.positions.push_back(c + draw_vec3<glm::vec3>(offset, rng));
-        }
-    }
-    return mesh;
-}
-
+using testing::brute_force;
+using testing::outside_its_triangle;
+using testing::random_soup;
+using testing::reach;
+using testing::TestMesh;
 /// A closed bumpy sphere: every ray from outside aimed inside it must hit a watertight mesh.
 TestMesh bumpy_sphere(int rings, int sectors) {
-    TestMesh mesh;
-    mesh.positions.push_back({0.0f, 3.0f, 0.0f});
-    for (int r = 1; r < rings; ++r)
-        for (int s = 0; s < sectors; ++s) {
-            const float theta = float(r) / float(rings) * glm::pi<float>();
-            const float phi = float(s) / float(sectors) * 2.0f * glm::pi<float>();
-            const float radius = 3.0f + 0.3f * std::sin(5.0f * phi) * std::sin(3.0f * theta);
-            mesh.positions.push_back(radius * glm::vec3(std::sin(theta) * std::cos(phi),
-                                                        std::cos(theta),
-                                                        std::sin(theta) * std::sin(phi)));
-        }
-    mesh.positions.push_back({0.0f, -3.0f, 0.0f});
-    const auto south = std::uint32_t(mesh.positions.size() - 1);
-    auto at = [&](int r, int s) { return std::uint32_t(1 + (r - 1) * sectors + (s % sectors)); };
-    for (int s = 0; s < sectors; ++s) {
-        mesh.indices.insert(mesh.indices.end(), {0, at(1, s + 1), at(1, s)});
-        mesh.indices.insert(mesh.indices.end(), {south, at(rings - 1, s), at(rings - 1, s + 1)});
-    }
-    for (int r = 1; r < rings - 1; ++r)
-        for (int s = 0; s < sectors; ++s) {
-            mesh.indices.insert(mesh.indices.end(), {at(r, s), at(r, s + 1), at(r + 1, s + 1)});
-            mesh.indices.insert(mesh.indices.end(), {at(r, s), at(r + 1, s + 1), at(r + 1, s)});
-        }
-    return mesh;
-}
-
-std::vector<Ray> incoherent_rays(const Aabb& box, unsigned seed, int count) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> u(0.0f, 1.0f);
-    std::normal_distribution<float> n(0.0f, 1.0f);
-    const float radius = 0.5f * glm::length(box.extent());
-    std::vector<Ray> rays;
-    while (int(rays.size()) < count) {
-        const auto dir = draw_vec3<glm::vec3>(n, rng);
-        if (glm::length(dir) < 1e-3f) continue;
-        const glm::vec3 origin = box.center() + 2.0f * radius * glm::normalize(dir);
-        const glm::vec3 aim = glm::mix(box.min, box.max, draw_vec3<glm::vec3>(u, rng));
-        rays.push_back({origin, aim - origin});
-        if (rays.size() % 4 == 0) rays.back().origin = aim + 0.3f * (origin - aim) * u(rng);
-    }
-    return rays;
-}
-
-std::optional<BvhHit> brute_force(const MeshView& mesh, const Ray& ray, RayTriangleFn intersect) {
-    std::optional<BvhHit> best;
-    Ray r = ray;
-    for (std::uint32_t i = 0; i < mesh.triangle_count(); ++i)
-        if (auto hit = intersect(r, mesh.triangle(i), {}); hit && (!best || hit->t < best->hit.t)) {
-            best = BvhHit{i, *hit};
-            r.t_max = hit->t;
-        }
-    return best;
+    return testing::closed_bumpy_sphere(rings, sectors);
 }
 
 /// Brute force with the table's watertight test.
@@ -104,28 +41,7 @@ std::optional<BvhHit> brute_force_watertight(const MeshView& mesh, const Ray& ra
                                              bool cull = false) {
     RayTriangleOptions options;
     options.cull_backfaces = cull;
-    std::optional<BvhHit> best;
-    Ray r = ray;
-    for (std::uint32_t i = 0; i < mesh.triangle_count(); ++i)
-        if (auto hit = intersect_watertight(r, mesh.triangle(i), options);
-            hit && (!best || hit->t < best->hit.t)) {
-            best = BvhHit{i, *hit};
-            r.t_max = hit->t;
-        }
-    return best;
-}
-
-Ray reach(const Ray& ray, const RayTriangleAlgorithm& algorithm) {
-    Ray r = ray;
-    if (algorithm.seed_without_t_range) {
-        r.t_min = -std::numeric_limits<float>::infinity();
-        r.t_max = std::numeric_limits<float>::infinity();
-    }
-    return r;
-}
-
-bool outside_its_triangle(const RayHit& hit) {
-    return hit.u < 0.0f || hit.v < 0.0f || hit.u + hit.v > 1.0f;
+    return brute_force(mesh, ray, intersect_watertight, options);
 }
 
 void expect_same_closest(const std::optional<BvhHit>& got, const std::optional<BvhHit>& want,
@@ -243,7 +159,7 @@ TEST(WideBvh, BuildsOnOneTwoAndFourThreadsAreSoundAndAgree_Seed36) {
     const TestMesh mesh = bumpy_sphere(200, 200);
     ASSERT_GT(mesh.view().triangle_count(), std::size_t(1) << 16);
     const std::vector<Ray> rays =
-        incoherent_rays(Aabb{{-3.3f, -3.3f, -3.3f}, {3.3f, 3.3f, 3.3f}}, 36, 400 / kScale);
+        incoherent_rays(Aabb{{-3.3f, -3.3f, -3.3f}, {3.3f, 3.3f, 3.3f}}, 400 / kScale, 36, 4);
     std::vector<std::optional<BvhHit>> want;
     for (const Ray& ray : rays)
         want.push_back(brute_force_watertight(mesh.view(), ray));
@@ -286,7 +202,7 @@ TEST(WideBvh, AnyAlgorithmMatchesBruteForce_Seed32) {
     const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
     for (const RayTriangleAlgorithm& algorithm : kRayTriangleAlgorithms) {
         int hits = 0;
-        for (const Ray& ray : incoherent_rays(bvh.bounds, 32, 1000 / kScale)) {
+        for (const Ray& ray : incoherent_rays(bvh.bounds, 1000 / kScale, 32, 4)) {
             WideQuery query;
             query.intersect = algorithm.intersect;
             const auto got = raycast(bvh, mesh.view(), reach(ray, algorithm), query);
@@ -309,7 +225,7 @@ TEST(WideBvh, SimdTraversalsEqualTheScalarReferenceBitForBit_Seed33) {
         for (BlockAlgorithm algorithm :
              {BlockAlgorithm::Watertight, BlockAlgorithm::MollerTrumbore})
             for (bool cull : {false, true}) {
-                const auto rays = incoherent_rays(bvh.bounds, 33, 1000 / kScale);
+                const auto rays = incoherent_rays(bvh.bounds, 1000 / kScale, 33, 4);
                 for (std::size_t r = 0; r < rays.size(); ++r) {
                     const Ray& ray = rays[r];
                     WideQuery query = block_query(algorithm, Isa::Scalar);
@@ -394,7 +310,7 @@ TEST(WideBvh, RefitGivesTheSamePicksAsARebuild_Seed35) {
     const WideBvh rebuilt = build_wide_bvh(mesh.view(), wide_bvh_build_options());
     EXPECT_EQ(bvh.bounds.min, rebuilt.bounds.min);
     EXPECT_EQ(bvh.bounds.max, rebuilt.bounds.max);
-    for (const Ray& ray : incoherent_rays(rebuilt.bounds, 35, 2000 / kScale)) {
+    for (const Ray& ray : incoherent_rays(rebuilt.bounds, 2000 / kScale, 35, 4)) {
         const WideQuery query = block_query(BlockAlgorithm::Watertight, active_isa());
         expect_same_closest(raycast(bvh, mesh.view(), ray, query),
                             raycast(rebuilt, mesh.view(), ray, query), "refit");

@@ -10,6 +10,7 @@
 #include "picking/core/draw_vec3.h"
 #include "picking/scene/scene_pick.h"
 #include "picking/simd/ray_triangle_simd.h"
+#include "picking/testing/test_meshes.h"
 
 namespace picking {
 namespace {
@@ -20,30 +21,11 @@ constexpr int kScale = 10;
 constexpr int kScale = 1;
 #endif
 
-struct TestMesh {
-    std::vector<glm::vec3> positions;
-    std::vector<std::uint32_t> indices;
-};
+using testing::TestMesh;
 
-/// A closed bumpy ball of `rings` x `sectors` quads.
+/// A closed bumpy ball of `rings` x `sectors` quads, radius 1.
 TestMesh ball(int rings, int sectors, float bump) {
-    TestMesh mesh;
-    for (int r = 0; r <= rings; ++r)
-        for (int s = 0; s < sectors; ++s) {
-            const float theta = float(r) / float(rings) * glm::pi<float>();
-            const float phi = float(s) / float(sectors) * 2.0f * glm::pi<float>();
-            const float radius = 1.0f + bump * std::sin(4.0f * phi) * std::sin(3.0f * theta);
-            mesh.positions.push_back(radius * glm::vec3(std::sin(theta) * std::cos(phi),
-                                                        std::cos(theta),
-                                                        std::sin(theta) * std::sin(phi)));
-        }
-    auto at = [&](int r, int s) { return std::uint32_t(r * sectors + (s % sectors)); };
-    for (int r = 0; r < rings; ++r)
-        for (int s = 0; s < sectors; ++s) {
-            mesh.indices.insert(mesh.indices.end(), {at(r, s), at(r + 1, s), at(r + 1, s + 1)});
-            mesh.indices.insert(mesh.indices.end(), {at(r, s), at(r + 1, s + 1), at(r, s + 1)});
-        }
-    return mesh;
+    return testing::bumpy_sphere(rings, sectors, 1.0f, bump, 4.0f);
 }
 
 /// Three meshes at eight placements (rotated, non-uniformly scaled, two sharing a node as XNA

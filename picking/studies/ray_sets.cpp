@@ -1,4 +1,4 @@
-#include "app/core/ray_sets.h"
+#include "picking/studies/ray_sets.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,40 +9,50 @@
 
 #include "picking/core/draw_vec3.h"
 
-namespace app {
+namespace picking {
 
-std::vector<picking::Ray> incoherent_rays(const picking::Aabb& box, std::size_t count,
-                                          unsigned seed) {
+namespace {
+
+/// The box's bounding radius, never zero: a flat or point-like model still gets a sphere.
+float shooting_radius(const Aabb& box) {
+    return std::max(box.radius(), 1e-6f * (1.0f + glm::length(box.center())));
+}
+
+}  // namespace
+
+std::vector<Ray> incoherent_rays(const Aabb& box, std::size_t count, unsigned seed,
+                                 int inside_every) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> u(0.0f, 1.0f);
     std::normal_distribution<float> n(0.0f, 1.0f);
     const glm::vec3 centre = box.center();
-    // A flat or point-like model still gets a sphere to shoot from.
-    const float radius = std::max(box.radius(), 1e-6f * (1.0f + glm::length(centre)));
-    std::vector<picking::Ray> rays;
+    const float radius = shooting_radius(box);
+    std::vector<Ray> rays;
     rays.reserve(count);
     while (rays.size() < count) {
         // A normalised Gaussian vector is uniform on the sphere.
-        const auto dir = picking::draw_vec3<glm::vec3>(n, rng);
+        const auto dir = draw_vec3<glm::vec3>(n, rng);
         if (glm::length(dir) < 1e-3f) continue;
         const glm::vec3 origin = centre + 2.0f * radius * glm::normalize(dir);
-        const glm::vec3 aim = glm::mix(box.min, box.max, picking::draw_vec3<glm::vec3>(u, rng));
+        const glm::vec3 aim = glm::mix(box.min, box.max, draw_vec3<glm::vec3>(u, rng));
         if (aim == origin) continue;
         rays.push_back({origin, aim - origin});
+        if (inside_every > 0 && rays.size() % std::size_t(inside_every) == 0)
+            rays.back().origin = aim + 0.3f * (origin - aim) * u(rng);
     }
     return rays;
 }
 
-std::vector<picking::Ray> primary_rays(const picking::Aabb& box, glm::ivec2 size_px) {
+std::vector<Ray> primary_rays(const Aabb& box, glm::ivec2 size_px) {
     const glm::vec3 centre = box.center();
-    const float radius = std::max(box.radius(), 1e-6f * (1.0f + glm::length(centre)));
+    const float radius = shooting_radius(box);
     constexpr float kFov = std::numbers::pi_v<float> / 3.0f;  // 60 degrees
     const float distance = radius / std::sin(0.5f * kFov);
     const glm::vec3 eye = centre + glm::vec3(0.0f, 0.0f, distance);
     // Half the smaller side spans tan(fov / 2) at unit distance; pixels are square.
     const float half_side = std::tan(0.5f * kFov);
     const float pixel = 2.0f * half_side / float(std::min(size_px.x, size_px.y));
-    std::vector<picking::Ray> rays;
+    std::vector<Ray> rays;
     rays.reserve(std::size_t(size_px.x) * std::size_t(size_px.y));
     for (int y = 0; y < size_px.y; ++y)
         for (int x = 0; x < size_px.x; ++x) {
@@ -53,4 +63,4 @@ std::vector<picking::Ray> primary_rays(const picking::Aabb& box, glm::ivec2 size
     return rays;
 }
 
-}  // namespace app
+}  // namespace picking
