@@ -1,4 +1,4 @@
-// The acceleration structures of issue 4 beside Embree's, in one run: build time (1 and 2
+// The BVH broad phase beside Embree's, in one run: build time (1 and 2
 // threads), single-thread incoherent and primary rays through `bvh` (watertight triangles)
 // and, when raypick was built with Embree 3, `embree` and `embree_robust`; and one viewer click
 // (SceneSession::pick with its timing and hit details) on a large knot.

@@ -144,7 +144,7 @@ void brute_force_pick(benchmark::State& state, picking::RayTriangleMethod method
     state.SetLabel(g_model);
 }
 
-/// The peer the 9.0 ns figure describes: a plain scalar Möller–Trumbore loop with
+/// The peer of the 9.0 ns figure in docs/benchmarks.md: a plain scalar Möller–Trumbore loop with
 /// early exits (pbrt/Scratchapixel style), inlined, over triangles gathered into one array
 /// beforehand. Every figure of this run can be read as a ratio to it.
 void brute_force_plain_loop(benchmark::State& state) {

@@ -7,7 +7,7 @@
 //   build/release/bench/skinning_bench --benchmark_repetitions=9
 //       --benchmark_report_aggregates_only=true
 //
-// Single thread. The target: skin + refit + pick within 2 ms per frame on one core.
+// Single thread. The target: skin + refit + pick within 2 ms per frame on one core.
 
 #include <algorithm>
 

@@ -29,7 +29,7 @@ TEST(Gui, BvhClickEqualsEveryTriangleAndSaysWhatItCost) {
     EXPECT_LT(bvh.pick["triangles_tested"].get<int>(), 500);
     EXPECT_EQ(none.pick["triangles_tested"].get<int>(), 69666);
     EXPECT_GT(bvh.pick["accel_build"]["milliseconds"].get<double>(), 0.0);
-    // Acceleration memory within the 64 bytes per triangle.
+    // Acceleration memory within the budget of 64 bytes per triangle.
     const double bytes = bvh.pick["accel_build"]["bytes"].get<double>();
     EXPECT_GT(bytes, 0.0);
     EXPECT_LE(bytes / 69666.0, 64.0);

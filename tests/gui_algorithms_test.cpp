@@ -108,8 +108,8 @@ TEST(Gui, ExplainShowsTheAlgorithmsSteps) {
     EXPECT_EQ(explain["step_names"].size(), explain["steps"].get<std::size_t>());
 }
 
-// Möller–Trumbore's Explain shows seed 002's names with the paper's beside them (the issue's
-// E1, E2, P, det, T, u, Q, v, t), and the note that maps one to the other.
+// Möller–Trumbore's Explain shows seed 002's names with the paper's beside them (E1, E2, P,
+// det, T, u, Q, v, t), and the note that maps one to the other.
 TEST(Gui, ExplainShowsMollerTrumboreWithBothNamings) {
     const ViewerRun run = run_viewer({"--time", "1.5", "--click", "640,360", "--panel", "explain",
                                       "--algorithm", "moller_trumbore"},

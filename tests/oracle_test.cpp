@@ -106,7 +106,7 @@ TEST(Oracle, DefaultScene_Seed105) {
     check_model("default", 105, 500);
 }
 
-// == The eight-wide BVH against brute force on real meshes, per algorithm (issue 4)
+// == The eight-wide BVH against brute force on real meshes, per algorithm
 
 #if RAYPICK_SANITIZED
 constexpr int kRayDivisor = 20;  // sanitized code is slow: the same checks on fewer rays

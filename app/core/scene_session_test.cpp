@@ -136,7 +136,7 @@ picking::Aabb tentacle_bounds(const SceneSession& session) {
     return b;
 }
 
-// Issue 5: a deforming mesh's BVH is refit, not rebuilt, and only when a pick needs it: the
+// A deforming mesh's BVH is refit, not rebuilt, and only when a pick needs it: the
 // first pick after a pose change refits once; playing without picking refits nothing; the
 // refitted BVH answers like brute force and like a BVH rebuilt from the posed vertices.
 TEST(SceneSession, TheSkinnedBvhIsRefitOnTheFirstPickAfterAPoseChange_Seed17) {

@@ -138,7 +138,7 @@ TEST(WideBvh, StructureIsSoundAndCompact_Seed31) {
             }
         }
     }
-    // Acceleration memory within the budget of 64 bytes per triangle.
+    // Acceleration memory within the budget of 64 bytes per triangle.
     const double per_triangle = double(bvh.memory_bytes()) / double(mesh.view().triangle_count());
     EXPECT_LE(per_triangle, 64.0);
     EXPECT_GT(leaves, mesh.view().triangle_count() / 8);

@@ -275,7 +275,7 @@ TEST(SeedQuirks, Crossing2dGivesASharedEdgeToOneSideOnly) {
     }
 }
 
-// == Explain names the failing test and shows the formulas of the issue
+// == Explain names the failing test and shows the papers' formulas
 
 TEST(Explain, MollerTrumboreDxStepsAreTheSeedsNames) {
     const RayTriangleExplanation why = explain_dx_pick(down_through(0.25f, 0.25f), kTri, {});
@@ -310,7 +310,7 @@ TEST(Explain, MollerTrumboreShowsTheSeedsAndThePapersNames) {
     EXPECT_EQ(step("S2 = Q"), glm::vec3(1.0f, 0.0f, -0.25f));
     EXPECT_EQ(step("beta = v").x, 0.25f);
     EXPECT_EQ(step("t").x, 1.0f);
-    // The issue's order of the paper's steps: E1, E2, P, det, T, u, Q, v (then t).
+    // The paper's order of the steps: E1, E2, P, det, T, u, Q, v (then t).
     std::vector<std::string_view> names;
     for (const ExplainStep& s : why.steps)
         names.push_back(s.name);
