@@ -1,3 +1,7 @@
+// The loaders through their front door, load_model: Assimp and tinyobjloader on the project's
+// testdata and Debian's test models, and every way a file can be bad (one suite: over 600 lines
+// on purpose).
+
 #include "assets/load_model.h"
 
 #include <algorithm>

@@ -1,5 +1,6 @@
 // What the viewer pays for a model: loading it (Assimp, or tinyobjloader for .obj) and one
-// brute-force pick (Möller–Trumbore over every triangle), the viewer's first figures in docs/benchmarks.md.
+// brute-force pick (Möller–Trumbore over every triangle), the viewer's first figures in
+// docs/benchmarks.md.
 //
 //   build/release/bench/viewer_bench --benchmark_repetitions=9
 //       --benchmark_report_aggregates_only=true [MODEL]

@@ -1,3 +1,6 @@
+// The triangle–triangle table, algorithm by algorithm and against each other, in one suite: the
+// cases, special cases and grids are shared by every algorithm (over 600 lines on purpose).
+
 #include "picking/tritri/triangle_triangle.h"
 
 #include <algorithm>

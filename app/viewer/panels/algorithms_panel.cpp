@@ -1,3 +1,6 @@
+// The Algorithms window and its five tabs (Compare, Explain, All hits, Leaks, Far from origin),
+// which share the table helpers at the top (one window, one file: just over 600 lines).
+
 #include "app/viewer/panels/algorithms_panel.h"
 
 #include <algorithm>
