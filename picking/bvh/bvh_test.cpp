@@ -12,16 +12,13 @@
 #include "picking/core/draw_vec3.h"
 #include "picking/studies/ray_sets.h"
 #include "picking/testing/brute_force.h"
+#include "picking/testing/sanitized.h"
 #include "picking/testing/test_meshes.h"
 
 namespace picking {
 namespace {
 
-#if defined(RAYPICK_SANITIZED)
-constexpr int kScale = 10;  // sanitized builds run a tenth of the random cases
-#else
-constexpr int kScale = 1;
-#endif
+using testing::kScale;
 
 using testing::brute_force;
 using testing::bumpy_sphere;

@@ -15,16 +15,13 @@
 #include "picking/primitives/ray_aabb.h"
 #include "picking/studies/ray_sets.h"
 #include "picking/testing/brute_force.h"
+#include "picking/testing/sanitized.h"
 #include "picking/testing/test_meshes.h"
 
 namespace picking {
 namespace {
 
-#if defined(RAYPICK_SANITIZED)
-constexpr int kScale = 10;
-#else
-constexpr int kScale = 1;
-#endif
+using testing::kScale;
 
 using testing::brute_force;
 using testing::outside_its_triangle;

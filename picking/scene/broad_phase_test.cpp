@@ -10,16 +10,13 @@
 #include "picking/core/draw_vec3.h"
 #include "picking/scene/scene_pick.h"
 #include "picking/simd/ray_triangle_simd.h"
+#include "picking/testing/sanitized.h"
 #include "picking/testing/test_meshes.h"
 
 namespace picking {
 namespace {
 
-#if defined(RAYPICK_SANITIZED)
-constexpr int kScale = 10;
-#else
-constexpr int kScale = 1;
-#endif
+using testing::kScale;
 
 using testing::TestMesh;
 

@@ -25,30 +25,7 @@ namespace {
 
 #include "picking/simd/simd_lanes_avx512.inl"
 
-/// The operations moller97_kernel asks of a lane type, in the 16-lane vocabulary.
-struct Avx512Ops {
-    using F = picking::batch::F;
-    using M = picking::batch::M;
-    static F splat(float x) { return batch::splat(x); }
-    static F add(F a, F b) { return a + b; }
-    static F sub(F a, F b) { return a - b; }
-    static F mul(F a, F b) { return a * b; }
-    static F div(F a, F b) { return a / b; }
-    static F neg(F a) { return -a; }
-    static F abs(F a) { return batch::abs(a); }
-    static F max(F a, F b) { return batch::max(a, b); }  // a > b ? a : b, as scalar
-    static F min(F a, F b) { return batch::min(a, b); }  // a < b ? a : b
-    static M lt(F a, F b) { return batch::lt(a, b); }
-    static M gt(F a, F b) { return batch::gt(a, b); }
-    static M ge(F a, F b) { return batch::ge(a, b); }
-    static M eq(F a, F b) { return batch::eq(a, b); }
-    static M ne(F a, F b) { return neq(a, b); }  // NaN: true, as !=
-    static M and_(M a, M b) { return a & b; }
-    static M or_(M a, M b) { return a | b; }
-    static M not_(M a) { return not_mask(a); }
-    static bool any(M m) { return batch::any(m); }
-    static F select(M m, F a, F b) { return batch::select(m, a, b); }
-};
+#include "picking/tritri/triangle_triangle_batch_ops.inl"
 
 constexpr int kFloatsPerPair = 18;
 
@@ -122,7 +99,7 @@ std::size_t moller97_avx512(const float* pairs, std::size_t count, std::uint8_t*
         const P q[3] = {{F{e[9]}, F{e[10]}, F{e[11]}},
                         {F{e[12]}, F{e[13]}, F{e[14]}},
                         {F{e[15]}, F{e[16]}, F{e[17]}}};
-        const auto outcome = moller97_kernel::decide<Avx512Ops>(v, q);
+        const auto outcome = moller97_kernel::decide<LaneOps>(v, q);
         const unsigned intersect = mask_bits(outcome.intersect), scalar = mask_bits(outcome.scalar);
         if (scalar == 0) {  // the usual case: the mask as sixteen bytes 0 or 1
             _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i),
