@@ -1,6 +1,7 @@
 // The Assimp path: any format Assimp 5.2 reads, with the node hierarchy kept as it is in the file.
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstddef>
 #include <fstream>
@@ -494,6 +495,29 @@ void check_ply_header(const std::filesystem::path& path) {
 }
 
 }  // namespace
+
+std::vector<std::string> model_extensions() {
+    // Assimp lists "*.3ds;*.obj;...": split at ';' and drop the '*'.
+    Assimp::Importer importer;
+    std::string list;
+    importer.GetExtensionList(list);
+    std::vector<std::string> extensions;
+    std::size_t start = 0;
+    while (start < list.size()) {
+        std::size_t end = list.find(';', start);
+        if (end == std::string::npos) end = list.size();
+        std::string item = list.substr(start, end - start);
+        if (!item.empty() && item[0] == '*') item.erase(0, 1);
+        std::transform(item.begin(), item.end(), item.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
+        if (item.size() > 1 && item[0] == '.' &&
+            std::find(extensions.begin(), extensions.end(), item) == extensions.end())
+            extensions.push_back(item);
+        start = end + 1;
+    }
+    std::sort(extensions.begin(), extensions.end());
+    return extensions;
+}
 
 Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress) {
     const auto cancelled = [progress] { return progress != nullptr && progress->cancel.load(); };

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "assets/scene/scene.h"
 
@@ -38,6 +39,10 @@ inline constexpr const char* kDefaultSceneName = "default";
 /// when `progress->cancel` is seen.
 [[nodiscard]] Scene load_model(const std::filesystem::path& path, const LoadOptions& options = {},
                                LoadProgress* progress = nullptr);
+
+/// The file extensions the loaders read, lower case with the dot (".obj", ".ply", ...): what
+/// the Open dialog lists.
+[[nodiscard]] std::vector<std::string> model_extensions();
 
 /// The Assimp path (any format Assimp reads).
 [[nodiscard]] Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress);

@@ -5,6 +5,7 @@
 #include "assets/load_model.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -143,6 +144,20 @@ TEST(LoadModel, DefaultNamesTheBuiltInSceneNotAFile) {
     EXPECT_EQ(scene.source, "default");
     EXPECT_GT(scene.triangle_count(), 1000u);
     EXPECT_FALSE(scene.clips.empty());
+}
+
+TEST(LoadModel, TheExtensionsAssimpReadsAreListedForTheOpenDialog) {
+    const std::vector<std::string> extensions = assets::model_extensions();
+    for (const char* wanted :
+         {".obj", ".ply", ".stl", ".off", ".3ds", ".dae", ".gltf", ".glb", ".fbx", ".x", ".md2"})
+        EXPECT_NE(std::find(extensions.begin(), extensions.end(), wanted), extensions.end())
+            << wanted;
+    for (const std::string& e : extensions) {
+        EXPECT_EQ(e[0], '.') << e;
+        EXPECT_EQ(e.find('*'), std::string::npos) << e;
+        EXPECT_EQ(std::count_if(e.begin(), e.end(), [](char c) { return std::isupper(c); }), 0)
+            << e;
+    }
 }
 
 TEST(LoadModel, MissingFileIsAnErrorThatNamesThePath) {

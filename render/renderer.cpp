@@ -179,7 +179,12 @@ void Renderer::draw_instance(std::uint32_t instance, std::uint32_t mesh,
 
 void Renderer::draw(const FrameView& view, const InstancePlacement& placement,
                     const DrawOptions& options, const Overlay& overlay) {
-    glViewport(0, 0, view.viewport_px.x, view.viewport_px.y);
+    glViewport(view.viewport_origin_px.x, view.viewport_origin_px.y, view.viewport_px.x,
+               view.viewport_px.y);
+    // glClear ignores the viewport: the scissor keeps it to the view, off the panels.
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(view.viewport_origin_px.x, view.viewport_origin_px.y, view.viewport_px.x,
+              view.viewport_px.y);
     glClearColor(options.background.r, options.background.g, options.background.b, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glEnable(GL_DEPTH_TEST);
@@ -224,6 +229,7 @@ void Renderer::draw(const FrameView& view, const InstancePlacement& placement,
         glDisable(GL_BLEND);
     }
     draw_overlay(view, overlay);
+    glDisable(GL_SCISSOR_TEST);  // the offscreen passes and ImGui set their own
 }
 
 void Renderer::draw_shapes(gl::Program& program, const FrameView& view,
@@ -245,7 +251,14 @@ void Renderer::draw_shapes(gl::Program& program, const FrameView& view,
         const auto [lo, hi] = proxy_box(shape);
         const glm::mat4 proxy = glm::translate(glm::mat4(1.0f), 0.5f * (lo + hi)) *
                                 glm::scale(glm::mat4(1.0f), 0.5f * (hi - lo));
-        program.set("u_world_from_proxy", transforms[i] * proxy);
+        const glm::mat4 world_from_proxy = transforms[i] * proxy;
+        program.set("u_world_from_proxy", world_from_proxy);
+        // Longer than any line across the proxy: an orthographic ray starts this far in front
+        // of the pixel's back-face point, outside the shape yet close (from 1e4 units away the
+        // sphere's float discriminant cancels to noise, and the globe showed as a speckled box).
+        program.set("u_proxy_reach", 2.0f * (glm::length(glm::vec3(world_from_proxy[0])) +
+                                             glm::length(glm::vec3(world_from_proxy[1])) +
+                                             glm::length(glm::vec3(world_from_proxy[2]))));
         program.set("u_world_from_shape", transforms[i]);
         program.set("u_shape_from_world", glm::inverse(transforms[i]));
         set_shape_uniforms(program, shape);
@@ -463,30 +476,35 @@ std::optional<IdSample> Renderer::read_id(const FrameView& view, const InstanceP
     return IdSample{id[0] - 1, id[1], std::nullopt};
 }
 
-void Renderer::ensure_inset_target(glm::ivec2 size) {
-    if (size == inset_size_) return;
-    inset_size_ = size;
-    glBindTexture(GL_TEXTURE_2D, inset_color_.handle());
+void Renderer::ensure_inset_target(InsetTarget& target, glm::ivec2 size) {
+    if (size == target.size) return;
+    target.size = size;
+    glBindTexture(GL_TEXTURE_2D, target.color.handle());
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, size.x, size.y, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glBindTexture(GL_TEXTURE_2D, 0);
-    glBindRenderbuffer(GL_RENDERBUFFER, inset_depth_.handle());
+    glBindRenderbuffer(GL_RENDERBUFFER, target.depth.handle());
     glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, size.x, size.y);
     glBindRenderbuffer(GL_RENDERBUFFER, 0);
-    glBindFramebuffer(GL_FRAMEBUFFER, inset_framebuffer_.handle());
+    glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer.handle());
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
-                           inset_color_.handle(), 0);
+                           target.color.handle(), 0);
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER,
-                              inset_depth_.handle());
+                              target.depth.handle());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
-GLuint Renderer::draw_mesh_alone(const FrameView& view, std::uint32_t mesh,
-                                 const VertexSnapshot* snapshot, const DrawOptions& options,
-                                 const Overlay& overlay) {
-    if (mesh >= meshes_.size() || view.viewport_px.x <= 0 || view.viewport_px.y <= 0) return 0;
-    if (snapshot &&
+GLuint Renderer::draw_inset(Inset inset, const FrameView& view,
+                            std::optional<std::uint32_t> mesh_to_draw,
+                            const VertexSnapshot* snapshot, const DrawOptions& options,
+                            const Overlay& overlay) {
+    if ((mesh_to_draw && *mesh_to_draw >= meshes_.size()) || view.viewport_px.x <= 0 ||
+        view.viewport_px.y <= 0)
+        return 0;
+    InsetTarget& target = insets_[std::size_t(inset)];
+    const std::uint32_t mesh = mesh_to_draw.value_or(0);
+    if (mesh_to_draw && snapshot &&
         (!snapshot_vertices_ || snapshot_mesh_ != mesh || snapshot_version_ != snapshot->version)) {
         snapshot_vertices_ = make_vertices_like(meshes_[mesh]);
         fill_vertices(meshes_[mesh], *snapshot_vertices_, snapshot->positions, snapshot->normals);
@@ -495,6 +513,7 @@ GLuint Renderer::draw_mesh_alone(const FrameView& view, std::uint32_t mesh,
     }
     // The loaded vertices, or the snapshot's.
     const auto draw = [&] {
+        if (!mesh_to_draw) return;
         if (!snapshot) {
             draw_one(meshes_[mesh], false);
             return;
@@ -502,8 +521,8 @@ GLuint Renderer::draw_mesh_alone(const FrameView& view, std::uint32_t mesh,
         glBindVertexArray(snapshot_vertices_->vertex_array.handle());
         glDrawElements(GL_TRIANGLES, meshes_[mesh].index_count, GL_UNSIGNED_INT, nullptr);
     };
-    ensure_inset_target(view.viewport_px);
-    glBindFramebuffer(GL_FRAMEBUFFER, inset_framebuffer_.handle());
+    ensure_inset_target(target, view.viewport_px);
+    glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer.handle());
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         return 0;
@@ -536,7 +555,7 @@ GLuint Renderer::draw_mesh_alone(const FrameView& view, std::uint32_t mesh,
     glBindVertexArray(0);
     draw_overlay(view, overlay);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    return inset_color_.handle();
+    return target.color.handle();
 }
 
 GLuint Renderer::upload_image(std::span<const std::uint8_t> rgba, glm::ivec2 size) {

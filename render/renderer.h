@@ -24,7 +24,11 @@ struct FrameView {
     glm::mat4 view{1.0f};
     glm::mat4 projection{1.0f};
     glm::vec3 eye{0.0f};
-    glm::ivec2 viewport_px{1, 1};  ///< framebuffer pixels
+    glm::ivec2 viewport_px{1, 1};  ///< the view's size, framebuffer pixels
+    /// Where the view's bottom left corner is in the window's framebuffer (OpenGL's origin,
+    /// bottom left): the 3D view is the part of the window the panels leave free. Only draw()
+    /// uses it; the offscreen passes (the ID buffer, the inset) start at their own origin.
+    glm::ivec2 viewport_origin_px{0, 0};
 };
 
 /// Where the scene's instances are drawn this frame, and with which vertices.
@@ -93,6 +97,10 @@ struct Overlay {
     float marker_size_px = 18.0f;
 };
 
+/// The offscreen pictures the viewer shows in its panels, each with a target of its own so one
+/// is kept while the other is drawn again.
+enum class Inset { BoneSpace, Magnifier };
+
 /// What the ID pass saw at one pixel: a triangle of an instance, or an analytic shape.
 struct IdSample {
     std::uint32_t instance = 0;          ///< index into the scene's instances()
@@ -125,13 +133,15 @@ class Renderer {
                                                   glm::ivec2 pixel_top_left,
                                                   std::span<const glm::mat4> shape_transforms = {});
 
-    /// Draws mesh `mesh` alone in its own space (no transform) with `overlay` into an offscreen
-    /// colour texture of view.viewport_px pixels, and returns that texture (for ImGui::Image;
-    /// row 0 at the bottom), or 0 when it cannot. With `snapshot` its triangles are drawn over
-    /// those vertices; without, over the vertices as loaded.
-    [[nodiscard]] GLuint draw_mesh_alone(const FrameView& view, std::uint32_t mesh,
-                                         const VertexSnapshot* snapshot, const DrawOptions& options,
-                                         const Overlay& overlay);
+    /// Draws mesh `mesh` alone in its own space (no transform), or no mesh, with `overlay` into
+    /// the offscreen colour texture `inset` of view.viewport_px pixels, and returns that texture
+    /// (for ImGui::Image; row 0 at the bottom), or 0 when it cannot. With `snapshot` the mesh's
+    /// triangles are drawn over those vertices; without, over the vertices as loaded. The
+    /// texture keeps the picture until the next call for the same inset.
+    [[nodiscard]] GLuint draw_inset(Inset inset, const FrameView& view,
+                                    std::optional<std::uint32_t> mesh,
+                                    const VertexSnapshot* snapshot, const DrawOptions& options,
+                                    const Overlay& overlay);
 
     /// Uploads an RGBA image (top row first, 8 bits per channel) into the renderer's image
     /// texture and returns it (for ImGui, row 0 at the top as ImGui expects with uv (0,0) at
@@ -156,7 +166,13 @@ class Renderer {
                      std::optional<std::uint32_t> highlighted);
     void draw_overlay(const FrameView& view, const Overlay& overlay);
     void ensure_id_target(glm::ivec2 size);
-    void ensure_inset_target(glm::ivec2 size);
+    struct InsetTarget {
+        gl::Framebuffer framebuffer;
+        gl::Texture color;
+        gl::Renderbuffer depth;
+        glm::ivec2 size{0, 0};
+    };
+    void ensure_inset_target(InsetTarget& target, glm::ivec2 size);
 
     gl::Program mesh_program_;
     gl::Program overlay_program_;
@@ -172,7 +188,7 @@ class Renderer {
     std::vector<glm::vec3> mesh_colors_;
     std::vector<assets::MeshInstance> instances_;
     std::vector<std::optional<PosedVertices>> instance_vertices_;  ///< per instance, if its own
-    std::optional<PosedVertices> snapshot_vertices_;               ///< draw_mesh_alone()'s snapshot
+    std::optional<PosedVertices> snapshot_vertices_;               ///< draw_inset()'s snapshot
     std::uint32_t snapshot_mesh_ = 0;
     std::uint64_t snapshot_version_ = 0;
 
@@ -189,10 +205,7 @@ class Renderer {
     gl::Texture image_texture_;  ///< upload_image()'s (the cost heatmap)
     glm::ivec2 image_size_{0, 0};
 
-    gl::Framebuffer inset_framebuffer_;
-    gl::Texture inset_color_;
-    gl::Renderbuffer inset_depth_;
-    glm::ivec2 inset_size_{0, 0};
+    std::array<InsetTarget, 2> insets_;  ///< by Inset
 };
 
 }  // namespace render

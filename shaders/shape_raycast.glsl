@@ -9,6 +9,7 @@ uniform mat4 u_clip_from_world;
 uniform vec3 u_eye;           // perspective: where every ray starts
 uniform vec3 u_view_forward;  // orthographic: the direction of every ray
 uniform uint u_orthographic;
+uniform float u_proxy_reach;  // orthographic: longer than any line across the proxy
 // 0 sphere (a = centre, radius); 1 plane disc (a = point, radius; b = normal);
 // 2 rectangle (a = corner, b = edge U, c = edge V); 3 box (a = min, b = max).
 uniform uint u_kind;
@@ -27,7 +28,7 @@ ShapeHit cast_shape() {
     ShapeHit result;
     result.hit = false;
     vec3 world_dir = u_orthographic != 0u ? u_view_forward : v_world_position - u_eye;
-    vec3 world_origin = u_orthographic != 0u ? v_world_position - 1e4 * u_view_forward : u_eye;
+    vec3 world_origin = u_orthographic != 0u ? v_world_position - u_proxy_reach * u_view_forward : u_eye;
     vec3 ro = (u_shape_from_world * vec4(world_origin, 1.0)).xyz;
     vec3 rd = (u_shape_from_world * vec4(world_dir, 0.0)).xyz;
     float t = -1.0;

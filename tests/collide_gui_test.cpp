@@ -66,24 +66,19 @@ TEST(CollideGui, ACopyOfTheRingTurnedThroughItselfShowsEveryContact) {
     EXPECT_GT(run.png.count(kSegment, 3), 200);
 }
 
-TEST(CollideGui, TheFileAndAnimationWindowsAreFoldedOutOfTheView) {
-    const CollideRun run = run_collide({"--mode", "collide"}, "folded");
+// The Collide panel takes the Inspector's place: the view keeps most of the window, as in
+// Pick mode, and nothing floats over it.
+TEST(CollideGui, ThePanelSitsBesideTheViewNotOverIt) {
+    const CollideRun run = run_collide({"--mode", "collide"}, "layout");
     ASSERT_EQ(run.exit_code, 0) << run.err;
     ASSERT_EQ(run.out["mode"], "collide");
+    const auto& view = run.out["view_rect"];
+    const double area = (view[2].get<double>() - view[0].get<double>()) *
+                        (view[3].get<double>() - view[1].get<double>());
+    EXPECT_GE(area, 0.7 * 1280.0 * 720.0);
     const auto& windows = run.out["windows"];
-    for (const char* name : {"File", "Animation"}) {
-        ASSERT_TRUE(windows.contains(name)) << name;
-        EXPECT_EQ(windows[name]["collapsed"], true) << name;
-        const auto& rect = windows[name]["rect"];
-        EXPECT_LT(rect[3].get<double>() - rect[1].get<double>(), 40.0) << name << ": a title bar";
-    }
-    // The Animation bar sits on the window's bottom edge, below the scene.
-    EXPECT_GT(windows["Animation"]["rect"][1].get<double>(), 0.9 * 720.0);
-    // In Pick mode they are open as usual.
-    const CollideRun pick = run_collide({}, "pick_windows");
-    ASSERT_EQ(pick.exit_code, 0) << pick.err;
-    for (const char* name : {"File", "Animation"})
-        EXPECT_EQ(pick.out["windows"][name]["collapsed"], false) << name;
+    ASSERT_TRUE(windows.contains("Inspector")) << windows.dump();
+    EXPECT_GE(windows["Inspector"]["rect"][0].get<double>(), view[2].get<double>());
 }
 
 TEST(CollideGui, TwoInstancesMovedIntoEachOtherWithEachAlgorithm) {

@@ -1,4 +1,4 @@
-// The Algorithms window in scripted viewer runs (--panel): Compare, Explain, All hits, Leaks and
+// The Algorithms tool in scripted viewer runs (--panel): Compare, Explain, All hits, Leaks and
 // Far from origin, each checked in the printed JSON and in the picture.
 
 #include <filesystem>
@@ -17,7 +17,7 @@ TEST(Gui, EachAlgorithmIsNamedInTheJson) {
     for (const auto& algorithm : picking::kRayTriangleAlgorithms) {
         const std::string name(algorithm.name);
         const ViewerRun run =
-            run_viewer({"--time", "1.5", "--click", "640,360", "--algorithm", name}, "alg_" + name);
+            run_viewer({"--time", "1.5", "--click", "490,360", "--algorithm", name}, "alg_" + name);
         EXPECT_EQ(run.pick["algorithm"], name);
         EXPECT_EQ(run.pick["hit"], true) << name;
         expect_same_as_cli(run.pick, "default");
@@ -25,7 +25,8 @@ TEST(Gui, EachAlgorithmIsNamedInTheJson) {
     }
 }
 
-// == The Algorithms window, opened by --panel
+// == The Algorithms tool, opened by --panel (the Tools area takes the bottom of the window, so
+// the view above it is smaller: its centre is at 490,200)
 
 /// Whether the picture holds a 6x6 patch of exactly this colour (an ImGui colour swatch).
 bool has_patch(const Png& png, std::array<int, 3> color) {
@@ -45,7 +46,7 @@ bool has_patch(const Png& png, std::array<int, 3> color) {
 
 TEST(Gui, CompareRunsEveryAlgorithmOnTheClickAndDrawsTheTable) {
     const ViewerRun run =
-        run_viewer({"--time", "1.5", "--click", "640,360", "--panel", "compare"}, "compare");
+        run_viewer({"--time", "1.5", "--click", "490,200", "--panel", "compare"}, "compare");
     const auto& panel = run.pick["algorithms"];
     EXPECT_EQ(panel["tab"], "compare");
     ASSERT_EQ(panel["compare"].size(), 10u) << run.pick.dump();
@@ -72,8 +73,7 @@ TEST(Gui, CompareRunsEveryAlgorithmOnTheClickAndDrawsTheTable) {
 // column of misses.
 TEST(Gui, CompareOnAShapeClickComparesTheTrianglesBehindIt) {
     const ViewerRun run =
-        run_viewer({"--time", "1", "--click", "512,478", "--no-bone-view", "--panel", "compare"},
-                   "compare_globe");
+        run_viewer({"--time", "1", "--click", "436,252", "--panel", "compare"}, "compare_globe");
     ASSERT_TRUE(run.pick.contains("shape")) << run.pick.dump();
     EXPECT_EQ(run.pick["shape"]["name"], "globe");
     const auto& panel = run.pick["algorithms"];
@@ -86,10 +86,12 @@ TEST(Gui, CompareOnAShapeClickComparesTheTrianglesBehindIt) {
         EXPECT_GT(row["t"].get<double>(), shape_t) << "behind the globe: " << row.dump();
     }
     EXPECT_LE(panel["compare_overflow_px"].get<double>(), 0.0);
-    // The note above the table, in the shapes' magenta.
+    // The note above the table, in the shapes' magenta, in the Tools area.
+    const auto& tools = run.pick["windows"]["Tools"]["rect"];
+    ASSERT_TRUE(tools.is_array()) << run.pick.dump();
     int magenta = 0;
-    for (int y = 420; y < 460; ++y)
-        for (int x = 385; x < 940; ++x) {
+    for (int y = int(tools[1].get<double>()); y < int(tools[1].get<double>()) + 90; ++y)
+        for (int x = int(tools[0].get<double>()); x < int(tools[2].get<double>()); ++x) {
             const auto c = run.png.at(x, y);
             magenta += c[0] > 200 && c[1] > 100 && c[1] < 150 && c[2] > 190;
         }
@@ -98,7 +100,7 @@ TEST(Gui, CompareOnAShapeClickComparesTheTrianglesBehindIt) {
 
 TEST(Gui, ExplainShowsTheAlgorithmsSteps) {
     const ViewerRun run = run_viewer(
-        {"--time", "1.5", "--click", "640,360", "--panel", "explain", "--algorithm", "dx_pick"},
+        {"--time", "1.5", "--click", "490,200", "--panel", "explain", "--algorithm", "dx_pick"},
         "explain");
     const auto& explain = run.pick["algorithms"]["explain"];
     EXPECT_EQ(explain["algorithm"], "dx_pick");
@@ -111,7 +113,7 @@ TEST(Gui, ExplainShowsTheAlgorithmsSteps) {
 // Möller–Trumbore's Explain shows seed 002's names with the paper's beside them (E1, E2, P,
 // det, T, u, Q, v, t), and the note that maps one to the other.
 TEST(Gui, ExplainShowsMollerTrumboreWithBothNamings) {
-    const ViewerRun run = run_viewer({"--time", "1.5", "--click", "640,360", "--panel", "explain",
+    const ViewerRun run = run_viewer({"--time", "1.5", "--click", "490,200", "--panel", "explain",
                                       "--algorithm", "moller_trumbore"},
                                      "explain_mt");
     const auto& explain = run.pick["algorithms"]["explain"];
@@ -126,7 +128,7 @@ TEST(Gui, ExplainShowsMollerTrumboreWithBothNamings) {
 
 TEST(Gui, AllHitsListsTheRay) {
     const ViewerRun run =
-        run_viewer({"--time", "1.5", "--click", "640,360", "--panel", "all-hits"}, "allhits");
+        run_viewer({"--time", "1.5", "--click", "490,200", "--panel", "all-hits"}, "allhits");
     EXPECT_GE(run.pick["algorithms"]["all_hits"]["count"].get<int>(), 1) << run.pick.dump();
 }
 
@@ -141,10 +143,11 @@ TEST(Gui, LeaksSweepsAndMarksTheSpots) {
         }
     }
     EXPECT_GT(panel["leak_marks"].get<int>(), 100);
-    // The leak crosses are drawn in red over the scene.
+    // The leak crosses are drawn in red over the scene, in the view.
+    const auto& view = run.pick["view_rect"];
     int red = 0;
-    for (int y = 0; y < run.png.height; ++y)
-        for (int x = 380; x < 940; ++x) {
+    for (int y = int(view[1].get<double>()); y < int(view[3].get<double>()); ++y)
+        for (int x = int(view[0].get<double>()); x < int(view[2].get<double>()); ++x) {
             const auto c = run.png.at(x, y);
             red += c[0] > 200 && c[1] < 90 && c[2] < 80;
         }
@@ -153,7 +156,7 @@ TEST(Gui, LeaksSweepsAndMarksTheSpots) {
 
 TEST(Gui, FarFromOriginMovesTheModelAndGradesTheAlgorithms) {
     const ViewerRun run = run_viewer(
-        {"--time", "1.5", "--panel", "far", "--far-distance", "1e6", "--click", "640,300"}, "far");
+        {"--time", "1.5", "--panel", "far", "--far-distance", "1e6", "--click", "490,175"}, "far");
     const auto& far = run.pick["algorithms"]["far"];
     EXPECT_DOUBLE_EQ(far["distance"].get<double>(), 1e6);
     // One row per algorithm, each graded on the three inputs against reference and the aim.

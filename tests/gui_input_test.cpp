@@ -16,7 +16,7 @@ double triangles_per_ray(const Trace& heatmap) {
 
 // Repro: the Pick panel kept the broad phase as a string and the pick settings kept their own;
 // switching none -> bvh in the combo left the heatmap traced with no broad phase, labelled bvh.
-TEST(GuiInput, ChoosingTheBroadPhaseInThePickPanelRetracesTheHeatmapWithIt) {
+TEST(GuiInput, ChoosingTheBroadPhaseInTheInspectorRetracesTheHeatmapWithIt) {
     tests::ViewerUnderTest viewer({"--time", "0", "--heatmap"});
     ASSERT_EQ(viewer.error(), "");
 
@@ -50,7 +50,9 @@ TEST(GuiInput, ChoosingTheBroadPhaseInThePickPanelRetracesTheHeatmapWithIt) {
     ASSERT_TRUE(bvh) << viewer.last().dump();
     const Trace& heatmap = (*bvh)["report"]["heatmap"];
     EXPECT_EQ((*bvh)["report"]["accel_build"]["accel"], "bvh");
-    EXPECT_EQ(heatmap["rays"], 1280u * 720u);
+    const auto& view = (*bvh)["report"]["view_rect"];
+    EXPECT_EQ(heatmap["rays"], std::uint64_t((view[2].get<double>() - view[0].get<double>()) *
+                                             (view[3].get<double>() - view[1].get<double>())));
     EXPECT_GT(heatmap["hits"].get<std::uint64_t>(), 1000u);
     EXPECT_GT(heatmap["nodes"].get<std::uint64_t>(), 0u);
     EXPECT_LT(triangles_per_ray(heatmap), 50.0);

@@ -16,7 +16,7 @@ namespace tests {
 namespace {
 
 TEST(Gui, DefaultSceneClickEqualsTheCliAndIsHighlighted) {
-    const ViewerRun run = run_viewer({"--time", "1.5", "--click", "640,360"}, "default");
+    const ViewerRun run = run_viewer({"--time", "1.5", "--click", "490,360"}, "default");
     ASSERT_TRUE(run.pick.contains("hit"));
     EXPECT_EQ(run.pick["hit"], true) << run.pick.dump();
     EXPECT_EQ(run.pick["model"], "default");
@@ -32,8 +32,8 @@ TEST(Gui, DefaultSceneClickEqualsTheCliAndIsHighlighted) {
 TEST(Gui, TheArmMovesBetweenTwoTimes) {
     // The same pixel picks the upper arm at one pose and the terrain behind it at another,
     // and both answers equal the CLI at the same time.
-    const ViewerRun a = run_viewer({"--time", "0", "--click", "628,370"}, "arm0");
-    const ViewerRun b = run_viewer({"--time", "2", "--click", "628,370"}, "arm2");
+    const ViewerRun a = run_viewer({"--time", "0", "--click", "480,368"}, "arm0");
+    const ViewerRun b = run_viewer({"--time", "2", "--click", "480,368"}, "arm2");
     expect_same_as_cli(a.pick, "default");
     expect_same_as_cli(b.pick, "default");
     expect_highlight_at_click(a);
@@ -48,8 +48,8 @@ TEST(Gui, TheArmMovesBetweenTwoTimes) {
 TEST(Gui, SkinnedModelAtTwoTimesEqualsTheCliAndTheIdBuffer) {
     const std::string model = "/usr/share/assimp/models/FBX/huesitos.fbx";
     if (!std::filesystem::exists(model)) GTEST_SKIP() << model << " is not installed";
-    const ViewerRun a = run_viewer({model, "--time", "0", "--click", "640,360"}, "skin0");
-    const ViewerRun b = run_viewer({model, "--time", "3", "--click", "640,360"}, "skin3");
+    const ViewerRun a = run_viewer({model, "--time", "0", "--click", "490,360"}, "skin0");
+    const ViewerRun b = run_viewer({model, "--time", "3", "--click", "490,360"}, "skin3");
     for (const ViewerRun* run : {&a, &b}) {
         ASSERT_EQ(run->pick["hit"], true) << run->pick.dump();
         expect_same_as_cli(run->pick, model);
@@ -62,11 +62,10 @@ TEST(Gui, SkinnedModelAtTwoTimesEqualsTheCliAndTheIdBuffer) {
 }
 
 // With the bind pose picked too, the bent arm's pixel also names what the bind pose has there;
-// where the bind pose's answer is nearer it is drawn over the scene in its own colour. The
-// bone-space view shows the picked triangle in its own window.
+// where the bind pose's answer is nearer it is drawn over the scene in its own colour.
 TEST(Gui, BindPoseAnswerBesideTheRightOne) {
     const ViewerRun run =
-        run_viewer({"--time", "1.5", "--click", "640,360", "--pick-bind-pose", "--ghost"}, "bind");
+        run_viewer({"--time", "1.5", "--click", "490,360", "--pick-bind-pose", "--ghost"}, "bind");
     ASSERT_TRUE(run.pick.contains("bind_pose")) << run.pick.dump();
     const auto& bind = run.pick["bind_pose"];
     EXPECT_EQ(run.pick["node"], "terrain") << run.pick.dump();
@@ -75,17 +74,17 @@ TEST(Gui, BindPoseAnswerBesideTheRightOne) {
     EXPECT_LT(bind["t"].get<double>(), run.pick["t"].get<double>());
     expect_same_as_cli(bind, "default", true);
     // Around the click (the marker's hole and the outlines cover the exact pixel).
-    EXPECT_GE(pixels_in(run.png, kBindFill, 636, 356, 645, 365), 5);
+    EXPECT_GE(pixels_in(run.png, kBindFill, 486, 356, 495, 365), 5);
 }
 
 // Agreement with the bind pose is the same triangle at the same point: at 1 s huesitos' bent
 // arm puts triangle 43 under the click in both poses, but 20 units apart along the ray. The
-// Animation panel says so in its warning colour, with both t (it used to say they agree).
+// Inspector says so in its warning colour, with both t (it used to say they agree).
 TEST(Gui, TheSameTriangleElsewhereIsNotAgreement) {
     const std::string model = "/usr/share/assimp/models/FBX/huesitos.fbx";
     if (!std::filesystem::exists(model)) GTEST_SKIP() << model << " is not installed";
     const ViewerRun run =
-        run_viewer({model, "--time", "1", "--click", "640,360", "--pick-bind-pose"}, "moved");
+        run_viewer({model, "--time", "1", "--click", "490,360", "--pick-bind-pose"}, "moved");
     ASSERT_EQ(run.pick["hit"], true) << run.pick.dump();
     const auto& bind = run.pick["bind_pose"];
     EXPECT_EQ(bind["triangle"], run.pick["triangle"]) << run.pick.dump();
@@ -97,11 +96,11 @@ TEST(Gui, TheSameTriangleElsewhereIsNotAgreement) {
         std::snprintf(printed, sizeof printed, "t = %.6g", t.get<double>());
         EXPECT_NE(text.find(printed), std::string::npos) << printed << " in " << text;
     }
-    // The warning (orange) under the two answers in the Animation panel.
-    EXPECT_GT(pixels_in(run.png, {255, 153, 77}, 380, 680, 940, 720), 20);
+    // The warning (orange) under the two answers in the Inspector.
+    EXPECT_GT(pixels_in(run.png, {255, 179, 77}, run.pick["windows"]["Inspector"]["rect"]), 20);
     // The default scene's click that the bind pose gets wrong says another triangle.
     const ViewerRun other =
-        run_viewer({"--time", "1.5", "--click", "640,360", "--pick-bind-pose"}, "other");
+        run_viewer({"--time", "1.5", "--click", "490,360", "--pick-bind-pose"}, "other");
     EXPECT_EQ(other.pick["bind_pose"]["comparison"], "different_triangle");
 }
 
@@ -190,10 +189,9 @@ std::string write_two_morphed_squares() {
 // drew b (both used to take a's weights for b).
 TEST(Gui, EachInstanceOfAMorphingMeshHasItsOwnWeights) {
     const std::string model = write_two_morphed_squares();
-    const ViewerRun on_b =
-        run_viewer({model, "--time", "0.5", "--click", "870,420", "--no-bone-view"}, "morph_b");
+    const ViewerRun on_b = run_viewer({model, "--time", "0.5", "--click", "757,435"}, "morph_b");
     const ViewerRun between =
-        run_viewer({model, "--time", "0.5", "--click", "740,400", "--no-bone-view"}, "morph_gap");
+        run_viewer({model, "--time", "0.5", "--click", "585,400"}, "morph_gap");
     ASSERT_EQ(on_b.pick["hit"], true) << on_b.pick.dump();
     EXPECT_EQ(on_b.pick["node"], "b");
     EXPECT_EQ(on_b.pick["mesh"], 0);
@@ -205,32 +203,40 @@ TEST(Gui, EachInstanceOfAMorphingMeshHasItsOwnWeights) {
     EXPECT_TRUE(between.pick["id_buffer"].is_null()) << between.pick.dump();
     expect_same_as_cli(between.pick, model);
     // The window's background there: nothing drawn.
-    const auto c = between.png.at(740, 400);
+    const auto c = between.png.at(585, 400);
     EXPECT_TRUE(near_color(c, {33, 36, 41})) << c[0] << "," << c[1] << "," << c[2];
 }
 
-// The "Bone space" window (top left of the viewport) shows the picked limb alone in its own
-// space, with the picked triangle in the pick's colour; it can be left closed.
+// The Bone space tool (in the Tools area under the view) shows the picked limb alone in its own
+// space, with the picked triangle in the pick's colour; it is not drawn while another tool is
+// shown.
 TEST(Gui, TheBoneSpaceViewShowsThePickedTriangle) {
-    const ViewerRun open = run_viewer({"--time", "0", "--click", "628,370"}, "bone");
-    const ViewerRun closed =
-        run_viewer({"--time", "0", "--click", "628,370", "--no-bone-view"}, "nobone");
-    EXPECT_EQ(open.pick["node"], "upper_arm_geometry");
-    EXPECT_EQ(closed.pick["node"], "upper_arm_geometry");
-    EXPECT_GT(pixels_in(open.png, kHighlight[0], 380, 10, 650, 220), 300);
-    EXPECT_EQ(pixels_in(closed.png, kHighlight[0], 380, 10, 650, 220), 0);
+    const ViewerRun open =
+        run_viewer({"--time", "0", "--click", "485,200", "--tool", "bone-space"}, "bone");
+    const ViewerRun other =
+        run_viewer({"--time", "0", "--click", "485,200", "--tool", "acceleration"}, "nobone");
+    EXPECT_EQ(open.pick["node"], "upper_arm_geometry") << open.pick.dump();
+    EXPECT_EQ(other.pick["node"], "upper_arm_geometry") << other.pick.dump();
+    ASSERT_TRUE(open.pick["windows"].contains("Tools")) << open.pick.dump();
+    EXPECT_EQ(open.pick["tool"], "bone-space");
+    EXPECT_EQ(open.pick["bone_view"]["triangles"], 12);  // the whole unit cube
+    EXPECT_GT(pixels_in(open.png, kHighlight[0], open.pick["windows"]["Tools"]["rect"]), 300);
+    EXPECT_FALSE(other.pick.contains("bone_view"));
+    EXPECT_EQ(pixels_in(other.png, kHighlight[0], other.pick["windows"]["Tools"]["rect"]), 0);
 }
 
-// The Bone space window draws the picked mesh in the pose of the pick, like the triangle and
-// the ray over it, also once the animation has moved on (--then-time): the window is the same
-// picture as when the pose stays, and says both times. (It used to draw the mesh in the pose
-// of now under the triangle of then.)
+// The Bone space tool draws the picked mesh in the pose of the pick, like the triangle and the
+// ray over it, also once the animation has moved on (--then-time): the picture is the same as
+// when the pose stays. (It used to draw the mesh in the pose of now under the triangle of
+// then.)
 TEST(Gui, TheBoneSpaceViewKeepsThePoseOfThePick) {
     const std::string model = "/usr/share/assimp/models/FBX/huesitos.fbx";
     if (!std::filesystem::exists(model)) GTEST_SKIP() << model << " is not installed";
-    const ViewerRun still = run_viewer({model, "--time", "0", "--click", "640,360"}, "bone_still");
-    const ViewerRun moved =
-        run_viewer({model, "--time", "0", "--click", "640,360", "--then-time", "1"}, "bone_moved");
+    const ViewerRun still = run_viewer(
+        {model, "--time", "0", "--click", "490,222", "--tool", "bone-space"}, "bone_still");
+    const ViewerRun moved = run_viewer(
+        {model, "--time", "0", "--click", "490,222", "--then-time", "1", "--tool", "bone-space"},
+        "bone_moved");
     ASSERT_EQ(still.pick["hit"], true) << still.pick.dump();
     EXPECT_EQ(moved.pick["triangle"], still.pick["triangle"]);
     EXPECT_EQ(moved.pick["time"], 0.0);
@@ -239,41 +245,48 @@ TEST(Gui, TheBoneSpaceViewKeepsThePoseOfThePick) {
     EXPECT_EQ(moved.pick["bone_view"]["vertices"], "as_picked");
     EXPECT_EQ(moved.pick["bone_view"]["pick_time"], 0.0);
     expect_same_as_cli(moved.pick, model);  // the pick is the one of 0 s
-    // The window's picture (below its two lines of text) is the same in both runs...
+    // The tool's picture (below its tab bar and line of text) is the same in both runs...
+    const auto& tools = still.pick["windows"]["Tools"]["rect"];
+    ASSERT_TRUE(tools.is_array()) << still.pick.dump();
     int same = 0, compared = 0;
-    for (int y = 82; y < 210; ++y)
-        for (int x = 392; x < 640; ++x) {
+    for (int y = int(tools[1].get<double>()) + 60; y < int(tools[3].get<double>()) - 8; ++y)
+        for (int x = int(tools[0].get<double>()) + 10; x < int(tools[2].get<double>()) - 10; ++x) {
             ++compared;
             same += near_color(still.png.at(x, y), moved.png.at(x, y));
         }
+    EXPECT_GT(compared, 10000);
     EXPECT_GE(same, compared * 995 / 1000) << same << " of " << compared;
     // ... while the main view has moved on.
     int differ = 0;
-    for (int y = 200; y < 520; ++y)
-        for (int x = 560; x < 900; ++x)
+    for (int y = 100; y < 420; ++y)
+        for (int x = 300; x < 700; ++x)
             differ += !near_color(still.png.at(x, y), moved.png.at(x, y));
     EXPECT_GT(differ, 2000);
 }
 
-// The Spaces panel's hierarchy opens every node of a small tree, so a skinned model's bones
-// show, not only the path down to the picked mesh (huesitos: 16 nodes, 9 of them bones under
-// Armature, which used to stay folded).
+// The Outliner's tree opens every node of a small tree, so a skinned model's bones show, not
+// only the path down to the picked mesh (huesitos: 16 nodes, 9 of them bones under Armature,
+// which used to stay folded).
 TEST(Gui, TheHierarchyShowsEveryNodeOfASmallTree) {
     const std::string model = "/usr/share/assimp/models/FBX/huesitos.fbx";
     if (!std::filesystem::exists(model)) GTEST_SKIP() << model << " is not installed";
     const ViewerRun run =
-        run_viewer({model, "--time", "0", "--click", "640,360", "--no-bone-view"}, "tree");
-    ASSERT_TRUE(run.pick.contains("spaces")) << run.pick.dump();
-    EXPECT_EQ(run.pick["spaces"]["nodes"], 16);
-    EXPECT_EQ(run.pick["spaces"]["tree_nodes_shown"], 16);
-    const ViewerRun none = run_viewer({"--time", "0", "--no-bone-view"}, "tree_default");
-    EXPECT_EQ(none.pick["spaces"]["tree_nodes_shown"], none.pick["spaces"]["nodes"]);
+        run_viewer({model, "--time", "0", "--click", "640,360", "--outliner"}, "tree");
+    ASSERT_TRUE(run.pick.contains("outliner")) << run.pick.dump();
+    EXPECT_EQ(run.pick["outliner"]["nodes"], 16);
+    EXPECT_EQ(run.pick["outliner"]["tree_nodes_shown"], 16);
+    const ViewerRun none = run_viewer({"--time", "0", "--outliner"}, "tree_default");
+    EXPECT_EQ(none.pick["outliner"]["tree_nodes_shown"], none.pick["outliner"]["nodes"]);
+    // Closed, it is not drawn at all.
+    const ViewerRun closed = run_viewer({"--time", "0"}, "tree_closed");
+    EXPECT_FALSE(closed.pick.contains("outliner"));
+    EXPECT_FALSE(closed.pick["windows"].contains("Outliner"));
 }
 
 TEST(Gui, BunnyClickEqualsTheCliAndIsHighlighted) {
     const std::string bunny = "/usr/share/glmark2/models/bunny.obj";
     if (!std::filesystem::exists(bunny)) GTEST_SKIP() << bunny << " is not installed";
-    const ViewerRun run = run_viewer({bunny, "--click", "640,360"}, "bunny");
+    const ViewerRun run = run_viewer({bunny, "--click", "490,360"}, "bunny");
     EXPECT_EQ(run.pick["hit"], true) << run.pick.dump();
     EXPECT_EQ(run.pick["mesh_name"].get<std::string>().empty(), false);
     expect_same_as_cli(run.pick, bunny);
@@ -282,9 +295,9 @@ TEST(Gui, BunnyClickEqualsTheCliAndIsHighlighted) {
 
 TEST(Gui, AMissLeavesNoHighlight) {
     // Top middle of the default scene is sky.
-    const ViewerRun run = run_viewer({"--time", "0", "--click", "640,12"}, "miss");
+    const ViewerRun run = run_viewer({"--time", "0", "--click", "490,40"}, "miss");
     EXPECT_EQ(run.pick["hit"], false) << run.pick.dump();
-    EXPECT_FALSE(is_highlight(run.png.at(640, 12)));
+    EXPECT_FALSE(is_highlight(run.png.at(490, 40)));
     expect_same_as_cli(run.pick, "default");
 }
 
@@ -326,9 +339,8 @@ TEST(Gui, AHangingImportGivesUpAtTheLoadTimeout) {
 // printed ray), the GPU's ID pass names the same shape at that pixel, and it is drawn: teal
 // where it stands unpicked, tinted towards the pick colour once picked.
 TEST(Gui, AClickOnTheGlobePicksTheAnalyticSphere) {
-    const ViewerRun picked =
-        run_viewer({"--time", "1", "--click", "512,478", "--no-bone-view"}, "globe");
-    const ViewerRun plain = run_viewer({"--time", "1", "--no-bone-view"}, "noglobe");
+    const ViewerRun picked = run_viewer({"--time", "1", "--click", "388,454"}, "globe");
+    const ViewerRun plain = run_viewer({"--time", "1"}, "noglobe");
     ASSERT_EQ(picked.pick["hit"], true) << picked.pick.dump();
     ASSERT_TRUE(picked.pick.contains("shape")) << picked.pick.dump();
     EXPECT_EQ(picked.pick["shape"]["name"], "globe");
@@ -350,13 +362,13 @@ TEST(Gui, AClickOnTheGlobePicksTheAnalyticSphere) {
     auto teal = [](std::array<int, 3> c) { return c[1] > 120 && c[2] > 110 && c[0] < 110; };
     auto magenta = [](std::array<int, 3> c) { return c[0] > 150 && c[2] > 130 && c[1] < 110; };
     int teal_before = 0, magenta_after = 0;
-    for (int y = 462; y < 494; ++y)
-        for (int x = 496; x < 528; ++x) {
+    for (int y = 440; y < 468; ++y)
+        for (int x = 374; x < 402; ++x) {
             teal_before += teal(plain.png.at(x, y));
             magenta_after += magenta(picked.png.at(x, y));
         }
-    EXPECT_GT(teal_before, 300);
-    EXPECT_GT(magenta_after, 300);
+    EXPECT_GT(teal_before, 250);
+    EXPECT_GT(magenta_after, 250);
 }
 
 // With --accel bvh the click waits for the BVH (built off the UI thread), picks through it,

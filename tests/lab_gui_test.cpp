@@ -43,6 +43,13 @@ LabRun run_lab(const std::string& seed_case) {
     return run;
 }
 
+/// The 3D view's rectangle in a lab run's report, as whole pixels.
+std::array<int, 4> view_of(const LabRun& run) {
+    const auto& v = run.out["view_rect"];
+    return {int(v[0].get<double>()), int(v[1].get<double>()), int(v[2].get<double>()),
+            int(v[3].get<double>())};
+}
+
 TEST(LabGui, PiercingPairShowsTheContactAndEveryAnswer) {
     const LabRun run = run_lab("intersect_no_point_inside");
     ASSERT_EQ(run.out["mode"], "lab");
@@ -54,10 +61,11 @@ TEST(LabGui, PiercingPairShowsTheContactAndEveryAnswer) {
     EXPECT_EQ(lab["moller97_step"], "intervals on the line");
     EXPECT_EQ(lab["corners"].size(), 6u);
     ASSERT_GT(run.png.width, 0);
-    // The segment is drawn (two pixels wide, on top) in the 3D view, left of the right panels.
-    EXPECT_GT(run.png.count(kSegment, 3, 440, 40, 830, 720), 40);
-    EXPECT_GT(run.png.count(kOutlineV, 3, 440, 40, 830, 720), 40);
-    EXPECT_GT(run.png.count(kOutlineQ, 3, 440, 40, 830, 720), 40);
+    // The segment is drawn (two pixels wide, on top) in the 3D view.
+    const auto [x0, y0, x1, y1] = view_of(run);
+    EXPECT_GT(run.png.count(kSegment, 3, x0, y0, x1, y1), 40);
+    EXPECT_GT(run.png.count(kOutlineV, 3, x0, y0, x1, y1), 40);
+    EXPECT_GT(run.png.count(kOutlineQ, 3, x0, y0, x1, y1), 40);
 }
 
 TEST(LabGui, ParallelPairShowsNoContact) {
@@ -68,8 +76,9 @@ TEST(LabGui, ParallelPairShowsNoContact) {
         EXPECT_EQ(lab["intersect"][algorithm], false) << algorithm;
     EXPECT_EQ(lab["seed003_step"], "special case 1: parallel");
     ASSERT_GT(run.png.width, 0);
-    EXPECT_EQ(run.png.count(kSegment, 3, 440, 40, 830, 720), 0);
-    EXPECT_GT(run.png.count(kOutlineQ, 3, 440, 40, 830, 720), 40);
+    const auto [x0, y0, x1, y1] = view_of(run);
+    EXPECT_EQ(run.png.count(kSegment, 3, x0, y0, x1, y1), 0);
+    EXPECT_GT(run.png.count(kOutlineQ, 3, x0, y0, x1, y1), 40);
 }
 
 /// [x0, y0, x1, y1] contains (x, y).
@@ -78,9 +87,9 @@ bool inside(const nlohmann::json& rect, double x, double y) {
            y <= rect[3].get<double>();
 }
 
-TEST(LabGui, CornersAndTheirLabelsAreFramedBesideTheWindows) {
-    // At 1280x720 every corner and its draggable label must be in the strip between the lab's
-    // panel and its pictures, not behind either window.
+TEST(LabGui, CornersAndTheirLabelsAreFramedInTheView) {
+    // At 1280x720 every corner and its draggable label must be in the 3D view, not behind the
+    // lab's panel (the Inspector) or its pictures (the Tools area).
     for (const char* seed_case : {"coplanar_vertex_inside", "coplanar_containment",
                                   "intersect_no_point_inside", "disjoint_two_crossings"}) {
         SCOPED_TRACE(seed_case);
@@ -89,10 +98,14 @@ TEST(LabGui, CornersAndTheirLabelsAreFramedBesideTheWindows) {
         ASSERT_EQ(lab["labels"].size(), 6u);
         ASSERT_EQ(lab["corners_px"].size(), 6u);
         const auto& region = lab["view_region"];
-        const auto& panel = lab["windows"]["panel"]["rect"];
-        const auto& pictures = lab["windows"]["pictures"]["rect"];
-        EXPECT_GE(region[0].get<double>(), panel[2].get<double>());
-        EXPECT_LE(region[2].get<double>(), pictures[0].get<double>());
+        const auto& view = run.out["view_rect"];
+        const auto& panel = run.out["windows"]["Inspector"]["rect"];
+        const auto& pictures = run.out["windows"]["Tools"]["rect"];
+        EXPECT_EQ(run.out["tool"], "lab-pictures");
+        for (int k = 0; k < 2; ++k) {
+            EXPECT_GE(region[k].get<double>(), view[k].get<double>());
+            EXPECT_LE(region[k + 2].get<double>(), view[k + 2].get<double>());
+        }
         EXPECT_GT(region[2].get<double>() - region[0].get<double>(), 300.0);
         for (const auto& points : {lab["labels"], lab["corners_px"]})
             for (const auto& p : points) {

@@ -30,6 +30,12 @@ int pixels_in(const Png& png, std::array<int, 3> color, int x0, int y0, int x1, 
     return count;
 }
 
+int pixels_in(const Png& png, std::array<int, 3> color, const nlohmann::json& rect) {
+    if (!rect.is_array() || rect.size() != 4) return 0;
+    return pixels_in(png, color, int(rect[0].get<double>()), int(rect[1].get<double>()),
+                     int(rect[2].get<double>()), int(rect[3].get<double>()));
+}
+
 ViewerRun run_viewer(std::vector<std::string> extra, const std::string& name) {
     const auto shot = std::filesystem::temp_directory_path() / ("raypick_gui_" + name + ".png");
     std::filesystem::remove(shot);

@@ -29,6 +29,10 @@ using Png = PngImage;
 [[nodiscard]] int pixels_in(const Png& png, std::array<int, 3> color, int x0, int y0, int x1,
                             int y1);
 
+/// The same inside a rectangle as the viewer reports it: [x0, y0, x1, y1] in window pixels
+/// (a window's "rect", the "view_rect").
+[[nodiscard]] int pixels_in(const Png& png, std::array<int, 3> color, const nlohmann::json& rect);
+
 struct ViewerRun {
     nlohmann::json pick;
     Png png;

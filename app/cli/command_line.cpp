@@ -242,7 +242,6 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     cli.add_flag("--ghost", viewer.ghost, "Start with the bind-pose ghost drawn");
     cli.add_flag("--pick-bind-pose", viewer.pick_bind_pose,
                  "Also pick the bind pose, beside what is drawn (the classic wrong answer)");
-    cli.add_flag("!--no-bone-view", viewer.bone_view, "Do not open the bone-space view on a pick");
     cli.add_flag("!--no-loop", viewer.loop, "Play the clip once instead of looping");
     cli.add_option("--clip", viewer.clip,
                    "The clip to play, by name or index, or 'rest' (default: the first)");
@@ -263,9 +262,14 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
                    "Start in the Triangle lab with this seed case's preset (e.g. "
                    "intersect_no_point_inside)");
     cli.add_option("--panel", viewer.panels,
-                   "Open the Algorithms window on a tab: compare | explain | all-hits | leaks | "
+                   "Open the Algorithms tool on a tab: compare | explain | all-hits | leaks | "
                    "far (repeatable)")
         ->check(CLI::IsMember({"compare", "explain", "all-hits", "leaks", "far"}));
+    cli.add_flag("--outliner", viewer.outliner, "Open the Outliner (the node tree) at the start");
+    cli.add_option("--tool", viewer.tools,
+                   "Open the Tools area on a tool: algorithms | acceleration | bone-space | "
+                   "animation (repeatable; the last one shows)")
+        ->check(CLI::IsMember({"algorithms", "acceleration", "bone-space", "animation"}));
     cli.add_option("--far-distance", viewer.far_distance,
                    "Start with the model this many units from the origin (1 .. 1e7)")
         ->check(CLI::Range(0.0, 1e7));

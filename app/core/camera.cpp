@@ -155,4 +155,12 @@ glm::vec2 window_from_world(const Camera& camera, glm::vec3 world, glm::vec2 win
     return {(ndc.x + 1.0f) * 0.5f * window_size.x, (1.0f - ndc.y) * 0.5f * window_size.y};
 }
 
+picking::Ray ray_from_cursor(const Camera& camera, glm::vec2 cursor_window, const Rect& view) {
+    return ray_from_cursor(camera, cursor_window - view.min, view.size());
+}
+
+glm::vec2 window_from_world(const Camera& camera, glm::vec3 world, const Rect& view) {
+    return view.min + window_from_world(camera, world, view.size());
+}
+
 }  // namespace app

@@ -7,6 +7,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "app/core/rect.h"
 #include "picking/core/ray.h"
 
 namespace app {
@@ -59,5 +60,14 @@ struct Camera {
 /// The window position where a world point appears (for tests and overlays).
 [[nodiscard]] glm::vec2 window_from_world(const Camera& camera, glm::vec3 world,
                                           glm::vec2 window_size);
+
+// == The same through a 3D view that is only part of the window (the panels take the rest):
+// `cursor_window` and the results in window pixels, the projection that of `view`'s shape.
+
+/// The world ray through a window position, seen through the view `view`.
+[[nodiscard]] picking::Ray ray_from_cursor(const Camera& camera, glm::vec2 cursor_window,
+                                           const Rect& view);
+/// The window position where a world point appears in the view `view`.
+[[nodiscard]] glm::vec2 window_from_world(const Camera& camera, glm::vec3 world, const Rect& view);
 
 }  // namespace app

@@ -57,6 +57,23 @@ TEST(Camera, CentreRayGoesThroughTheTarget) {
     }
 }
 
+// The 3D view is the part of the window the panels leave: its centre looks at the target, and
+// a point projected into it comes back on its ray.
+TEST(Camera, AViewThatIsPartOfTheWindowCentresTheTargetAndRoundTrips) {
+    Camera camera;
+    camera.target = {1, 2, 3};
+    camera.yaw = 0.3f;
+    const Rect view{{250.0f, 22.0f}, {980.0f, 698.0f}};
+    const glm::vec2 centre = 0.5f * (view.min + view.max);
+    const picking::Ray ray = ray_from_cursor(camera, centre, view);
+    EXPECT_LT(distance_to_ray(ray, camera.target), 1e-5f);
+    EXPECT_LT(glm::length(window_from_world(camera, camera.target, view) - centre), 1e-3f);
+    const glm::vec3 p = camera.target + glm::vec3(0.4f, -0.3f, 0.2f);
+    const glm::vec2 at = window_from_world(camera, p, view);
+    EXPECT_TRUE(view.contains(at));
+    EXPECT_LT(distance_to_ray(ray_from_cursor(camera, at, view), p), 1e-5f);
+}
+
 TEST(Camera, PerspectiveRaysStartAtTheEye) {
     Camera camera;
     const picking::Ray ray = ray_from_cursor(camera, {10, 20}, {800, 600});

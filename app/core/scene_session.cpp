@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
@@ -109,6 +110,14 @@ void SceneSession::set_time(double seconds) {
     time_ = seconds;
     // Without a clip the time changes nothing.
     if (clip_ >= 0) repose();
+}
+
+double SceneSession::clip_time(double seconds) const {
+    const double length = duration();
+    if (!loop_ || !(length > 0.0) || !std::isfinite(seconds)) return seconds;
+    double wrapped = std::fmod(seconds, length);
+    if (wrapped < 0.0) wrapped += length;
+    return wrapped;
 }
 
 void SceneSession::set_clip(int clip) {
@@ -295,6 +304,24 @@ picking::Aabb SceneSession::bounds_in(const std::vector<assets::PosedMesh>& pose
 
 picking::Aabb SceneSession::world_bounds() const {
     return or_origin(bounds_in(posed_, instance_world_));
+}
+
+picking::Aabb SceneSession::node_bounds(std::uint32_t node) const {
+    picking::Aabb box;
+    if (node >= scene_.nodes.size()) return box;
+    const auto below = [&](std::uint32_t n) {
+        // Parents precede children: walk up until the node, or past it.
+        for (std::int64_t at = n; at >= std::int64_t(node);
+             at = scene_.nodes[std::size_t(at)].parent)
+            if (at == std::int64_t(node)) return true;
+        return false;
+    };
+    for (std::size_t i = 0; i < view_.instances.size(); ++i) {
+        if (!below(view_.instances[i].node)) continue;
+        box.extend(picking::transformed(picking::bounds_of(instance_positions(std::uint32_t(i))),
+                                        instance_world_[i]));
+    }
+    return box;
 }
 
 picking::Aabb SceneSession::animated_bounds() const {

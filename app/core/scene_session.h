@@ -77,6 +77,10 @@ class SceneSession {
     void set_loop(bool loop);
     [[nodiscard]] bool loop() const { return loop_; }
     [[nodiscard]] double duration() const;
+    /// Where in the clip `seconds` falls, as the timeline shows it: wrapped into
+    /// [0, duration()) while looping, as it is otherwise (one clock for every panel).
+    [[nodiscard]] double clip_time(double seconds) const;
+    [[nodiscard]] double clip_time() const { return clip_time(time_); }
     /// Changes whenever the pose does: deforming meshes' vertices (and their BVHs) are stale
     /// for anyone who saw an older version.
     [[nodiscard]] std::uint64_t pose_version() const { return pose_version_; }
@@ -146,6 +150,9 @@ class SceneSession {
     [[nodiscard]] picking::Aabb world_bounds() const;
     /// The box the scene occupies over its whole clip (sampled), for a camera that keeps still.
     [[nodiscard]] picking::Aabb animated_bounds() const;
+    /// The world-space box around the instances of `node` and of every node below it, in the
+    /// current pose; empty when they hold no mesh (or there is no such node).
+    [[nodiscard]] picking::Aabb node_bounds(std::uint32_t node) const;
 
     // == Picking
     /// Picks in `pose` with `choice`: its accel decides the broad phase (over what prepare()

@@ -95,6 +95,53 @@ TEST(SceneSession, ClipSelectionAndRestPose) {
     EXPECT_EQ(session.clip(), -1);
 }
 
+// Repro: the Bone space view said "at 17.603 s" beside a timeline at "3.187 s of 8.000 s".
+TEST(SceneSession, OneClockForEveryPanel) {
+    SceneSession session(assets::make_default_scene());
+    const double length = session.duration();
+    ASSERT_GT(length, 0.0);
+    EXPECT_NEAR(session.clip_time(2.0 * length + 1.25), 1.25, 1e-9);
+    EXPECT_NEAR(session.clip_time(-0.5), length - 0.5, 1e-9);
+    session.set_time(length + 0.5);
+    EXPECT_NEAR(session.clip_time(), 0.5, 1e-9);
+    session.set_loop(false);
+    EXPECT_EQ(session.clip_time(length + 0.5), length + 0.5);  // past the end, as it is
+    session.set_clip(-1);
+    EXPECT_EQ(session.clip_time(3.0), 3.0);  // no clip: no wrapping
+}
+
+TEST(SceneSession, ANodesBoundsHoldItsSubtreesInstancesOnly) {
+    SceneSession session(assets::make_default_scene());
+    const assets::Scene& scene = session.scene();
+    std::optional<std::uint32_t> arm, crate;
+    for (std::uint32_t n = 0; n < scene.nodes.size(); ++n) {
+        if (scene.nodes[n].name == "arm") arm = n;
+        if (scene.nodes[n].name == "crate") crate = n;
+    }
+    ASSERT_TRUE(arm && crate);
+    const picking::Aabb whole = session.world_bounds();
+    const picking::Aabb arm_box = session.node_bounds(*arm);
+    const picking::Aabb crate_box = session.node_bounds(*crate);
+    ASSERT_FALSE(arm_box.empty());
+    ASSERT_FALSE(crate_box.empty());
+    EXPECT_LT(arm_box.radius(), 0.5f * whole.radius());
+    // Every world corner of every instance under the arm is inside its box.
+    for (std::uint32_t i = 0; i < session.view().instances.size(); ++i) {
+        std::int32_t at = std::int32_t(session.view().instances[i].node);
+        bool under = false;
+        for (; at >= 0; at = scene.nodes[std::size_t(at)].parent)
+            under |= at == std::int32_t(*arm);
+        const picking::Triangle t = session.world_triangle(i, 0);
+        if (!under) continue;
+        for (glm::vec3 p : {t.p0, t.p1, t.p2}) {
+            EXPECT_TRUE(glm::all(glm::lessThanEqual(arm_box.min - 1e-4f, p)) &&
+                        glm::all(glm::lessThanEqual(p, arm_box.max + 1e-4f)));
+        }
+    }
+    EXPECT_EQ(session.node_bounds(0).min, whole.min);  // the root holds everything
+    EXPECT_TRUE(session.node_bounds(9999).empty());
+}
+
 TEST(SceneSession, WorldTriangleMatchesThePickedPoint) {
     SceneSession session(assets::make_default_scene());
     session.set_time(2.0);

@@ -2,12 +2,21 @@
 /// A pick as the viewer keeps it: the hit, the ray that found it, and what the ID buffer saw.
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "app/core/pick_choice.h"
 #include "picking/scene/scene_pick.h"
 
 namespace app {
+
+/// The GPU's opinion on a click (app/core/id_buffer_check.h), as the Inspector shows it.
+struct IdBufferVerdict {
+    bool read = false;    ///< the ID buffer was read for this pick
+    bool agrees = false;  ///< the GPU drew what the CPU picked (or nothing where it missed)
+    std::string gpu;      ///< what the GPU drew: "instance 3, triangle 17", "shape 2", "nothing"
+    std::string cause;    ///< when it differs: the likeliest reason, in words
+};
 
 struct Selection {
     std::uint64_t serial = 0;  ///< counts picks, so views can tell a new pick from an old one
@@ -31,6 +40,10 @@ struct Selection {
     /// Or the analytic shape the GPU drew at that pixel.
     std::optional<std::uint32_t> id_buffer_shape;
     bool id_buffer_read = false;
+    IdBufferVerdict id_check;  ///< the verdict on what the ID buffer saw
+    /// The first pick since the model loaded or a setting changed: it paid for work done once
+    /// (SIMD blocks, caches), so its time is not what later picks cost.
+    bool cold = false;
 
     [[nodiscard]] bool hit() const { return result.hit.has_value(); }
 };

@@ -34,14 +34,17 @@ struct ViewerOptions {
     bool wireframe = false;
     bool ghost = false;           ///< draw the bind-pose ghost
     bool pick_bind_pose = false;  ///< also pick the bind pose (the classic wrong answer)
-    bool bone_view = true;        ///< show the "Bone space" window after a pick
     bool loop = true;             ///< wrap the time into the clip
     std::string clip;             ///< the clip of the first model (name, index, "rest")
     std::string mode = "pick";    ///< pick | collide | lab
     std::string lab_case;         ///< the Triangle lab's starting preset (a seed case name)
-    /// Open the Algorithms window on these tabs (the last one shown): compare, explain,
+    /// Open the Algorithms tool on these tabs (the last one shown): compare, explain,
     /// all-hits, leaks, far.
     std::vector<std::string> panels;
+    /// Open the Tools area on these tools (the last one shown): algorithms, acceleration,
+    /// bone-space, animation.
+    std::vector<std::string> tools;
+    bool outliner = false;               ///< open the Outliner (the node tree) at the start
     std::optional<double> far_distance;  ///< start with the model this far from the origin
     bool leaks = false;                  ///< run the edge-crack sweep once the scene is loaded
     /// Collide mode: the fixed instance and the moving one (one index: a copy of it moves).

@@ -17,6 +17,7 @@ constexpr glm::vec4 kAxisColors[3] = {
 constexpr glm::vec4 kRayColor{0.3f, 1.0f, 0.9f, 1.0f};
 constexpr glm::vec4 kPickFill{0.95f, 0.20f, 0.85f, 1.0f};
 constexpr glm::vec4 kPickOutline{1.0f, 0.95f, 0.35f, 1.0f};
+constexpr glm::vec4 kNeighbourOutline{0.08f, 0.08f, 0.1f, 1.0f};
 
 /// The box of the mesh's vertices; a mesh with none is framed as the point at its origin.
 picking::Aabb local_bounds(std::span<const glm::vec3> positions) {
@@ -53,13 +54,27 @@ std::span<const glm::vec3> picked_vertices(const SceneSession& session,
 }
 
 BoneSpaceScene bone_space_scene(const SceneSession& session, const Selection& selection,
-                                Camera& camera, std::uint64_t& framed_serial, glm::ivec2 size_px) {
+                                Camera& camera, std::uint64_t& framed_serial, glm::ivec2 size_px,
+                                std::span<const std::uint32_t> neighbourhood) {
     const picking::PickHit& hit = *selection.result.hit;
     BoneSpaceScene scene;
     const float aspect = float(size_px.x) / float(std::max(size_px.y, 1));
+    const std::span<const glm::vec3> vertices = picked_vertices(session, selection);
+    const std::vector<std::uint32_t>& indices = session.scene().meshes[hit.mesh].indices;
+    scene.whole_mesh = indices.size() / 3 <= kBoneSpaceWholeMesh;
+    scene.triangles = scene.whole_mesh ? indices.size() / 3 : neighbourhood.size();
 
-    // Frame the mesh, its origin (where the axes start) and the hit point.
-    picking::Aabb box = local_bounds(picked_vertices(session, selection));
+    // Frame what is drawn (the mesh, or the neighbourhood), the mesh's origin (where the axes
+    // start) and the hit point.
+    picking::Aabb box;
+    if (scene.whole_mesh) {
+        box = local_bounds(vertices);
+    } else {
+        for (const std::uint32_t t : neighbourhood)
+            for (int k = 0; k < 3; ++k)
+                box.extend(vertices[indices[3 * t + std::uint32_t(k)]]);
+        box.extend(hit.local_point);
+    }
     const float radius = std::max(box.radius(), 1e-6f);
     picking::Aabb framed = box;
     for (const glm::vec3 p : {glm::vec3(0.0f), hit.local_point}) {
@@ -92,7 +107,22 @@ BoneSpaceScene bone_space_scene(const SceneSession& session, const Selection& se
     scene.view.projection = camera.projection_matrix(aspect);
     scene.view.eye = camera.eye();
 
-    // == The axes of the mesh's own space, all of length r here.
+    // == A dense mesh's neighbourhood of the hit, shaded by facing, outlined.
+    if (!scene.whole_mesh) {
+        const glm::vec3 eye_dir = glm::normalize(camera.eye() - camera.target);
+        for (const std::uint32_t t : neighbourhood) {
+            const glm::vec3 a = vertices[indices[3 * t]], b = vertices[indices[3 * t + 1]],
+                            c = vertices[indices[3 * t + 2]];
+            const glm::vec3 n = glm::cross(b - a, c - a);
+            const float length = glm::length(n);
+            const float facing = length > 0.0f ? std::abs(glm::dot(n / length, eye_dir)) : 0.0f;
+            const float shade = 0.35f + 0.45f * facing;
+            scene.overlay.triangles.push_back(
+                {{a, b, c}, glm::vec4(shade, shade, shade * 1.05f, 1.0f), kNeighbourOutline});
+        }
+    }
+    // == The axes of the mesh's own space, all of length r here (r the radius of what is
+    // drawn: the axes start at the origin, which may lie far from a neighbourhood).
     for (int i = 0; i < 3; ++i) {
         glm::vec3 axis(0.0f);
         axis[i] = radius;
@@ -117,12 +147,14 @@ BoneSpaceScene bone_space_scene(const SceneSession& session, const Selection& se
 }
 
 void add_bone_axes(const SceneSession& session, const Selection& selection,
-                   render::Overlay& overlay) {
+                   render::Overlay& overlay, float max_length) {
     if (!selection.result.hit) return;
     const picking::PickHit& hit = *selection.result.hit;
-    const float radius =
-        std::max(local_bounds(session.instance_positions(hit.instance)).radius(), 1e-6f);
+    float radius = std::max(local_bounds(session.instance_positions(hit.instance)).radius(), 1e-6f);
     const glm::mat4& m = session.instance_transforms()[hit.instance];
+    const float longest = std::max(
+        {glm::length(glm::vec3(m[0])), glm::length(glm::vec3(m[1])), glm::length(glm::vec3(m[2]))});
+    if (longest * radius > max_length && longest > 0.0f) radius = max_length / longest;
     const glm::vec3 origin = glm::vec3(m[3]);
     for (int i = 0; i < 3; ++i)
         overlay.lines.push_back({origin, origin + radius * glm::vec3(m[i]), kAxisColors[i]});

@@ -82,7 +82,7 @@ bool CollideMode::grab(bool move, bool turn) {
     return drag_ != Drag::None;
 }
 
-void CollideMode::drag(glm::vec2 from, glm::vec2 to, const Camera& camera, glm::vec2 window_size,
+void CollideMode::drag(glm::vec2 from, glm::vec2 to, const Camera& camera, const Rect& view,
                        const SceneSession& session) {
     if (!state_.valid(session)) return;
     CollidePlacement& placement = state_.placement();
@@ -99,7 +99,7 @@ void CollideMode::drag(glm::vec2 from, glm::vec2 to, const Camera& camera, glm::
     const glm::vec3 centre = state_.moving_centre(session) + placement.translation;
     const glm::vec3 normal = camera.forward();
     const auto on_plane = [&](glm::vec2 cursor, glm::vec3& out) {
-        const picking::Ray ray = ray_from_cursor(camera, cursor, window_size);
+        const picking::Ray ray = ray_from_cursor(camera, cursor, view);
         const float denominator = glm::dot(ray.direction, normal);
         if (std::abs(denominator) < 1e-6f) return false;
         out = ray.at(glm::dot(centre - ray.origin, normal) / denominator);

@@ -41,7 +41,7 @@ class CollideMode {
     /// Ctrl or Shift at the press: drags move or turn the moving object instead of the camera.
     [[nodiscard]] bool grab(bool move, bool turn);
     [[nodiscard]] bool dragging() const { return drag_ != Drag::None; }
-    void drag(glm::vec2 from, glm::vec2 to, const Camera& camera, glm::vec2 window_size,
+    void drag(glm::vec2 from, glm::vec2 to, const Camera& camera, const Rect& view,
               const SceneSession& session);
     void release() { drag_ = Drag::None; }
 

@@ -17,11 +17,11 @@ bool finite(glm::vec3 p) {
 }
 
 /// Where a corner's label sits: pushed out from its triangle's centre.
-glm::vec2 label_position(const TriangleLab& lab, int i, const Camera& camera, glm::vec2 size) {
+glm::vec2 label_position(const TriangleLab& lab, int i, const Camera& camera, const Rect& view) {
     const int first = i < 3 ? 0 : 3;
     glm::vec2 screen[3];
     for (int k = 0; k < 3; ++k)
-        screen[k] = window_from_world(camera, lab.corner(first + k), size);
+        screen[k] = window_from_world(camera, lab.corner(first + k), view);
     const glm::vec2 centre = (screen[0] + screen[1] + screen[2]) / 3.0f;
     const glm::vec2 at = screen[i - first];
     glm::vec2 away = at - centre;
@@ -32,19 +32,11 @@ glm::vec2 label_position(const TriangleLab& lab, int i, const Camera& camera, gl
 
 }  // namespace
 
-std::pair<glm::vec2, glm::vec2> LabMode::view_region(glm::vec2 window_size) const {
-    // Before the windows are first drawn, where they will open.
-    float left = kLabWindowMargin + kLabWindowWidth;
-    float right = window_size.x - kLabWindowMargin - kLabPicturesWidth;
-    if (panel_.panel.drawn) left = panel_.panel.collapsed ? 0.0f : panel_.panel.max.x;
-    if (panel_.pictures.drawn)
-        right = panel_.pictures.collapsed ? window_size.x : panel_.pictures.min.x;
-    // Room for the labels beside the corners, and for the mode bar at the top.
-    constexpr float kSide = 30.0f, kTop = 60.0f, kBottom = 30.0f;
-    const glm::vec2 lo(left + kSide, kTop), hi(right - kSide, window_size.y - kBottom);
-    if (hi.x - lo.x < 0.25f * window_size.x || hi.y - lo.y < 0.5f * window_size.y)
-        return {glm::vec2(0.0f), window_size};
-    return {lo, hi};
+Rect LabMode::framing_region(const Rect& view) {
+    // Room for the labels beside the corners.
+    constexpr float kMargin = 30.0f;
+    const Rect inner{view.min + kMargin, view.max - kMargin};
+    return inner.empty() ? view : inner;
 }
 
 void LabMode::add_overlay(render::Overlay& overlay) const {
@@ -78,11 +70,11 @@ void LabMode::add_overlay(render::Overlay& overlay) const {
         }
 }
 
-void LabMode::draw_labels(const Camera& camera, glm::vec2 size) const {
+void LabMode::draw_labels(const Camera& camera, const Rect& view) const {
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     for (int i = 0; i < 6; ++i) {
         if (!finite(lab_.corner(i))) continue;
-        const glm::vec2 at = label_position(lab_, i, camera, size) - glm::vec2(8, 7);
+        const glm::vec2 at = label_position(lab_, i, camera, view) - glm::vec2(8, 7);
         const glm::vec4 c = i < 3 ? kLabColorV : kLabColorQ;
         const bool grabbed = panel_.grabbed_corner == i;
         draw->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 220), kCornerNames[i]);
@@ -97,15 +89,19 @@ bool LabMode::draw_panel() {
     return draw_triangle_lab_panel(lab_, panel_).frame;
 }
 
-bool LabMode::grab(glm::vec2 cursor, const Camera& camera, glm::vec2 size) {
+void LabMode::draw_pictures() const {
+    draw_triangle_lab_pictures(lab_);
+}
+
+bool LabMode::grab(glm::vec2 cursor, const Camera& camera, const Rect& view) {
     int best = -1;
     float best_distance = kGrabRadiusPx;
     for (int i = 0; i < 6; ++i) {
         if (!finite(lab_.corner(i))) continue;
         // The label or the corner itself.
         const float d =
-            std::min(glm::length(label_position(lab_, i, camera, size) - cursor),
-                     glm::length(window_from_world(camera, lab_.corner(i), size) - cursor));
+            std::min(glm::length(label_position(lab_, i, camera, view) - cursor),
+                     glm::length(window_from_world(camera, lab_.corner(i), view) - cursor));
         if (d < best_distance) {
             best_distance = d;
             best = i;
@@ -115,10 +111,10 @@ bool LabMode::grab(glm::vec2 cursor, const Camera& camera, glm::vec2 size) {
     return best >= 0;
 }
 
-void LabMode::drag(glm::vec2 cursor, const Camera& camera, glm::vec2 size) {
+void LabMode::drag(glm::vec2 cursor, const Camera& camera, const Rect& view) {
     if (panel_.grabbed_corner < 0) return;
     const glm::vec3 corner = lab_.corner(panel_.grabbed_corner);
-    const picking::Ray ray = ray_from_cursor(camera, cursor, size);
+    const picking::Ray ray = ray_from_cursor(camera, cursor, view);
     const glm::vec3 normal = camera.forward();
     const float denominator = glm::dot(ray.direction, normal);
     if (std::abs(denominator) < 1e-6f) return;
@@ -126,7 +122,7 @@ void LabMode::drag(glm::vec2 cursor, const Camera& camera, glm::vec2 size) {
     lab_.set_corner(panel_.grabbed_corner, ray.at(t));
 }
 
-nlohmann::ordered_json LabMode::report_json(const Camera& camera, glm::vec2 window_size) const {
+nlohmann::ordered_json LabMode::report_json(const Camera& camera, const Rect& view) const {
     const LabReport& r = lab_.report();
     nlohmann::ordered_json j;
     j["case"] = picking::tri_tri_case_info(r.exact_case).name;
@@ -145,20 +141,18 @@ nlohmann::ordered_json LabMode::report_json(const Camera& camera, glm::vec2 wind
     j["corners"] = corners;
     nlohmann::ordered_json labels = nlohmann::ordered_json::array();
     for (int i = 0; i < 6; ++i) {
-        const glm::vec2 at = label_position(lab_, i, camera, window_size);
+        const glm::vec2 at = label_position(lab_, i, camera, view);
         labels.push_back({at.x, at.y});
     }
     j["labels"] = labels;
     nlohmann::ordered_json on_screen = nlohmann::ordered_json::array();
     for (int i = 0; i < 6; ++i) {
-        const glm::vec2 at = window_from_world(camera, lab_.corner(i), window_size);
+        const glm::vec2 at = window_from_world(camera, lab_.corner(i), view);
         on_screen.push_back({at.x, at.y});
     }
     j["corners_px"] = on_screen;
-    const auto [lo, hi] = view_region(window_size);
-    j["view_region"] = {lo.x, lo.y, hi.x, hi.y};
-    j["windows"] = {{"panel", panel_window_json(panel_.panel)},
-                    {"pictures", panel_window_json(panel_.pictures)}};
+    const Rect region = framing_region(view);
+    j["view_region"] = {region.min.x, region.min.y, region.max.x, region.max.y};
     return j;
 }
 

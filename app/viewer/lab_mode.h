@@ -21,28 +21,28 @@ class LabMode {
     /// The triangles, the contact segment, the crossing points and the planes' common line.
     void add_overlay(render::Overlay& overlay) const;
     /// Corner names next to the corners, on the background draw list.
-    void draw_labels(const Camera& camera, glm::vec2 window_size) const;
-    /// The panel; true when the camera should frame the (replaced) pair.
+    void draw_labels(const Camera& camera, const Rect& view) const;
+    /// The panel (the Inspector's region); true when the camera should frame the (replaced)
+    /// pair.
     [[nodiscard]] bool draw_panel();
+    /// The pictures (the Tools area's).
+    void draw_pictures() const;
 
     /// A press within reach of a corner's label grabs that corner; true when it did.
-    [[nodiscard]] bool grab(glm::vec2 cursor, const Camera& camera, glm::vec2 window_size);
+    [[nodiscard]] bool grab(glm::vec2 cursor, const Camera& camera, const Rect& view);
     [[nodiscard]] bool dragging() const { return panel_.grabbed_corner >= 0; }
     /// Moves the grabbed corner under the cursor, in the plane through it facing the camera.
-    void drag(glm::vec2 cursor, const Camera& camera, glm::vec2 window_size);
+    void drag(glm::vec2 cursor, const Camera& camera, const Rect& view);
     void release() { panel_.grabbed_corner = -1; }
 
-    /// The part of the window the triangles are framed in (window pixels, min and max): the
-    /// strip between the lab's panel on the left and its pictures on the right, with room for
-    /// the corners' labels; the whole window when that strip would be too narrow.
-    [[nodiscard]] std::pair<glm::vec2, glm::vec2> view_region(glm::vec2 window_size) const;
+    /// The part of the 3D view the triangles are framed in (window pixels): the view less room
+    /// for the corners' labels at its edges.
+    [[nodiscard]] static Rect framing_region(const Rect& view);
 
     /// {"case", "intersect": {algorithm: bool}, "seed003_step", "moller97_step",
     ///  "guigue_devillers_step", "corners", "labels" (each corner's label centre, window
-    ///  pixels), "corners_px" (the corners, window pixels), "view_region",
-    ///  "windows": {"panel", "pictures"}}
-    [[nodiscard]] nlohmann::ordered_json report_json(const Camera& camera,
-                                                     glm::vec2 window_size) const;
+    ///  pixels), "corners_px" (the corners, window pixels), "view_region" (framing_region())}
+    [[nodiscard]] nlohmann::ordered_json report_json(const Camera& camera, const Rect& view) const;
 
   private:
     TriangleLab lab_;

@@ -98,23 +98,13 @@ int run_viewer(const ViewerOptions& options) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    static std::string ini_path;
-    if (options.scripted()) {
-        io.IniFilename = nullptr;  // scripted runs start from the same layout every time
-    } else {
-        // The panel layout is kept beside the recent files, never in the working directory.
-        io.IniFilename = nullptr;
-        const auto dir = RecentFiles::default_location().parent_path();
-        std::error_code ec;
-        if (!dir.empty()) {
-            std::filesystem::create_directories(dir, ec);
-            if (!ec) {
-                ini_path = (dir / "imgui.ini").string();
-                io.IniFilename = ini_path.c_str();
-            }
-        }
-    }
+    // The workspace keeps its own layout (app/viewer/workspace.h): no imgui.ini anywhere.
+    io.IniFilename = nullptr;
     ImGui::StyleColorsDark();
+    // Opaque panels: text under a panel never shows through it.
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.Colors[ImGuiCol_WindowBg].w = 1.0f;
+    style.Colors[ImGuiCol_PopupBg].w = 1.0f;
     float scale_x = 1.0f, scale_y = 1.0f;
     glfwGetWindowContentScale(window, &scale_x, &scale_y);
     load_font(std::max(1.0f, scale_y));

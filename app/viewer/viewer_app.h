@@ -1,13 +1,23 @@
 #pragma once
-/// The interactive viewer: one GLFW window, the scene, the camera, the panels, and picking.
-/// run_frame() reads like a table of contents of one frame.
+/// The interactive viewer: one GLFW window laid out as a workspace (menu bar, Outliner,
+/// Inspector, Tools area, status bar around the 3D view), the scene, the camera and picking.
+/// run_frame() reads like a table of contents of one frame. Its parts live in one file each:
+/// viewer_app.cpp (the frame, loading, camera, animation), viewer_input.cpp (mouse, keys,
+/// commands), viewer_picking.cpp (picks, live re-picks, the tools' computations),
+/// viewer_draw.cpp (the 3D view), viewer_ui.cpp (the panels in their regions) and
+/// viewer_report.cpp (the scripted run and the UI trace).
 
+#include <array>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "app/core/camera.h"
+#include "app/core/id_buffer_check.h"
+#include "app/core/pick_change.h"
 #include "app/core/pointer_gesture.h"
 #include "app/core/recent_files.h"
 #include "app/core/scene_loading.h"
@@ -16,15 +26,24 @@
 #include "app/core/viewer_options.h"
 #include "app/viewer/accel_view.h"
 #include "app/viewer/collide_mode.h"
+#include "app/viewer/commands.h"
 #include "app/viewer/lab_mode.h"
+#include "app/viewer/magnifier_view.h"
 #include "app/viewer/panels/algorithms_panel.h"
 #include "app/viewer/panels/mode_panel.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/workspace.h"
 #include "render/renderer.h"
 
 struct GLFWwindow;
 
 namespace app {
+
+/// The tabs of the Tools area.
+enum class ToolsTab { Algorithms, Acceleration, BoneSpace, Animation, LabPictures };
+/// "algorithms", "acceleration", "bone-space", "animation", "lab-pictures" (--tool's names).
+[[nodiscard]] std::string_view tools_tab_name(ToolsTab tab);
+[[nodiscard]] std::optional<ToolsTab> find_tools_tab(std::string_view name);
 
 class ViewerApp {
   public:
@@ -44,44 +63,80 @@ class ViewerApp {
     void on_drop(const char* path);
 
   private:
+    // == The frame (viewer_app.cpp)
     void run_frame();
     void wait_for_events();
+    void layout_workspace();
     void update_loading();
     void update_animation();
     void update_accel();
+
+    // == Loading and the camera (viewer_app.cpp)
+    void start_load(const std::string& path);
+    void adopt_scene(assets::Scene scene, double load_seconds);
+    void frame_scene();
+    void reset_view();
+    void set_mode(ViewerMode mode);
+    [[nodiscard]] glm::vec2 window_size() const;
+    [[nodiscard]] glm::ivec2 framebuffer_size() const;
+    /// The 3D view: the part of the window the panels leave (window pixels).
+    [[nodiscard]] const Rect& view_rect() const { return workspace_.current().view; }
+    /// Framebuffer pixels per window pixel (HiDPI).
+    [[nodiscard]] glm::vec2 pixel_scale() const;
+    [[nodiscard]] render::FrameView frame_view() const;
+    [[nodiscard]] render::InstancePlacement placement(PoseChoice pose) const;
+
+    // == Input (viewer_input.cpp)
+    void run_command(Command command);
+    [[nodiscard]] bool ui_wants_mouse() const;
+    void show_tool(ToolsTab tab);
+
+    // == Picking (viewer_picking.cpp)
     void handle_picking();
+    /// What the next pick runs with: the Inspector's choice and t range.
+    [[nodiscard]] PickInputs pick_inputs() const;
+    /// A pick through the window pixel; `clicked` (not a hover) also reads the ID buffer
+    /// there and keeps the picked deforming mesh's vertices for the Bone space view.
+    [[nodiscard]] Selection pick_at(glm::vec2 cursor_window, bool clicked);
+    /// Picks `base`'s ray (and cursor, and ID buffer reading) with the current settings.
+    [[nodiscard]] Selection pick_ray(Selection base, bool clicked);
+    /// What the ID buffer's verdict needs from the camera and the model's offset.
+    [[nodiscard]] IdBufferContext id_context(const Selection& selection) const;
+    /// The last pick again on its own ray, when a setting that decides it changed.
+    void repick_if_settings_changed();
+    void update_algorithm_views();
+    [[nodiscard]] bool algorithms_shown() const;
+    void run_leak_sweep();
+    void move_far(double distance);
+
+    // == The 3D view (viewer_draw.cpp)
     void draw_scene();
     void draw_collide_scene();
-    void draw_bone_space_view();
-    void draw_panels();
-    void draw_viewport_labels();
+    void add_algorithm_overlay(render::Overlay& overlay) const;
+    void draw_bone_space_picture();
+    void draw_magnifier();
+    void draw_view_labels();
     void draw_heatmap();
+    void upload_posed_vertices();
+
+    // == The panels in their regions (viewer_ui.cpp)
+    void draw_panels();
+    void draw_menu_bar();
+    void draw_status_bar();
+    void draw_outliner();
+    void draw_inspector_region();
+    void draw_tools_region();
+    [[nodiscard]] ViewSwitches view_switches() const;
+    [[nodiscard]] StatusInfo status_info() const;
+
+    // == Reports (viewer_report.cpp)
     void run_script();
     /// What a scripted run prints: the pick, the mode, the windows, the accel and heatmap.
     [[nodiscard]] nlohmann::ordered_json report() const;
     /// --ui-trace: the frame, the probed widgets and the report, after every frame.
     void write_ui_trace();
-
-    void update_algorithm_views();
-    void run_leak_sweep();
-    void move_far(double distance);
-    void add_algorithm_overlay(render::Overlay& overlay) const;
-
-    void start_load(const std::string& path);
-    void adopt_scene(assets::Scene scene, double load_seconds);
-    void frame_scene();
-    void reset_view();
-    /// Folds (or unfolds) the File and Animation windows the next time they are drawn.
-    void fold_scene_panels(bool fold);
-    [[nodiscard]] glm::vec2 window_size() const;
-    [[nodiscard]] glm::ivec2 framebuffer_size() const;
-    [[nodiscard]] render::FrameView frame_view() const;
-    [[nodiscard]] render::InstancePlacement placement(PoseChoice pose) const;
-    void upload_posed_vertices();
-    /// A pick through the window pixel; `clicked` (not a hover) also reads the ID buffer
-    /// there and keeps the picked deforming mesh's vertices for the Bone space view.
-    [[nodiscard]] Selection pick_at(glm::vec2 cursor_window, bool clicked);
-    [[nodiscard]] bool ui_wants_mouse() const;
+    /// File > Save screenshot: the window as a PNG in the working directory.
+    void save_screenshot();
 
     GLFWwindow* window_;
     ViewerOptions options_;
@@ -90,31 +145,59 @@ class ViewerApp {
     SceneLoading loads_;
     RecentFiles recent_;
     Camera camera_;
+    Workspace workspace_;
 
     ViewerMode mode_ = ViewerMode::Pick;
     LabMode lab_mode_;
     CollideMode collide_mode_;
 
-    FilePanelState file_panel_;
+    // The panels' state
     PickPanelState pick_panel_;
-    ViewPanelState view_panel_;
+    InspectorState inspector_;
+    OutlinerState outliner_;
     AnimationPanelState animation_panel_;
-    /// Where the Animation window was before Collide mode folded it.
-    std::optional<glm::vec2> animation_unfolded_at_;
-    SpacesPanelState spaces_panel_;
     AlgorithmsPanelState algorithms_panel_;
     AccelPanelState accel_panel_;
+    BoneSpaceState bone_space_;
+    OpenDialogState open_dialog_;
+    HelpState help_;
+    ToolsTab tools_tab_ = ToolsTab::Algorithms;
+    std::optional<ToolsTab> select_tools_tab_;  ///< switch to this tab on the next frame
+    bool wireframe_ = false;
+    bool show_ray_ = true;
+
     AccelView accel_view_;
     std::uintptr_t heatmap_texture_ = 0;  ///< the heatmap as uploaded this frame (0: none)
     std::optional<Selection> selection_;
     std::optional<Selection> hover_;
+    std::optional<std::uint32_t> selected_node_;  ///< chosen in the Outliner: F frames it
     std::uint64_t pick_count_ = 0;
+    std::uint64_t studied_serial_ = 0;  ///< the pick the Algorithms tool computed its tables for
+    double far_distance_ = 0.0;         ///< how far Far from origin moved the model
+    /// What the last pick ran with: the next pick with other inputs is cold again.
+    std::optional<PickInputs> warm_inputs_;
+    /// The picked mesh's triangles nearest the hit, for the Bone space view and the magnifier.
+    std::vector<std::uint32_t> neighbourhood_;
+    std::uint64_t neighbourhood_serial_ = 0;
+    /// What the Bone space picture was last drawn for: it is drawn again only when this changes.
+    std::optional<std::array<float, 8>> bone_space_drawn_;
+    std::uintptr_t magnifier_texture_ = 0;  ///< this frame's magnifier (0: none needed)
+    MagnifierScene magnifier_;
 
     PointerGesture pointer_;  ///< clicks and drags from the mouse's presses and moves
     std::optional<glm::vec2> pending_click_;  ///< picked at the start of the next frame
 
+    std::string last_load_;  ///< "bunny.obj: 69,666 triangles in 212 ms"
+    std::string error_;      ///< the last failure, shown in the status bar until the next load
+    std::string screenshot_note_;        ///< where File > Save screenshot wrote
+    bool screenshot_requested_ = false;  ///< taken once this frame's panels are drawn
+    std::string current_path_;           ///< the model shown (for Reload and the title)
+
     std::uint64_t uploaded_pose_version_ = 0;  ///< the pose whose vertices the GPU holds
     double last_frame_time_ = 0.0;
+    /// The app's own CPU time of the recent frames (ms), for the status bar's median.
+    std::array<double, 31> frame_ms_{};
+    std::size_t frame_index_ = 0;
     bool quit_ = false;
     int exit_status_ = 0;
 

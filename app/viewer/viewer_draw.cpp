@@ -1,6 +1,6 @@
-// ViewerApp's drawing: the scene with the pick, the hover and the overlays, the Collide scene,
-// the Bone space view's picture, the panels' windows, the labels over the viewport and the
-// heatmap.
+// ViewerApp's 3D view: the scene with the pick, the hover and the overlays, the Collide scene,
+// the Bone space tool's picture, the magnifier over a picked triangle too small to see, the
+// labels over the view and the heatmap.
 
 #include <algorithm>
 #include <cmath>
@@ -9,10 +9,9 @@
 #include <GLFW/glfw3.h>
 #include <glad/gl.h>
 #include <imgui.h>
-#include <imgui_impl_glfw.h>
-#include <imgui_impl_opengl3.h>
 
 #include "app/viewer/bone_space_view.h"
+#include "app/viewer/magnifier_view.h"
 #include "app/viewer/viewer_app.h"
 
 namespace app {
@@ -27,14 +26,15 @@ constexpr glm::vec4 kRayColor{0.3f, 1.0f, 0.9f, 1.0f};
 constexpr glm::vec4 kBindFill{0.20f, 0.80f, 1.0f, 1.0f};  // the bind pose's (wrong) answer
 constexpr glm::vec4 kBindOutline{0.75f, 0.95f, 1.0f, 1.0f};
 
-/// A line of status (loading, building) centred above the bottom panels, over everything.
-void status_label(const char* text, glm::vec2 window) {
+/// A line of status (loading, building) in the middle of the view, over everything.
+void status_label(const char* text, const Rect& view) {
     const ImVec2 extent = ImGui::CalcTextSize(text);
-    const ImVec2 at(0.5f * (window.x - extent.x), std::max(window.y - 215.0f, 40.0f));
+    const ImVec2 at(0.5f * (view.min.x + view.max.x - extent.x),
+                    view.min.y + 0.5f * view.height() - extent.y);
     ImDrawList* front = ImGui::GetForegroundDrawList();
-    front->AddRectFilled(ImVec2(at.x - 8, at.y - 4),
-                         ImVec2(at.x + extent.x + 8, at.y + extent.y + 4),
-                         IM_COL32(20, 22, 26, 220), 4.0f);
+    front->AddRectFilled(ImVec2(at.x - 10, at.y - 6),
+                         ImVec2(at.x + extent.x + 10, at.y + extent.y + 6),
+                         IM_COL32(20, 22, 26, 230), 4.0f);
     front->AddText(at, IM_COL32(255, 220, 120, 255), text);
 }
 
@@ -42,7 +42,7 @@ void status_label(const char* text, glm::vec2 window) {
 
 void ViewerApp::add_algorithm_overlay(render::Overlay& overlay) const {
     const AlgorithmsPanelState& panel = algorithms_panel_;
-    if (!panel.visible) return;
+    if (!algorithms_shown()) return;
     const auto& instances = session_->view().instances;
     if (panel.active == AlgorithmsTab::Compare && panel.compare_triangles_in_viewport) {
         for (const picking::CompareRow& row : panel.model.compare) {
@@ -68,8 +68,6 @@ void ViewerApp::add_algorithm_overlay(render::Overlay& overlay) const {
         }
     }
 }
-
-// == Drawing
 
 void ViewerApp::draw_scene() {
     render::Overlay overlay;
@@ -101,7 +99,7 @@ void ViewerApp::draw_scene() {
             const picking::PickHit& bind = *selection_->bind_result->hit;
             const picking::Triangle t =
                 highlight(bind.instance, bind.triangle, PoseChoice::Bind, kBindFill, kBindOutline);
-            if (view_panel_.show_ray)
+            if (show_ray_)
                 overlay.lines.push_back(
                     {selection_->ray.origin, t.point(bind.u, bind.v), kBindFill});
         }
@@ -110,24 +108,26 @@ void ViewerApp::draw_scene() {
             const picking::Triangle t =
                 highlight(hit.instance, hit.triangle, PoseChoice::Current, kPickFill, kPickOutline);
             const glm::vec3 point = t.point(hit.u, hit.v);
-            overlay.marker = point;
-            if (view_panel_.show_ray)
-                overlay.lines.push_back({selection_->ray.origin, point, kRayColor});
-            if (spaces_panel_.show_axes) add_bone_axes(*session_, *selection_, overlay);
+            overlay.marker = point;  // a ring on screen: seen even where the triangle is not
+            if (show_ray_) overlay.lines.push_back({selection_->ray.origin, point, kRayColor});
+            if (inspector_.show_axes) {
+                // Short: a tenth of the view's height at the target, or the mesh when smaller.
+                const float length = 0.1f * camera_.view_height_at_target();
+                add_bone_axes(*session_, *selection_, overlay, length);
+            }
         } else if (selection_->result.shape) {
             // The shape's hit where the shape is now (it may move with its node).
             const picking::ShapePickHit& hit = *selection_->result.shape;
             overlay.marker = hit.point;
-            if (view_panel_.show_ray)
-                overlay.lines.push_back({selection_->ray.origin, hit.point, kRayColor});
-        } else if (view_panel_.show_ray) {
+            if (show_ray_) overlay.lines.push_back({selection_->ray.origin, hit.point, kRayColor});
+        } else if (show_ray_) {
             overlay.lines.push_back({selection_->ray.origin,
                                      selection_->ray.at(camera_.far_plane() * 2.0f), kRayColor});
         }
     }
     upload_posed_vertices();
     render::DrawOptions draw_options;
-    draw_options.wireframe = view_panel_.wireframe;
+    draw_options.wireframe = wireframe_;
     if (animation_panel_.ghost) draw_options.ghost = placement(PoseChoice::Bind);
     // The analytic shapes where their nodes are now; the picked (or hovered) one in colour.
     const std::vector<glm::mat4> shapes = session_->shape_transforms();
@@ -137,7 +137,8 @@ void ViewerApp::draw_scene() {
     else if (hover_ && hover_->result.shape)
         draw_options.highlighted_shape = hover_->result.shape->shape;
     renderer_.draw(frame_view(), placement(PoseChoice::Current), draw_options, overlay);
-    draw_bone_space_view();
+    draw_bone_space_picture();
+    draw_magnifier();
 }
 
 void ViewerApp::draw_collide_scene() {
@@ -148,34 +149,63 @@ void ViewerApp::draw_collide_scene() {
     std::vector<glm::mat4> instance_world(transforms.begin(), transforms.end());
     collide_mode_.place(*session_, instance_world);
     render::DrawOptions draw_options;
-    draw_options.wireframe = view_panel_.wireframe;
+    draw_options.wireframe = wireframe_;
     collide_mode_.add_extra_instances(*session_, draw_options.extra_instances);
     render::Overlay overlay;
     collide_mode_.add_overlay(overlay);
     renderer_.draw(frame_view(), {instance_world, true}, draw_options, overlay);
 }
 
-void ViewerApp::draw_bone_space_view() {
-    spaces_panel_.bone_view_texture = 0;
-    if (!spaces_panel_.show_bone_view || !selection_ || !selection_->result.hit) return;
+void ViewerApp::draw_bone_space_picture() {
+    const bool shown = mode_ == ViewerMode::Pick && workspace_.is_open(Region::Tools) &&
+                       tools_tab_ == ToolsTab::BoneSpace;
+    if (!shown || !selection_ || !selection_->result.hit) {
+        bone_space_.texture = 0;
+        bone_space_drawn_.reset();
+        return;
+    }
     const BoneSpaceScene inset =
-        bone_space_scene(*session_, *selection_, spaces_panel_.bone_view_camera,
-                         spaces_panel_.bone_view_serial, spaces_panel_.bone_view_size);
+        bone_space_scene(*session_, *selection_, bone_space_.camera, bone_space_.framed_serial,
+                         bone_space_.size_px, neighbourhood_);
+    bone_space_.triangles_drawn = inset.triangles;
+    // Drawn again only when what it shows changed: the pick, its camera, its size.
+    const std::array<float, 8> key = {float(selection_->serial),    bone_space_.camera.yaw,
+                                      bone_space_.camera.pitch,     bone_space_.camera.distance,
+                                      float(bone_space_.size_px.x), float(bone_space_.size_px.y),
+                                      float(neighbourhood_serial_), float(inset.triangles)};
+    if (bone_space_drawn_ == key && bone_space_.texture != 0) return;
     render::DrawOptions options;
-    options.wireframe = true;  // the mesh's own triangles, as the ray sees them
+    options.wireframe = true;  // the mesh's own triangles, as the ray sees it
     options.background = {0.09f, 0.10f, 0.12f};
     // The mesh in the pose it was picked in, like the triangle and the ray drawn over it.
     const render::VertexSnapshot snapshot{selection_->picked_positions, selection_->picked_normals,
                                           selection_->serial};
-    spaces_panel_.bone_view_texture = renderer_.draw_mesh_alone(
-        inset.view, selection_->result.hit->mesh,
+    const std::optional<std::uint32_t> mesh =
+        inset.whole_mesh ? std::optional(selection_->result.hit->mesh) : std::nullopt;
+    bone_space_.texture = renderer_.draw_inset(
+        render::Inset::BoneSpace, inset.view, mesh,
         selection_->picked_positions.empty() ? nullptr : &snapshot, options, inset.overlay);
+    bone_space_drawn_ = key;
     const glm::ivec2 fb = framebuffer_size();
     glViewport(0, 0, fb.x, fb.y);
 }
 
-render::InstancePlacement ViewerApp::placement(PoseChoice pose) const {
-    return {session_->instance_transforms(pose), pose == PoseChoice::Current};
+void ViewerApp::draw_magnifier() {
+    magnifier_texture_ = 0;
+    if (!selection_ || !selection_->result.hit || neighbourhood_.empty()) return;
+    const std::optional<MagnifierScene> scene = magnifier_scene(
+        *session_, *selection_, neighbourhood_, camera_, view_rect(), kMagnifierSizePx);
+    if (!scene) return;  // the picked triangle is big enough to see
+    magnifier_ = *scene;
+    render::DrawOptions options;
+    options.background = {0.09f, 0.10f, 0.12f};
+    const glm::ivec2 size(glm::round(glm::vec2(kMagnifierSizePx) * pixel_scale()));
+    render::FrameView view = scene->view;
+    view.viewport_px = size;
+    magnifier_texture_ = renderer_.draw_inset(render::Inset::Magnifier, view, std::nullopt, nullptr,
+                                              options, scene->overlay);
+    const glm::ivec2 fb = framebuffer_size();
+    glViewport(0, 0, fb.x, fb.y);
 }
 
 void ViewerApp::upload_posed_vertices() {
@@ -193,85 +223,32 @@ void ViewerApp::upload_posed_vertices() {
     uploaded_pose_version_ = session_->pose_version();
 }
 
-void ViewerApp::draw_panels() {
-    const bool lab = mode_ == ViewerMode::TriangleLab;  // the lab needs no scene panels
-    const FilePanelAction file =
-        lab ? FilePanelAction{}
-            : draw_file_panel(file_panel_, recent_, loads_.current(), *session_);
-    if (file.cancel && loads_.current()) {
-        file_panel_.error = loads_.current()->subject().string() + ": loading cancelled";
-        loads_.cancel();
-    }
-    if (file.load) start_load(*file.load);
-
-    const ViewerMode chosen = draw_mode_panel(mode_);
-    if (chosen != mode_) {
-        if (chosen == ViewerMode::Collide || mode_ == ViewerMode::Collide)
-            fold_scene_panels(chosen == ViewerMode::Collide);
-        mode_ = chosen;
-        frame_scene();
-    }
-    if (mode_ == ViewerMode::TriangleLab && lab_mode_.draw_panel()) frame_scene();
-    if (mode_ == ViewerMode::Collide) collide_mode_.draw_panel(*session_);
-    const Accel accel = pick_panel_.choice.accel();
-    if (mode_ == ViewerMode::Pick)
-        draw_pick_panel(pick_panel_, selection_, *session_,
-                        accel_view_.broad_phase_status(*session_, accel));
-    const ViewPanelAction view = draw_view_panel(camera_, view_panel_);
-    if (view.frame) frame_scene();
-    if (view.reset) reset_view();
-    if (!lab) draw_animation_panel(animation_panel_, *session_, selection_);
-    if (mode_ == ViewerMode::Pick) {
-        draw_spaces_panel(spaces_panel_, *session_, selection_);
-        draw_bone_space_window(spaces_panel_, *session_, selection_);
-        const AlgorithmsPanelAction algorithms = draw_algorithms_panel(
-            algorithms_panel_, selection_, hover_, *session_, pick_panel_.choice.method(),
-            pick_panel_.choice.options().triangle_options);
-        if (algorithms.run_leaks) run_leak_sweep();
-        if (algorithms.far_distance) move_far(*algorithms.far_distance);
-        const AccelPanelAction acceleration =
-            draw_accel_panel(accel_panel_, accel_view_.status(*session_, accel, accel_panel_));
-        if (acceleration.cancel_build) {
-            accel_view_.cancel();
-            pick_panel_.choice.set_accel(Accel::None);  // what picks use until another is chosen
-        }
-    }
-    draw_heatmap();
-    draw_viewport_labels();
-
-    ImGui::Render();
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-}
-
-void ViewerApp::draw_viewport_labels() {
+void ViewerApp::draw_view_labels() {
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
-    const glm::vec2 size = window_size();
+    const Rect& view = view_rect();
     if (mode_ == ViewerMode::TriangleLab) {
-        lab_mode_.draw_labels(camera_, size);
+        lab_mode_.draw_labels(camera_, view);
         return;
     }
-    // Loading and building hold up what the user asked for: said over the panels.
+    // Loading and building hold up what the user asked for: said in the middle of the view.
     if (const ModelLoad* loading = loads_.current()) {
         char text[512];
         std::snprintf(text, sizeof text, "Loading %s ... %.0f%%  (%.1f s)",
-                      loading->subject().filename().string().c_str(),
+                      valid_utf8(loading->subject().filename().string()).c_str(),
                       100.0 * double(loading->progress()), loading->elapsed_seconds());
-        status_label(text, size);
-    }
-    const AccelStatus build =
-        accel_view_.status(*session_, pick_panel_.choice.accel(), accel_panel_);
-    if (show_build_progress(build)) {
-        char text[256];
-        std::snprintf(text, sizeof text, "Building %s ... %.0f%%  (%.1f s)", build.accel.c_str(),
-                      100.0 * double(build.progress), build.building_seconds);
-        status_label(text, size);
+        status_label(text, view);
+    } else if (session_->scene().triangle_count() == 0 && session_->scene().shapes.empty()) {
+        status_label("No model: File > Open... (Ctrl+O), or drop a file here", view);
     }
     if (mode_ == ViewerMode::Collide) return;  // no pick to label there
     if (hover_ && hover_->result.hit && !ui_wants_mouse()) {
+        // The object (its node) first: several objects may share one mesh.
         const picking::PickHit& hit = *hover_->result.hit;
+        const assets::Scene& scene = session_->scene();
         ImGui::BeginTooltip();
-        ImGui::Text("%s  triangle %u", session_->scene().meshes[hit.mesh].name.c_str(),
-                    hit.triangle);
+        ImGui::Text("%s", valid_utf8(scene.nodes[hit.node].name).c_str());
+        ImGui::TextDisabled("mesh '%s', triangle %u",
+                            valid_utf8(scene.meshes[hit.mesh].name).c_str(), hit.triangle);
         ImGui::Text("t = %.6g   u = %.4f   v = %.4f", double(hit.t), double(hit.u), double(hit.v));
         ImGui::EndTooltip();
     }
@@ -282,38 +259,67 @@ void ViewerApp::draw_viewport_labels() {
         const glm::vec3 corners[3] = {t.p0, t.p1, t.p2};
         glm::vec2 screen[3];
         for (int i = 0; i < 3; ++i)
-            screen[i] = window_from_world(camera_, corners[i], size);
+            screen[i] = window_from_world(camera_, corners[i], view);
         const glm::vec2 centre = (screen[0] + screen[1] + screen[2]) / 3.0f;
-        for (int i = 0; i < 3; ++i) {
-            glm::vec2 away = screen[i] - centre;
-            const float length = glm::length(away);
-            away = length > 1e-3f ? away / length : glm::vec2(0, -1);
-            const glm::vec2 at = screen[i] + away * 14.0f - glm::vec2(6, 7);
-            const char* label = i == 0 ? "p0" : i == 1 ? "p1" : "p2";
-            draw->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 200), label);
-            draw->AddText(ImVec2(at.x, at.y), IM_COL32(255, 240, 120, 255), label);
+        // A triangle a few pixels across: one label says which it is, the magnifier shows it.
+        const float extent =
+            std::max({glm::length(screen[0] - screen[1]), glm::length(screen[1] - screen[2]),
+                      glm::length(screen[2] - screen[0])});
+        draw->PushClipRect(ImVec2(view.min.x, view.min.y), ImVec2(view.max.x, view.max.y));
+        if (extent >= 24.0f) {
+            for (int i = 0; i < 3; ++i) {
+                glm::vec2 away = screen[i] - centre;
+                const float length = glm::length(away);
+                away = length > 1e-3f ? away / length : glm::vec2(0, -1);
+                const glm::vec2 at = screen[i] + away * 14.0f - glm::vec2(6, 7);
+                const char* label = i == 0 ? "p0" : i == 1 ? "p1" : "p2";
+                draw->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 200), label);
+                draw->AddText(ImVec2(at.x, at.y), IM_COL32(255, 240, 120, 255), label);
+            }
         }
+        draw->PopClipRect();
+    }
+    if (magnifier_texture_ != 0) {
+        // The magnifier at the view's bottom right: the picked triangle's neighbourhood.
+        const glm::vec2 size(kMagnifierSizePx);
+        const glm::vec2 max = view.max - glm::vec2(10.0f);
+        const glm::vec2 min = max - size;
+        ImDrawList* front = ImGui::GetBackgroundDrawList();
+        front->AddImage(reinterpret_cast<ImTextureID>(magnifier_texture_), ImVec2(min.x, min.y),
+                        ImVec2(max.x, max.y), ImVec2(0, 1), ImVec2(1, 0));
+        front->AddRect(ImVec2(min.x, min.y), ImVec2(max.x, max.y), IM_COL32(255, 240, 120, 255));
+        char label[96];
+        std::snprintf(label, sizeof label, "picked triangle, %.0fx", double(magnifier_.zoom));
+        front->AddRectFilled(ImVec2(min.x, min.y), ImVec2(max.x, min.y + 18.0f),
+                             IM_COL32(20, 22, 26, 220));
+        front->AddText(ImVec2(min.x + 5.0f, min.y + 2.0f), IM_COL32(255, 240, 120, 255), label);
     }
 }
 
 void ViewerApp::draw_heatmap() {
-    heatmap_texture_ = 0;
-    if (!accel_panel_.heatmap || mode_ != ViewerMode::Pick) return;
     // Not with the fallback while the chosen accel is built: that picture would be stale soon
     // and, without a broad phase, slow to trace.
-    if (accel_view_.building()) return;
-    const glm::ivec2 window(window_size());
+    if (!accel_panel_.heatmap || mode_ != ViewerMode::Pick || accel_view_.building()) {
+        heatmap_texture_ = 0;
+        return;
+    }
+    const Rect& view = view_rect();
+    const glm::ivec2 size(view.size());
     // A scripted run traces the whole picture before its screenshot; the viewer a few rows
-    // per frame, so it stays responsive while the picture fills in.
-    const double budget_ms = options_.scripted() ? 1e9 : 25.0;
-    (void)accel_view_.trace_heatmap(*session_, camera_, window, pick_panel_.choice, budget_ms);
-    const std::vector<std::uint8_t> rgba = accel_view_.heatmap_rgba();
-    heatmap_texture_ = renderer_.upload_image(rgba, accel_view_.heatmap().size);
+    // per frame within its budget, so it stays responsive while the picture fills in.
+    const double budget_ms = options_.scripted() ? 1e9 : 8.0;
+    const bool changed =
+        accel_view_.trace_heatmap(*session_, camera_, size, pick_panel_.choice, budget_ms);
+    // Coloured and uploaded again only when rows were added (an idle picture costs nothing).
+    if (changed || heatmap_texture_ == 0) {
+        const std::vector<std::uint8_t> rgba = accel_view_.heatmap_rgba();
+        heatmap_texture_ = renderer_.upload_image(rgba, accel_view_.heatmap().size);
+    }
     if (heatmap_texture_ == 0) return;
-    // Over the scene, under the panels: the picture is of the scene view itself.
+    // Over the scene, under the panels: the picture is of the 3D view itself.
     ImGui::GetBackgroundDrawList()->AddImage(reinterpret_cast<ImTextureID>(heatmap_texture_),
-                                             ImVec2(0, 0),
-                                             ImVec2(float(window.x), float(window.y)));
+                                             ImVec2(view.min.x, view.min.y),
+                                             ImVec2(view.max.x, view.max.y));
 }
 
 }  // namespace app

@@ -2,7 +2,9 @@
 // scene, click, draw, capture, print the JSON) and the UI trace (--ui-trace) that tests driving
 // the window with real input read.
 
+#include <cctype>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 
@@ -10,6 +12,7 @@
 #include <glad/gl.h>
 
 #include "app/core/bind_pose_comparison.h"
+#include "app/core/file_browser.h"
 #include "app/core/pick_json.h"
 #include "app/viewer/panels/algorithms_json.h"
 #include "app/viewer/ui_probe.h"
@@ -79,10 +82,15 @@ nlohmann::ordered_json ViewerApp::report() const {
         // drawn now too (the vertices above follow the animation, like the highlight).
         j["time"] = selection_->time;
         if (session_->pose_version() != selection_->pose_version) j["time_now"] = session_->time();
-        if (spaces_panel_.show_bone_view && selection_->result.hit)
+        if (bone_space_.texture != 0 && selection_->result.hit)
             j["bone_view"] = {
                 {"pick_time", selection_->time},
-                {"vertices", selection_->picked_positions.empty() ? "loaded" : "as_picked"}};
+                {"vertices", selection_->picked_positions.empty() ? "loaded" : "as_picked"},
+                {"triangles", bone_space_.triangles_drawn}};
+        if (magnifier_texture_ != 0) j["magnifier"] = {{"zoom", magnifier_.zoom}};
+        j["cold"] = selection_->cold;
+        if (inspector_.change_serial == selection_->serial && !inspector_.change.empty())
+            j["repicked"] = inspector_.change;
         if (selection_->id_buffer)
             j["id_buffer"] = {{"instance", selection_->id_buffer->first},
                               {"triangle", selection_->id_buffer->second}};
@@ -90,6 +98,10 @@ nlohmann::ordered_json ViewerApp::report() const {
             j["id_buffer"] = {{"shape", *selection_->id_buffer_shape}};
         else
             j["id_buffer"] = nullptr;
+        if (selection_->id_check.read) {
+            j["id_buffer_agrees"] = selection_->id_check.agrees;
+            if (!selection_->id_check.agrees) j["id_buffer_cause"] = selection_->id_check.cause;
+        }
         if (selection_->bind_result) {
             j["bind_pose"] = pick_to_json(*session_, selection_->ray, selection_->choice,
                                           *selection_->bind_result, PoseChoice::Bind);
@@ -104,16 +116,19 @@ nlohmann::ordered_json ViewerApp::report() const {
         j["time"] = session_->time();
     }
     j["mode"] = mode_name(mode_);
-    if (mode_ == ViewerMode::Pick)
-        j["spaces"] = {{"nodes", session_->scene().nodes.size()},
-                       {"tree_nodes_shown", spaces_panel_.tree_nodes_shown}};
-    if (mode_ == ViewerMode::TriangleLab) j["lab"] = lab_mode_.report_json(camera_, window_size());
-    nlohmann::ordered_json windows = nlohmann::ordered_json::object();
-    if (file_panel_.window.drawn) windows["File"] = panel_window_json(file_panel_.window);
-    if (animation_panel_.window.drawn)
-        windows["Animation"] = panel_window_json(animation_panel_.window);
-    j["windows"] = windows;
-    if (!options_.panels.empty())
+    if (workspace_.is_open(Region::Outliner))
+        j["outliner"] = {{"nodes", session_->scene().nodes.size()},
+                         {"tree_nodes_shown", outliner_.tree_nodes_shown}};
+    if (mode_ == ViewerMode::Pick && workspace_.is_open(Region::Inspector))
+        j["inspector"] = {{"key_numbers", inspector_.key_numbers_drawn},
+                          {"key_numbers_bottom", inspector_.key_numbers_bottom},
+                          {"overflow_px", inspector_.overflow_px}};
+    if (mode_ == ViewerMode::TriangleLab) j["lab"] = lab_mode_.report_json(camera_, view_rect());
+    const nlohmann::ordered_json layout = workspace_.report_json();
+    j["view_rect"] = layout["view_rect"];
+    j["windows"] = layout["windows"];
+    if (workspace_.is_open(Region::Tools)) j["tool"] = tools_tab_name(tools_tab_);
+    if (algorithms_shown() || !options_.panels.empty())
         j["algorithms"] = algorithms_panel_to_json(algorithms_panel_, *session_);
     if (mode_ == ViewerMode::Collide) j["collide"] = collide_mode_.report_json(*session_, true);
     const AccelStatus status =
@@ -140,7 +155,27 @@ nlohmann::ordered_json ViewerApp::report() const {
     }
     j["model"] = session_->scene().source;
     j["window"] = {int(window_size().x), int(window_size().y)};
+    if (!error_.empty()) j["error"] = error_;
     return j;
+}
+
+void ViewerApp::save_screenshot() {
+    // Named after the model and the time, in the working directory.
+    const std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    std::string name =
+        current_path_.empty() ? "raypick" : std::filesystem::path(current_path_).stem().string();
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
+    const std::string file = "raypick-" + name + "-" + stamp + ".png";
+    const glm::ivec2 fb = framebuffer_size();
+    glReadBuffer(GL_BACK);
+    const std::string error = render::write_png(file, render::read_framebuffer(fb.x, fb.y));
+    if (error.empty())
+        screenshot_note_ = "Saved " + valid_utf8((std::filesystem::current_path() / file).string());
+    else
+        error_ = error;
 }
 
 void ViewerApp::write_ui_trace() {

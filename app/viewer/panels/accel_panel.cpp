@@ -35,13 +35,6 @@ void draw_legend(const AccelStatus& status) {
 
 AccelPanelAction draw_accel_panel(AccelPanelState& state, const AccelStatus& status) {
     AccelPanelAction action;
-    ImGui::SetNextWindowPos(ImVec2(655, 50), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(290, 250), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowCollapsed(state.start_collapsed, ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Acceleration")) {
-        ImGui::End();
-        return action;
-    }
     // == The chosen broad phase: built, building (with progress), or failed
     if (status.building && status.building_seconds > 0.2) {
         char overlay[64];
@@ -109,7 +102,6 @@ AccelPanelAction draw_accel_panel(AccelPanelState& state, const AccelStatus& sta
         draw_legend(status);
         ImGui::TextWrapped("%s", status.heatmap_totals.c_str());
     }
-    ImGui::End();
     return action;
 }
 

@@ -591,18 +591,6 @@ AlgorithmsPanelAction draw_algorithms_panel(AlgorithmsPanelState& state,
                                             picking::RayTriangleMethod pick_method,
                                             const picking::RayTriangleOptions& options) {
     AlgorithmsPanelAction action;
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(380, viewport->WorkSize.y - 350), ImGuiCond_FirstUseEver);
-    // Between the Pick panel (right edge 370) and the right-hand column (from WorkSize.x - 330).
-    ImGui::SetNextWindowSize(ImVec2(viewport->WorkSize.x - 380 - 335, 340), ImGuiCond_FirstUseEver);
-    state.visible = false;
-    if (!state.open) return action;
-    // Bottom centre, over the Animation window while it is open (A or its X closes it).
-    state.visible = ImGui::Begin("Algorithms (A)", &state.open);
-    if (!state.visible) {
-        ImGui::End();
-        return action;
-    }
     if (ImGui::BeginTabBar("algorithms_tabs")) {
         for (AlgorithmsTab tab : kTabs) {
             const ImGuiTabItemFlags flags =
@@ -631,7 +619,6 @@ AlgorithmsPanelAction draw_algorithms_panel(AlgorithmsPanelState& state,
         state.select_tab.reset();
         ImGui::EndTabBar();
     }
-    ImGui::End();
     return action;
 }
 

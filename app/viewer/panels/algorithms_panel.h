@@ -1,5 +1,5 @@
 #pragma once
-/// The Algorithms window: Compare, Explain, All hits, Leaks and Far from origin, one tab each.
+/// The Algorithms tool: Compare, Explain, All hits, Leaks and Far from origin, one tab each.
 /// The viewer computes what the tabs show (AlgorithmsModel, on a click or a button); the tabs
 /// draw it.
 
@@ -31,10 +31,9 @@ enum class AlgorithmsTab { Compare, Explain, AllHits, Leaks, FarFromOrigin };
 [[nodiscard]] glm::vec4 algorithm_color(picking::RayTriangleMethod method);
 
 struct AlgorithmsPanelState {
-    bool open = false;  ///< shown (key A, --panel); work is only done while it is
     std::optional<AlgorithmsTab> select_tab;  ///< switch to this tab on the next frame
     AlgorithmsTab active = AlgorithmsTab::Compare;
-    bool visible = false;  ///< open and not collapsed
+    bool visible = false;  ///< drawn this frame (the Tools area shows it)
 
     AlgorithmsModel model;  ///< what the tabs show, computed by the viewer
 
@@ -68,7 +67,8 @@ struct AlgorithmsPanelAction {
     std::optional<double> far_distance;  ///< the slider moved: move the model there
 };
 
-/// Draws the window. `pick_method` is the Pick panel's algorithm; `options` its options.
+/// Draws the tool into the current window. `pick_method` is the Pick panel's algorithm; `options`
+/// its options.
 [[nodiscard]] AlgorithmsPanelAction draw_algorithms_panel(
     AlgorithmsPanelState& state, const std::optional<Selection>& selection,
     const std::optional<Selection>& hover, const SceneSession& session,

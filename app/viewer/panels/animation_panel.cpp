@@ -80,19 +80,9 @@ void draw_bind_comparison(const Selection& selection, const assets::Scene& scene
 
 void draw_animation_panel(AnimationPanelState& state, SceneSession& session,
                           const std::optional<Selection>& selection) {
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(380, viewport->WorkSize.y - 182), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(viewport->WorkSize.x - 720, 172), ImGuiCond_FirstUseEver);
-    prepare_panel_window(state.window);
-    const bool open = ImGui::Begin("Animation");
-    record_panel_window(state.window);
-    if (!open) {
-        ImGui::End();
-        return;
-    }
     const assets::Scene& scene = session.scene();
     if (scene.clips.empty()) {
-        ImGui::TextDisabled("no animation in this model");
+        ImGui::TextDisabled("This model has no animation.");
     } else {
         // == Clip, play/pause, loop, speed, step
         const int clip = session.clip();
@@ -160,7 +150,7 @@ void draw_animation_panel(AnimationPanelState& state, SceneSession& session,
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "The vertices as loaded under the nodes' rest transforms: what picking\n"
-            "hits when it ignores the animation and the skin.");
+            "hits when it ignores the animation and the skin (the bind pose).");
     ImGui::SameLine();
     ImGui::Checkbox("pick the bind pose too", &state.pick_bind_pose);
     if (ImGui::IsItemHovered())
@@ -170,7 +160,6 @@ void draw_animation_panel(AnimationPanelState& state, SceneSession& session,
             "bind pose instead of what is drawn.");
     ImGui::TextDisabled("%s", motion_summary(scene).c_str());
     if (state.pick_bind_pose && selection) draw_bind_comparison(*selection, scene);
-    ImGui::End();
 }
 
 }  // namespace app

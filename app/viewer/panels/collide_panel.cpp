@@ -39,13 +39,6 @@ bool instance_combo(const char* label, int& current, const SceneSession& session
 
 void draw_collide_panel(CollideState& state, CollidePanelState& panel,
                         const SceneSession& session) {
-    // Where the Pick panel is in Pick mode (it is hidden here).
-    ImGui::SetNextWindowPos(ImVec2(10, 250), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(360, 345), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Collide")) {
-        ImGui::End();
-        return;
-    }
     CollideChoice& choice = state.choice();
     ImGui::SetNextItemWidth(-80.0f);
     (void)instance_combo("fixed (A)", choice.instance_a, session);
@@ -92,7 +85,6 @@ void draw_collide_panel(CollideState& state, CollidePanelState& panel,
     ImGui::Checkbox("highlight triangles", &panel.show_triangles);
     ImGui::SameLine();
     ImGui::Checkbox("segments", &panel.show_segments);
-    ImGui::End();
 }
 
 }  // namespace app

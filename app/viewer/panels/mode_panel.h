@@ -1,6 +1,6 @@
 #pragma once
 /// What the viewer is for right now: picking (the default), mesh–mesh contact, or the Triangle
-/// lab; a small bar at the top of the window switches between them.
+/// lab; the menu bar's tabs switch between them.
 
 #include <optional>
 #include <string_view>
@@ -12,8 +12,9 @@ enum class ViewerMode { Pick, Collide, TriangleLab };
 /// "pick", "collide", "lab" (the --mode names).
 [[nodiscard]] std::string_view mode_name(ViewerMode mode);
 [[nodiscard]] std::optional<ViewerMode> find_mode(std::string_view name);
-
-/// Draws the bar; returns the mode chosen there (the same one when nothing changed).
-[[nodiscard]] ViewerMode draw_mode_panel(ViewerMode mode);
+/// "Pick", "Collide", "Triangle lab" (the tabs' labels).
+[[nodiscard]] std::string_view mode_label(ViewerMode mode);
+/// One line on what the mode is for (the tabs' tooltips).
+[[nodiscard]] std::string_view mode_description(ViewerMode mode);
 
 }  // namespace app

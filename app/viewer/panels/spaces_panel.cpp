@@ -1,3 +1,7 @@
+// The bone space of the picked mesh, for the Inspector: how the mesh gets into the world (its
+// node, one joint, or a skin), world_from_mesh and its inverse, and the ray in both spaces
+// with what t means in each.
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,39 +17,6 @@
 namespace app {
 
 namespace {
-
-const ImVec4 kPicked{0.95f, 0.45f, 0.9f, 1.0f};
-
-struct TreeDraw {
-    std::optional<std::uint32_t> picked;
-    std::vector<bool> on_picked_path;
-    bool scroll_to_picked = false;
-    bool expand_all = false;
-    int shown = 0;
-};
-
-void draw_node(const assets::Scene& scene, std::uint32_t node, TreeDraw& tree) {
-    const assets::SceneNode& n = scene.nodes[node];
-    const std::optional<std::uint32_t> picked = tree.picked;
-    ++tree.shown;
-    ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_SpanAvailWidth;
-    if (n.children.empty()) flags |= ImGuiTreeNodeFlags_Leaf;
-    if (picked && *picked == node) flags |= ImGuiTreeNodeFlags_Selected;
-    if (tree.expand_all || tree.on_picked_path[node])
-        ImGui::SetNextItemOpen(true, ImGuiCond_Always);
-    else if (node == 0)
-        ImGui::SetNextItemOpen(true, ImGuiCond_Once);
-    std::string label = n.name.empty() ? "(unnamed)" : n.name;
-    if (!n.meshes.empty()) label += "  [" + std::to_string(n.meshes.size()) + " mesh]";
-    const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(std::uintptr_t(node)), flags, "%s",
-                                        label.c_str());
-    if (tree.scroll_to_picked && picked && *picked == node) ImGui::SetScrollHereY(0.5f);
-    if (open) {
-        for (std::uint32_t child : n.children)
-            if (child < scene.nodes.size()) draw_node(scene, child, tree);
-        ImGui::TreePop();
-    }
-}
 
 void draw_matrix(const char* id, const glm::dmat4& m) {
     if (!ImGui::BeginTable(id, 4, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_BordersOuter))
@@ -187,109 +158,17 @@ void draw_ray_and_t(const Selection& selection, const picking::PickHit& hit) {
 
 }  // namespace
 
-void draw_spaces_panel(SpacesPanelState& state, const SceneSession& session,
-                       const std::optional<Selection>& selection) {
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(viewport->WorkSize.x - 330, 270), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(320, viewport->WorkSize.y - 280), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Spaces")) {
-        ImGui::End();
-        return;
-    }
+void draw_spaces_section(const SceneSession& session, const Selection& selection,
+                         const picking::PickHit& hit) {
     const assets::Scene& scene = session.scene();
-    ImGui::Text("%zu nodes, %zu meshes, %zu instances, %zu triangles", scene.nodes.size(),
-                scene.meshes.size(), session.view().instances.size(), scene.triangle_count());
-    const picking::PickHit* hit =
-        selection && selection->result.hit && selection->result.hit->node < scene.nodes.size()
-            ? &*selection->result.hit
-            : nullptr;
-    TreeDraw tree;
-    tree.on_picked_path.assign(scene.nodes.size(), false);
-    if (hit) {
-        tree.picked = hit->node;
-        // Open the tree down to the picked node, so it is always in view.
-        for (std::int32_t n = scene.nodes[hit->node].parent; n >= 0;
-             n = scene.nodes[std::size_t(n)].parent)
-            tree.on_picked_path[std::size_t(n)] = true;
-        ImGui::TextColored(kPicked, "%s", scene.node_path(hit->node).c_str());
-    } else {
-        ImGui::TextDisabled("pick a triangle to see its spaces");
-    }
-
-    state.tree_nodes_shown = 0;
-    if (ImGui::CollapsingHeader("Hierarchy", ImGuiTreeNodeFlags_DefaultOpen)) {
-        // Every node open (bones included) unless the tree is large or the user folds it.
-        bool expand_all =
-            state.expand_all.value_or(scene.nodes.size() <= SpacesPanelState::kExpandAllNodes);
-        if (ImGui::Checkbox("expand all", &expand_all)) state.expand_all = expand_all;
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip(
-                "Open every node, bones and empty nodes included (the default for trees\n"
-                "of up to %zu nodes). Off: the path down to the pick, and what you open.",
-                SpacesPanelState::kExpandAllNodes);
-        ImGui::BeginChild("tree", ImVec2(0, 150), true);
-        // A new pick scrolls the tree to its node once; after that the user scrolls.
-        tree.scroll_to_picked = hit && selection->serial != state.tree_serial;
-        tree.expand_all = expand_all;
-        if (!scene.nodes.empty()) draw_node(scene, 0, tree);
-        if (hit) state.tree_serial = selection->serial;
-        state.tree_nodes_shown = tree.shown;
-        ImGui::EndChild();
-    }
-    if (hit && ImGui::CollapsingHeader("Bone space", ImGuiTreeNodeFlags_DefaultOpen)) {
-        draw_placement(session, *hit);
-        draw_corner_joints(scene, *hit);
-        ImGui::TextDisabled("world_from_mesh  M");
-        draw_matrix("world_from_mesh", glm::dmat4(selection->world_from_mesh));
-        ImGui::TextDisabled("mesh_from_world  M^-1  (double precision)");
-        draw_matrix("mesh_from_world", picking::mesh_from_world(selection->world_from_mesh));
-        ImGui::Checkbox("the mesh's axes in the view", &state.show_axes);
-        ImGui::Checkbox("the bone-space view", &state.show_bone_view);
-    }
-    if (hit && ImGui::CollapsingHeader("Ray and t", ImGuiTreeNodeFlags_DefaultOpen))
-        draw_ray_and_t(*selection, *hit);
-    ImGui::End();
-}
-
-void draw_bone_space_window(SpacesPanelState& state, const SceneSession& session,
-                            const std::optional<Selection>& selection) {
-    if (!state.show_bone_view || !selection || !selection->result.hit) return;
-    ImGui::SetNextWindowPos(ImVec2(380, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(270, 210), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Bone space", &state.show_bone_view)) {
-        ImGui::End();
-        return;
-    }
-    const picking::PickHit& hit = *selection->result.hit;
-    ImGui::TextDisabled("%s alone, in its own space",
-                        session.scene().meshes[hit.mesh].name.c_str());
-    // Mesh, triangle and ray all as picked: a deforming mesh keeps the pose of the pick.
-    if (session.pose_version() == selection->pose_version)
-        ImGui::TextDisabled("as picked, at %.3f s", selection->time);
-    else
-        ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.4f, 1.0f), "as picked, at %.3f s (now %.3f s)",
-                           selection->time, session.time());
-    const ImVec2 available = ImGui::GetContentRegionAvail();
-    const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
-    state.bone_view_size = {std::max(int(available.x * scale), 16),
-                            std::max(int(available.y * scale), 16)};
-    if (state.bone_view_texture != 0) {
-        // An invisible button takes the drags (so the window does not move); the image is
-        // drawn under it. GL textures start at the bottom row: flip v.
-        const ImVec2 size(std::max(available.x, 16.0f), std::max(available.y, 16.0f));
-        const ImVec2 at = ImGui::GetCursorScreenPos();
-        ImGui::InvisibleButton("bone_view", size);
-        ImGui::GetWindowDrawList()->AddImage(reinterpret_cast<ImTextureID>(state.bone_view_texture),
-                                             at, ImVec2(at.x + size.x, at.y + size.y), ImVec2(0, 1),
-                                             ImVec2(1, 0));
-        if (ImGui::IsItemActive()) {
-            const ImVec2 delta = ImGui::GetIO().MouseDelta;
-            state.bone_view_camera.orbit(-delta.x * 0.01f, delta.y * 0.01f);
-        }
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("x red, y green, z blue: the mesh's own axes\ndrag to turn");
-    }
-    ImGui::End();
+    if (hit.node >= scene.nodes.size() || hit.mesh >= scene.meshes.size()) return;
+    draw_placement(session, hit);
+    draw_corner_joints(scene, hit);
+    ImGui::TextDisabled("world_from_mesh  M");
+    draw_matrix("world_from_mesh", glm::dmat4(selection.world_from_mesh));
+    ImGui::TextDisabled("mesh_from_world  M^-1  (double precision)");
+    draw_matrix("mesh_from_world", picking::mesh_from_world(selection.world_from_mesh));
+    draw_ray_and_t(selection, hit);
 }
 
 }  // namespace app

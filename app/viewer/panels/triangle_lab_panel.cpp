@@ -328,16 +328,6 @@ void draw_guigue_devillers(const picking::GuigueDevillersTrace& t) {
 
 TriangleLabPanelAction draw_triangle_lab_panel(TriangleLab& lab, TriangleLabPanelState& state) {
     TriangleLabPanelAction action;
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(kLabWindowMargin, kLabWindowMargin), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(kLabWindowWidth, viewport->WorkSize.y - 2 * kLabWindowMargin),
-                             ImGuiCond_FirstUseEver);
-    const bool open = ImGui::Begin("Triangle lab");
-    record_panel_window(state.panel);
-    if (!open) {
-        ImGui::End();
-        return action;
-    }
     action.frame = draw_presets(lab, state);
     draw_corners(lab);
     ImGui::Separator();
@@ -349,33 +339,29 @@ TriangleLabPanelAction draw_triangle_lab_panel(TriangleLab& lab, TriangleLabPane
         draw_moller97(r.moller97);
     if (ImGui::CollapsingHeader("Guigue-Devillers: orientations", ImGuiTreeNodeFlags_DefaultOpen))
         draw_guigue_devillers(r.guigue_devillers);
-    ImGui::End();
+    return action;
+}
 
-    // The pictures: V's unit triangle in (a, b) with seed 003's points, and Möller's intervals.
-    ImGui::SetNextWindowPos(
-        ImVec2(viewport->WorkSize.x - kLabPicturesWidth - kLabWindowMargin, kLabPicturesTop),
-        ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(
-        ImVec2(kLabPicturesWidth, viewport->WorkSize.y - kLabPicturesTop - kLabWindowMargin),
-        ImGuiCond_FirstUseEver);
-    const bool pictures = ImGui::Begin("Triangle lab: pictures");
-    record_panel_window(state.pictures);
-    if (pictures) {
+void draw_triangle_lab_pictures(const TriangleLab& lab) {
+    // V's unit triangle in (a, b) with seed 003's points, and Möller's intervals, side by side.
+    const LabReport& r = lab.report();
+    if (ImGui::BeginTable("pictures", 2, ImGuiTableFlags_SizingStretchSame)) {
+        ImGui::TableNextColumn();
         note("seed 003: V's plane in (a, b), where V is the unit triangle");
         if (r.seed003.point_count > 0)
             draw_ab_plot(r.seed003);
         else
             note("(no crossing points: %s)",
                  std::string(picking::step_name(r.seed003.decided_by)).c_str());
+        ImGui::TableNextColumn();
         note("Moller 97: V's and Q's stretches of the planes' common line");
         if (r.moller97.decided_by == picking::Moller97Step::Intervals)
             draw_intervals(r.moller97);
         else
             note("(no intervals: %s)",
                  std::string(picking::step_name(r.moller97.decided_by)).c_str());
+        ImGui::EndTable();
     }
-    ImGui::End();
-    return action;
 }
 
 }  // namespace app

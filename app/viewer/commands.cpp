@@ -1,0 +1,85 @@
+#include "app/viewer/commands.h"
+
+#include <array>
+
+#include <GLFW/glfw3.h>
+
+namespace app {
+
+namespace {
+
+// GLFW_MOD_* are macros; the header's constants must agree with them.
+static_assert(kCtrl == GLFW_MOD_CONTROL && kShift == GLFW_MOD_SHIFT);
+
+constexpr std::array kCommands = {
+    CommandInfo{Command::Open, "Open...", "Ctrl+O", GLFW_KEY_O, kCtrl, true},
+    CommandInfo{Command::Reload, "Reload", "F5", GLFW_KEY_F5},
+    CommandInfo{Command::DefaultScene, "Default scene", ""},
+    CommandInfo{Command::SaveScreenshot, "Save screenshot", "F12", GLFW_KEY_F12},
+    CommandInfo{Command::Quit, "Quit", "Ctrl+Q", GLFW_KEY_Q, kCtrl, true},
+    CommandInfo{Command::ToggleOutliner, "Outliner (left)", "T", GLFW_KEY_T},
+    CommandInfo{Command::ToggleInspector, "Inspector (right)", "N", GLFW_KEY_N},
+    CommandInfo{Command::ToggleTools, "Tools area (bottom)", "`", GLFW_KEY_GRAVE_ACCENT},
+    CommandInfo{Command::Frame, "Frame the model (or the selected node)", "F", GLFW_KEY_F},
+    CommandInfo{Command::ResetView, "Reset the view", "R", GLFW_KEY_R},
+    CommandInfo{Command::ToggleProjection, "Perspective / orthographic", "O", GLFW_KEY_O},
+    CommandInfo{Command::ToggleWireframe, "Wireframe", "W", GLFW_KEY_W},
+    CommandInfo{Command::ToggleBoxes, "BVH boxes", "B", GLFW_KEY_B},
+    CommandInfo{Command::ToggleHeatmap, "Cost heatmap", "C", GLFW_KEY_C},
+    CommandInfo{Command::ToggleGhost, "Bind-pose ghost", "G", GLFW_KEY_G},
+    CommandInfo{Command::ToggleHover, "Hover: pick under the cursor", "H", GLFW_KEY_H},
+    CommandInfo{Command::ClearPick, "Clear the pick", "Esc", GLFW_KEY_ESCAPE},
+    CommandInfo{Command::ShowAlgorithms, "Algorithms", "A", GLFW_KEY_A},
+    CommandInfo{Command::ShowAcceleration, "Acceleration", "", -1},
+    CommandInfo{Command::ShowBoneSpace, "Bone space", "", -1},
+    CommandInfo{Command::ShowAnimation, "Animation", "", -1},
+    CommandInfo{Command::PlayPause, "Play / pause the animation", "Space", GLFW_KEY_SPACE},
+    CommandInfo{Command::StepBack, "Step back 1/30 s", "Left", GLFW_KEY_LEFT},
+    CommandInfo{Command::StepForward, "Step forward 1/30 s", "Right", GLFW_KEY_RIGHT},
+    CommandInfo{Command::ModePick, "Pick mode", "1", GLFW_KEY_1},
+    CommandInfo{Command::ModeCollide, "Collide mode", "2", GLFW_KEY_2},
+    CommandInfo{Command::ModeLab, "Triangle lab mode", "3", GLFW_KEY_3},
+    CommandInfo{Command::Help, "Keys and gestures", "F1 or ?", GLFW_KEY_F1},
+};
+
+constexpr std::array kGestures = {
+    Gesture{"left click", "pick the triangle under the cursor (press and release in place)"},
+    Gesture{"left drag", "orbit around the target (across the view: half a turn)"},
+    Gesture{"right or middle drag", "pan"},
+    Gesture{"wheel", "zoom towards the point under the cursor"},
+    Gesture{"drop a file on the window", "open it"},
+    Gesture{"drag a panel's edge", "resize the Outliner, the Inspector or the Tools area"},
+    Gesture{"Collide: Ctrl+drag / Shift+drag", "move / turn the moving object"},
+    Gesture{"Triangle lab: drag a corner's label", "move that corner"},
+};
+
+}  // namespace
+
+std::span<const CommandInfo> commands() {
+    return kCommands;
+}
+
+const CommandInfo& command_info(Command command) {
+    for (const CommandInfo& info : kCommands)
+        if (info.command == command) return info;
+    return kCommands.front();  // every command is in the table (commands_test.cpp)
+}
+
+std::optional<Command> command_for_key(int key, int mods) {
+    // "?" is Shift+/ on most layouts: Help, like F1.
+    if (key == GLFW_KEY_SLASH && (mods & kShift)) return Command::Help;
+    const int wanted = mods & (kCtrl | kShift);
+    for (const CommandInfo& info : kCommands) {
+        if (info.key != key || info.key < 0) continue;
+        const bool shift_named = (info.mods & kShift) != 0;
+        const int compared = shift_named ? wanted : (wanted & ~kShift);
+        if (compared == info.mods) return info.command;
+    }
+    return std::nullopt;
+}
+
+std::span<const Gesture> gestures() {
+    return kGestures;
+}
+
+}  // namespace app

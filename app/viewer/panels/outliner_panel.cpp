@@ -1,0 +1,153 @@
+// The Outliner (left sidebar): the model's node tree, with the picked node highlighted and the
+// path down to it open; a click selects a node (F then frames it); below, what the model is
+// made of and what the loader noted about it.
+
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/viewer/panels/panels.h"
+#include "app/viewer/ui_probe.h"
+
+namespace app {
+
+namespace {
+
+const ImVec4 kPicked{0.95f, 0.45f, 0.9f, 1.0f};
+
+struct TreeDraw {
+    std::optional<std::uint32_t> picked, selected;
+    std::vector<bool> on_path;  ///< ancestors of the picked or selected node: kept open
+    bool scroll_to_picked = false;
+    bool expand_all = false;
+    int shown = 0;
+    OutlinerAction action;
+};
+
+void draw_node(const assets::Scene& scene, std::uint32_t node, TreeDraw& tree) {
+    const assets::SceneNode& n = scene.nodes[node];
+    ++tree.shown;
+    ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow |
+                               ImGuiTreeNodeFlags_OpenOnDoubleClick |
+                               ImGuiTreeNodeFlags_SpanAvailWidth;
+    if (n.children.empty()) flags |= ImGuiTreeNodeFlags_Leaf;
+    if (tree.selected == node) flags |= ImGuiTreeNodeFlags_Selected;
+    if (tree.expand_all || tree.on_path[node])
+        ImGui::SetNextItemOpen(true, ImGuiCond_Always);
+    else if (node == 0)
+        ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    const bool picked = tree.picked == node;
+    if (picked) ImGui::PushStyleColor(ImGuiCol_Text, kPicked);
+    std::string label = n.name.empty() ? "(unnamed)" : valid_utf8(n.name);
+    if (n.meshes.size() == 1) label += "  [mesh]";
+    if (n.meshes.size() > 1) label += "  [" + std::to_string(n.meshes.size()) + " meshes]";
+    const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(std::uintptr_t(node)), flags, "%s",
+                                        label.c_str());
+    if (picked) ImGui::PopStyleColor();
+    if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) tree.action.select_node = node;
+    if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+        tree.action.select_node = node;
+        tree.action.frame_selection = true;
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(valid_utf8(scene.node_path(node)).c_str());
+        for (std::uint32_t mesh : n.meshes)
+            if (mesh < scene.meshes.size())
+                ImGui::TextDisabled("mesh '%s', %zu triangles",
+                                    valid_utf8(scene.meshes[mesh].name).c_str(),
+                                    scene.meshes[mesh].triangle_count());
+        ImGui::TextDisabled("click: select (F frames it)   double click: frame it");
+        ImGui::EndTooltip();
+    }
+    if (tree.scroll_to_picked && picked) ImGui::SetScrollHereY(0.5f);
+    if (open) {
+        for (std::uint32_t child : n.children)
+            if (child < scene.nodes.size()) draw_node(scene, child, tree);
+        ImGui::TreePop();
+    }
+}
+
+void draw_facts(const SceneSession& session, const std::string& last_load) {
+    const assets::Scene& scene = session.scene();
+    ImGui::TextDisabled("%zu nodes, %zu meshes, %zu objects", scene.nodes.size(),
+                        scene.meshes.size(), session.view().instances.size());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "An object is one mesh placed by one node (an instance): several objects can\n"
+            "share a mesh, each where its node puts it.");
+    ImGui::TextDisabled("%zu triangles, %zu analytic shapes", scene.triangle_count(),
+                        scene.shapes.size());
+    if (!scene.clips.empty()) ImGui::TextDisabled("%zu animation clips", scene.clips.size());
+    if (!last_load.empty()) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("%s", valid_utf8(last_load).c_str());
+        ImGui::PopTextWrapPos();
+    }
+    if (!scene.notes.empty()) {
+        char header[48];
+        std::snprintf(header, sizeof header, "Notes on this model (%zu)###notes",
+                      scene.notes.size());
+        if (ImGui::CollapsingHeader(header)) {
+            for (const std::string& note : scene.notes) {
+                ImGui::Bullet();
+                ImGui::PushTextWrapPos(0.0f);
+                ImGui::TextUnformatted(valid_utf8(note).c_str());  // sentences: wrap, never clip
+                ImGui::PopTextWrapPos();
+            }
+        }
+    }
+}
+
+}  // namespace
+
+OutlinerAction draw_outliner(OutlinerState& state, const SceneSession& session,
+                             const std::optional<Selection>& selection,
+                             std::optional<std::uint32_t> selected, const std::string& last_load) {
+    const assets::Scene& scene = session.scene();
+    ImGui::TextUnformatted("Outliner");
+    ImGui::SameLine();
+    bool expand_all =
+        state.expand_all.value_or(scene.nodes.size() <= OutlinerState::kExpandAllNodes);
+    if (ImGui::Checkbox("expand all", &expand_all)) state.expand_all = expand_all;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Open every node, bones and empty nodes included (the default for trees\n"
+            "of up to %zu nodes). Off: the path down to the pick, and what you open.",
+            OutlinerState::kExpandAllNodes);
+
+    TreeDraw tree;
+    tree.selected = selected;
+    tree.on_path.assign(scene.nodes.size(), false);
+    const picking::PickHit* hit =
+        selection && selection->result.hit && selection->result.hit->node < scene.nodes.size()
+            ? &*selection->result.hit
+            : nullptr;
+    if (hit) tree.picked = hit->node;
+    // Open the tree down to the picked and the selected node, so both are in view.
+    for (std::optional<std::uint32_t> node : {tree.picked, tree.selected}) {
+        if (!node || *node >= scene.nodes.size()) continue;
+        for (std::int32_t n = scene.nodes[*node].parent; n >= 0;
+             n = scene.nodes[std::size_t(n)].parent)
+            tree.on_path[std::size_t(n)] = true;
+    }
+    tree.expand_all = expand_all;
+    // A new pick scrolls the tree to its node once; after that the user scrolls.
+    tree.scroll_to_picked = hit && selection->serial != state.tree_serial;
+
+    // The tree takes what the facts below leave.
+    const float facts_height = 5.5f * ImGui::GetTextLineHeightWithSpacing();
+    ImGui::BeginChild("tree", ImVec2(0.0f, -facts_height), true);
+    if (!scene.nodes.empty()) draw_node(scene, 0, tree);
+    ImGui::EndChild();
+    ui_probe::item("Outliner/tree");
+    if (hit) state.tree_serial = selection->serial;
+    state.tree_nodes_shown = tree.shown;
+    ImGui::BeginChild("facts", ImVec2(0.0f, 0.0f), false);
+    draw_facts(session, last_load);
+    ImGui::EndChild();
+    return tree.action;
+}
+
+}  // namespace app
