@@ -40,8 +40,15 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
                  LoadProgress* progress) {
     if (path == kDefaultSceneName) return make_default_scene();
     if (const auto knot = parse_knot_name(path.string())) {
+        // A knot of millions of triangles takes a while: it reports progress and stops at a
+        // cancel like a file's import.
+        const auto keep_going = [progress](float fraction) {
+            if (!progress) return true;
+            progress->fraction = fraction;
+            return !progress->cancel.load();
+        };
+        Scene scene = make_knot_scene(*knot, keep_going);
         if (progress && progress->cancel) throw LoadError(path, "loading cancelled");
-        Scene scene = make_knot_scene(*knot);
         if (progress) progress->fraction = 1.0f;
         return scene;
     }

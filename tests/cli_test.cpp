@@ -223,6 +223,11 @@ TEST(Cli, EmbreePicksTheSkinAsPosed) {
             const auto embree = pick(time, accel);
             ASSERT_EQ(embree["hit"], true) << embree.dump();
             EXPECT_EQ(embree["broad_phase"], accel);
+            // Embree's own test ran, and it counts nothing (it used to say "moller_trumbore,
+            // 0 triangles tested").
+            EXPECT_EQ(embree["triangle_test"], accel);
+            EXPECT_TRUE(embree["triangles_tested"].is_null()) << embree.dump();
+            EXPECT_EQ(none["triangle_test"], none["algorithm"]);
             EXPECT_EQ(embree["triangle"], none["triangle"]) << accel << " at " << time;
             EXPECT_NEAR(embree["t"].get<double>(), none["t"].get<double>(),
                         1e-5 * none["t"].get<double>())

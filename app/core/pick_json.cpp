@@ -110,11 +110,18 @@ nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::
         j["seed_t"] = options.seed_ignores_t_range ? "ignore" : "clip";
     if (algorithm.has_first_found) j["xna_hit"] = options.xna_first_found ? "first" : "closest";
     j["space"] = settings.space == picking::RaySpace::BoneSpace ? "bone" : "world";
-    j["triangles_tested"] = result.stats.triangles_tested;
-    j["nodes_visited"] = result.stats.nodes_visited;
-    j["box_tests"] = result.stats.box_tests;
-    j["sphere_tests"] = result.stats.sphere_tests;
-    j["instances_tested"] = result.stats.instances_tested;
+    // Embree's accels run Embree's own triangle test, not the chosen algorithm, and count
+    // nothing: said so, rather than "0 triangles tested" under the algorithm's name.
+    const bool peer = is_peer(choice.accel());
+    j["triangle_test"] = peer ? accel_name(choice.accel()) : algorithm.name;
+    const auto counter = [&](std::uint64_t value) {
+        return peer ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(value);
+    };
+    j["triangles_tested"] = counter(result.stats.triangles_tested);
+    j["nodes_visited"] = counter(result.stats.nodes_visited);
+    j["box_tests"] = counter(result.stats.box_tests);
+    j["sphere_tests"] = counter(result.stats.sphere_tests);
+    j["instances_tested"] = counter(result.stats.instances_tested);
     j["microseconds"] = result.stats.microseconds;
     j["time"] = session.time();
     j["clip"] =

@@ -4,6 +4,9 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "assets/load_model.h"
+#include "assets/procedural/torus_knot.h"
+
 namespace app {
 
 RecentFiles::RecentFiles(std::filesystem::path file) : file_(std::move(file)) {
@@ -16,10 +19,12 @@ RecentFiles::RecentFiles(std::filesystem::path file) : file_(std::move(file)) {
 }
 
 void RecentFiles::add(const std::string& path) {
-    if (path.empty() || path == "default") return;
+    if (path.empty() || path == assets::kDefaultSceneName) return;
+    // A generated model ("knot:N") is a name, not a file: kept as it is, so it reopens.
     std::error_code ec;
     const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
-    const std::string entry = ec ? path : absolute.lexically_normal().string();
+    const bool generated = assets::parse_knot_name(path).has_value();
+    const std::string entry = ec || generated ? path : absolute.lexically_normal().string();
     entries_.erase(std::remove(entries_.begin(), entries_.end(), entry), entries_.end());
     entries_.insert(entries_.begin(), entry);
     if (entries_.size() > kMax) entries_.resize(kMax);

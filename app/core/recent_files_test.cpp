@@ -26,6 +26,16 @@ TEST(RecentFiles, MostRecentFirstNoDuplicatesKeptAcrossRuns) {
     EXPECT_EQ(again.entries()[0], "/m/29.ply");
 }
 
+// Repro: "knot:1000" was saved as /the/working/dir/knot:1000, which opens nothing.
+TEST(RecentFiles, AGeneratedModelIsKeptAsItsName) {
+    RecentFiles recent{std::filesystem::path()};
+    recent.add("knot:1000");
+    recent.add("relative/model.obj");
+    ASSERT_EQ(recent.entries().size(), 2u);
+    EXPECT_EQ(recent.entries()[1], "knot:1000");
+    EXPECT_TRUE(std::filesystem::path(recent.entries()[0]).is_absolute());
+}
+
 TEST(RecentFiles, EmptyPathKeepsNothingOnDisk) {
     RecentFiles recent{std::filesystem::path()};
     recent.add("/x.obj");

@@ -87,7 +87,17 @@ MeshData make_torus_knot(const TorusKnotOptions& options) {
     const std::size_t vertex_count = std::size_t(rings) * std::size_t(sides);
     mesh.positions.resize(vertex_count);
     mesh.normals.resize(vertex_count);
+    // Asked every 64 rings, twice over the rings (vertices, then triangles).
+    const auto stopped = [&](int ring, int pass) {
+        if (!options.keep_going || ring % 64 != 0) return false;
+        if (options.keep_going((float(pass) + float(ring) / float(rings)) / 2.0f)) return false;
+        mesh.positions.clear();
+        mesh.normals.clear();
+        mesh.indices.clear();
+        return true;
+    };
     for (int i = 0; i < rings; ++i) {
+        if (stopped(i, 0)) return mesh;
         const Frame f = frame_at(p, q, kTau * i / rings);
         for (int j = 0; j < sides; ++j) {
             const double theta = kTau * j / sides;
@@ -101,12 +111,14 @@ MeshData make_torus_knot(const TorusKnotOptions& options) {
     }
     mesh.indices.reserve(vertex_count * 6);
     auto at = [&](int i, int j) { return std::uint32_t((i % rings) * sides + (j % sides)); };
-    for (int i = 0; i < rings; ++i)
+    for (int i = 0; i < rings; ++i) {
+        if (stopped(i, 1)) return mesh;
         for (int j = 0; j < sides; ++j) {
             // (around the tube) x (along the curve) points outwards: counter-clockwise outside.
             mesh.indices.insert(mesh.indices.end(), {at(i, j), at(i, j + 1), at(i + 1, j + 1)});
             mesh.indices.insert(mesh.indices.end(), {at(i, j), at(i + 1, j + 1), at(i + 1, j)});
         }
+    }
     return mesh;
 }
 
@@ -121,11 +133,12 @@ std::optional<std::size_t> parse_knot_name(std::string_view name) {
     return count;
 }
 
-Scene make_knot_scene(std::size_t triangles) {
+Scene make_knot_scene(std::size_t triangles, std::function<bool(float)> keep_going) {
     Scene scene;
     scene.source = "knot:" + std::to_string(triangles);
     TorusKnotOptions options;
     options.triangles = triangles;
+    options.keep_going = std::move(keep_going);
     scene.meshes.push_back(make_torus_knot(options));
     scene.materials.push_back({"knot", glm::vec3(0.80f, 0.62f, 0.35f)});
     SceneNode root;

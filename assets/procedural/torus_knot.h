@@ -3,6 +3,7 @@
 /// `knot:N` names it wherever a model path is accepted (viewer, pick, bench, heatmap).
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string_view>
 
@@ -17,11 +18,15 @@ struct TorusKnotOptions {
     float tube_radius = 0.35f;       ///< the knot's core curve spans about 6 units
     float radius_noise = 0.02f;      ///< each vertex's tube radius varies by up to ±2%
     unsigned seed = 1;               ///< the noise is a hash of (seed, vertex): reproducible
+    /// Asked now and then with the fraction done; false stops the work, and the mesh made so
+    /// far is dropped (a cancelled load of a large knot ends at once).
+    std::function<bool(float)> keep_going;
 };
 
 /// The tube around c(t) = ((2 + cos qt) cos pt, (2 + cos qt) sin pt, -sin qt), a ring of
 /// vertices every few degrees of t, rings as finely divided as they are spaced (square cells),
-/// counter-clockwise outwards; closed, so every edge has exactly two triangles.
+/// counter-clockwise outwards; closed, so every edge has exactly two triangles. Stopped by
+/// options.keep_going, it has no vertices and no triangles.
 [[nodiscard]] MeshData make_torus_knot(const TorusKnotOptions& options);
 
 /// "knot:1000000" -> 1000000 triangles; nothing for any other name (or a count outside
@@ -29,6 +34,8 @@ struct TorusKnotOptions {
 [[nodiscard]] std::optional<std::size_t> parse_knot_name(std::string_view name);
 
 /// A scene of one node holding the knot that `name` asks for (see parse_knot_name).
-[[nodiscard]] Scene make_knot_scene(std::size_t triangles);
+/// `keep_going` as in TorusKnotOptions: stopped, the scene holds no triangles.
+[[nodiscard]] Scene make_knot_scene(std::size_t triangles,
+                                    std::function<bool(float)> keep_going = {});
 
 }  // namespace assets

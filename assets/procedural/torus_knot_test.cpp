@@ -1,6 +1,8 @@
 #include "assets/procedural/torus_knot.h"
 
+#include <algorithm>
 #include <map>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
@@ -63,6 +65,32 @@ TEST(TorusKnot, NoiseIsSeededAndWithinTwoPercent) {
         largest = std::max(largest, std::abs(moved));
     }
     EXPECT_GT(largest, 0.015f * options.tube_radius);  // and the noise is really there
+}
+
+// Repro: a knot:N load ignored Cancel until the whole mesh was made.
+TEST(TorusKnot, StopsWhenAskedAndSaysHowFarItGot) {
+    TorusKnotOptions options;
+    options.triangles = 400000;
+    std::vector<float> asked;
+    options.keep_going = [&](float fraction) {
+        asked.push_back(fraction);
+        return fraction < 0.25f;
+    };
+    const MeshData stopped = make_torus_knot(options);
+    EXPECT_EQ(stopped.triangle_count(), 0u);
+    EXPECT_TRUE(stopped.positions.empty());
+    ASSERT_GE(asked.size(), 2u);
+    EXPECT_TRUE(std::is_sorted(asked.begin(), asked.end()));
+    EXPECT_GE(asked.back(), 0.25f);
+    EXPECT_LT(asked.back(), 0.35f) << "it stopped soon after it was asked to";
+    // Never stopped, it reports its way up to the end and makes the whole knot.
+    asked.clear();
+    options.keep_going = [&](float fraction) {
+        asked.push_back(fraction);
+        return true;
+    };
+    EXPECT_NEAR(double(make_torus_knot(options).triangle_count()), 400000.0, 402.0);
+    EXPECT_GT(asked.back(), 0.9f);
 }
 
 TEST(TorusKnot, Names) {
