@@ -1,5 +1,7 @@
 #include "render/renderer.h"
 
+#include <chrono>
+
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/matrix.hpp>
 
@@ -8,6 +10,21 @@
 namespace render {
 
 namespace {
+
+/// Adds the wall time of its scope to a sum (Renderer::take_seconds).
+class Timed {
+  public:
+    explicit Timed(double& sum) : sum_(sum), start_(std::chrono::steady_clock::now()) {}
+    ~Timed() {
+        sum_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+    Timed(const Timed&) = delete;
+    Timed& operator=(const Timed&) = delete;
+
+  private:
+    double& sum_;
+    std::chrono::steady_clock::time_point start_;
+};
 
 gl::Program make_program(const char* name) {
     const std::string base(name);
@@ -134,6 +151,7 @@ Renderer::Renderer()
 }
 
 void Renderer::set_scene(const assets::Scene& scene) {
+    const Timed timed(seconds_);
     shapes_ = scene.shapes;
     meshes_.clear();
     mesh_colors_.clear();
@@ -151,12 +169,14 @@ void Renderer::set_scene(const assets::Scene& scene) {
 
 void Renderer::update_posed_vertices(std::uint32_t mesh, std::span<const glm::vec3> positions,
                                      std::span<const glm::vec3> normals) {
+    const Timed timed(seconds_);
     if (mesh < meshes_.size()) render::update_posed_vertices(meshes_[mesh], positions, normals);
 }
 
 void Renderer::update_instance_vertices(std::uint32_t instance,
                                         std::span<const glm::vec3> positions,
                                         std::span<const glm::vec3> normals) {
+    const Timed timed(seconds_);
     if (instance >= instances_.size() || instances_[instance].mesh >= meshes_.size()) return;
     const GpuMesh& mesh = meshes_[instances_[instance].mesh];
     std::optional<PosedVertices>& own = instance_vertices_[instance];
@@ -179,6 +199,7 @@ void Renderer::draw_instance(std::uint32_t instance, std::uint32_t mesh,
 
 void Renderer::draw(const FrameView& view, const InstancePlacement& placement,
                     const DrawOptions& options, const Overlay& overlay) {
+    const Timed timed(seconds_);
     glViewport(view.viewport_origin_px.x, view.viewport_origin_px.y, view.viewport_px.x,
                view.viewport_px.y);
     // glClear ignores the viewport: the scissor keeps it to the view, off the panels.
@@ -438,6 +459,7 @@ void Renderer::ensure_id_target(glm::ivec2 size) {
 std::optional<IdSample> Renderer::read_id(const FrameView& view, const InstancePlacement& placement,
                                           glm::ivec2 pixel,
                                           std::span<const glm::mat4> shape_transforms) {
+    const Timed timed(seconds_);
     if (pixel.x < 0 || pixel.y < 0 || pixel.x >= view.viewport_px.x ||
         pixel.y >= view.viewport_px.y)
         return std::nullopt;
@@ -499,6 +521,7 @@ GLuint Renderer::draw_inset(Inset inset, const FrameView& view,
                             std::optional<std::uint32_t> mesh_to_draw,
                             const VertexSnapshot* snapshot, const DrawOptions& options,
                             const Overlay& overlay) {
+    const Timed timed(seconds_);
     if ((mesh_to_draw && *mesh_to_draw >= meshes_.size()) || view.viewport_px.x <= 0 ||
         view.viewport_px.y <= 0)
         return 0;
@@ -558,7 +581,14 @@ GLuint Renderer::draw_inset(Inset inset, const FrameView& view,
     return target.color.handle();
 }
 
+double Renderer::take_seconds() {
+    const double seconds = seconds_;
+    seconds_ = 0.0;
+    return seconds;
+}
+
 GLuint Renderer::upload_image(std::span<const std::uint8_t> rgba, glm::ivec2 size) {
+    const Timed timed(seconds_);
     if (size.x <= 0 || size.y <= 0 || rgba.size() < std::size_t(size.x) * std::size_t(size.y) * 4)
         return 0;
     glBindTexture(GL_TEXTURE_2D, image_texture_.handle());

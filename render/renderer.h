@@ -143,6 +143,10 @@ class Renderer {
                                     const VertexSnapshot* snapshot, const DrawOptions& options,
                                     const Overlay& overlay);
 
+    /// Wall time spent in this renderer's calls (the GL driver's work: with software GL,
+    /// transforming and rasterizing is CPU time of this thread too) since the last call.
+    [[nodiscard]] double take_seconds();
+
     /// Uploads an RGBA image (top row first, 8 bits per channel) into the renderer's image
     /// texture and returns it (for ImGui, row 0 at the top as ImGui expects with uv (0,0) at
     /// the top left), or 0 for an empty image. The texture is replaced on every call.
@@ -206,6 +210,7 @@ class Renderer {
     glm::ivec2 image_size_{0, 0};
 
     std::array<InsetTarget, 2> insets_;  ///< by Inset
+    double seconds_ = 0.0;               ///< take_seconds()'s sum
 };
 
 }  // namespace render

@@ -1,6 +1,8 @@
 // The viewer driven as a person drives it: pointer and key events through XTest on an X server
 // of the test's own, the results read back from the viewer's UI trace.
 
+#include <filesystem>
+
 #include <gtest/gtest.h>
 
 #include "tests/viewer_under_test.h"
@@ -60,6 +62,156 @@ TEST(GuiInput, ChoosingTheBroadPhaseInTheInspectorRetracesTheHeatmapWithIt) {
     const tests::ProcessResult ended = viewer.quit();
     EXPECT_FALSE(ended.timed_out);
     EXPECT_EQ(ended.exit_code, 0) << ended.err;
+}
+
+}  // namespace
+
+namespace {
+
+using tests::ViewerUnderTest;
+
+/// The report's pick serial: counts picks, so a test can tell a new pick from the last one.
+bool picked(const Trace& t) {
+    return t["report"].contains("hit");
+}
+
+/// Whether `rect` ([x0, y0, x1, y1]) lies inside `outer`.
+bool inside(const Trace& rect, const Trace& outer) {
+    return rect[0].get<double>() >= outer[0].get<double>() &&
+           rect[1].get<double>() >= outer[1].get<double>() &&
+           rect[2].get<double>() <= outer[2].get<double>() &&
+           rect[3].get<double>() <= outer[3].get<double>();
+}
+
+// A click picks under the pointer (the GPU's ID buffer saw the same triangle at that pixel),
+// and the Inspector shows t, u and v where the eye lands, inside its region.
+TEST(GuiInput, AClickPicksUnderThePointerAndTheInspectorShowsIt) {
+    ViewerUnderTest viewer({"--time", "1.5"});
+    ASSERT_EQ(viewer.error(), "");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) { return t["report"]["model"] == "default"; }));
+    viewer.click({490, 360});
+    const auto pick = viewer.wait_for(
+        [](const Trace& t) { return picked(t) && t["items"].contains("Inspector/t"); });
+    ASSERT_TRUE(pick) << viewer.last().dump();
+    const Trace& report = (*pick)["report"];
+    EXPECT_EQ(report["hit"], true) << report.dump();
+    EXPECT_EQ(report["cursor"], Trace::array({490.5, 360.5}));
+    EXPECT_EQ(report["id_buffer_agrees"], true) << report.dump();
+    const Trace& inspector = report["windows"]["Inspector"]["rect"];
+    for (const char* item : {"Inspector/t", "Inspector/u, v"})
+        EXPECT_TRUE(inside((*pick)["items"][item], inspector)) << item;
+    EXPECT_FALSE(viewer.quit().timed_out);
+}
+
+// A drag orbits and never picks; a click after it picks where the pointer is; the wheel zooms
+// towards the pointer, so the same pixel then finds the same surface nearer.
+TEST(GuiInput, DragOrbitsWithoutPickingAndTheWheelZoomsTowardsThePointer) {
+    ViewerUnderTest viewer({"--time", "1.5"});
+    ASSERT_EQ(viewer.error(), "");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) { return t["report"]["model"] == "default"; }));
+    viewer.drag({300, 500}, {520, 470});
+    const auto dragged = viewer.wait_for([](const Trace&) { return true; });
+    ASSERT_TRUE(dragged);
+    EXPECT_FALSE(picked(*dragged)) << "a drag picked";
+    viewer.click({490, 380});
+    const auto first = viewer.wait_for(picked);
+    ASSERT_TRUE(first) << viewer.last().dump();
+    const Trace a = (*first)["report"];
+    ASSERT_EQ(a["hit"], true) << a.dump();
+    EXPECT_EQ(a["id_buffer_agrees"], true) << a.dump();
+    viewer.wheel({490, 380}, 3);
+    viewer.click({490, 380});
+    const auto second =
+        viewer.wait_for([&](const Trace& t) { return picked(t) && t["report"]["t"] != a["t"]; });
+    ASSERT_TRUE(second) << viewer.last().dump();
+    const Trace& b = (*second)["report"];
+    EXPECT_EQ(b["node"], a["node"]);
+    EXPECT_LT(b["t"].get<double>(), 0.8 * a["t"].get<double>()) << "zoomed in";
+    EXPECT_EQ(b["id_buffer_agrees"], true) << b.dump();
+    EXPECT_FALSE(viewer.quit().timed_out);
+}
+
+// Choosing another algorithm in the Inspector's combo picks the same ray again at once, and
+// says what changed (it used to wait for the next click).
+TEST(GuiInput, AnotherAlgorithmRepicksTheSameRayAtOnce) {
+    ViewerUnderTest viewer({"--time", "1.5", "--algorithm", "moller_trumbore"});
+    ASSERT_EQ(viewer.error(), "");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) { return t["report"]["model"] == "default"; }));
+    viewer.click({490, 360});
+    const auto first = viewer.wait_for(picked);
+    ASSERT_TRUE(first) << viewer.last().dump();
+    const Trace before = (*first)["report"];
+    const auto combo = ViewerUnderTest::centre(*first, "Pick/algorithm");
+    ASSERT_TRUE(combo);
+    viewer.click(*combo);
+    const auto open = viewer.wait_for(
+        [](const Trace& t) { return t["items"].contains("Pick/algorithm/watertight"); });
+    ASSERT_TRUE(open) << viewer.last().dump();
+    viewer.click(*ViewerUnderTest::centre(*open, "Pick/algorithm/watertight"));
+    const auto after = viewer.wait_for(
+        [](const Trace& t) { return t["report"].value("algorithm", "") == "watertight"; });
+    ASSERT_TRUE(after) << viewer.last().dump();
+    const Trace& report = (*after)["report"];
+    EXPECT_EQ(report["ray"], before["ray"]) << "the same ray";
+    EXPECT_EQ(report["triangle"], before["triangle"]);
+    EXPECT_EQ(report["repicked"], "algorithm moller_trumbore -> watertight");
+    EXPECT_FALSE(viewer.quit().timed_out);
+}
+
+// Keys open and close the regions and Help; resizing the window keeps every panel on it.
+TEST(GuiInput, KeysToggleTheRegionsAndAResizeKeepsThemOnScreen) {
+    ViewerUnderTest viewer({"--time", "0"});
+    ASSERT_EQ(viewer.error(), "");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) { return t["report"]["model"] == "default"; }));
+    viewer.key("t");
+    EXPECT_TRUE(viewer.wait_for(
+        [](const Trace& t) { return t["report"]["windows"].contains("Outliner"); }));
+    viewer.key("n");
+    EXPECT_TRUE(viewer.wait_for(
+        [](const Trace& t) { return !t["report"]["windows"].contains("Inspector"); }));
+    viewer.key("grave");
+    EXPECT_TRUE(
+        viewer.wait_for([](const Trace& t) { return t["report"]["windows"].contains("Tools"); }));
+    viewer.key("F1");
+    EXPECT_TRUE(viewer.wait_for([](const Trace& t) { return t["items"].contains("Help"); }));
+    viewer.key("F1");
+    viewer.key("n");
+    viewer.resize({1024, 600});
+    const auto small = viewer.wait_for([](const Trace& t) {
+        return t["report"]["window"] == Trace::array({1024, 600}) &&
+               t["report"]["windows"].contains("Inspector");
+    });
+    ASSERT_TRUE(small) << viewer.last().dump();
+    const Trace screen = Trace::array({0.0, 0.0, 1024.0, 600.0});
+    for (const auto& [name, w] : (*small)["report"]["windows"].items())
+        EXPECT_TRUE(inside(w["rect"], screen)) << name << " " << w.dump();
+    EXPECT_FALSE(viewer.quit().timed_out);
+}
+
+// File > Open... (Ctrl+O) lists folders and models; a path typed into it opens that model, and
+// the window's title names it.
+TEST(GuiInput, TheOpenDialogOpensATypedPath) {
+    const std::string model = "/usr/share/glmark2/models/cube.3ds";
+    if (!std::filesystem::exists(model)) GTEST_SKIP() << model << " is not installed";
+    ViewerUnderTest viewer({"--time", "0"});
+    ASSERT_EQ(viewer.error(), "");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) { return t["report"]["model"] == "default"; }));
+    viewer.key("ctrl+o");
+    const auto dialog =
+        viewer.wait_for([](const Trace& t) { return t["items"].contains("Open/file"); });
+    ASSERT_TRUE(dialog) << viewer.last().dump();
+    viewer.click(*ViewerUnderTest::centre(*dialog, "Open/file"));
+    // The field takes the keyboard in the frame after the click: type once it has it.
+    ASSERT_TRUE(viewer.wait_for([](const Trace&) { return true; }));
+    viewer.type(model);
+    const auto typed = viewer.wait_for(
+        [&](const Trace& t) { return t["report"]["open_dialog"]["path"] == model; }, 60.0);
+    ASSERT_TRUE(typed) << viewer.last()["report"].dump();
+    viewer.key("Return");
+    const auto loaded =
+        viewer.wait_for([&](const Trace& t) { return t["report"]["model"] == model; });
+    ASSERT_TRUE(loaded) << viewer.last().dump();
+    EXPECT_FALSE(viewer.quit().timed_out);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // scripted click and a screenshot. The printed pick must equal `raypick pick` with the same
 // ray, and the picture must show the highlight where the click went.
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -369,6 +370,31 @@ TEST(Gui, AClickOnTheGlobePicksTheAnalyticSphere) {
         }
     EXPECT_GT(teal_before, 250);
     EXPECT_GT(magenta_after, 250);
+}
+
+// Repro: in an orthographic view the globe was drawn as a speckled box (its rays started 1e4
+// units away, where the float discriminant cancels to noise). Now a solid disc: every pixel
+// within its radius of the centre is the globe's, and the corners of its square are not.
+TEST(Gui, TheGlobeIsARoundDiscInAnOrthographicView) {
+    const ViewerRun run =
+        run_viewer({"--time", "1", "--orthographic", "--click", "346,499"}, "ortho");
+    ASSERT_TRUE(run.pick.contains("shape")) << run.pick.dump();
+    EXPECT_EQ(run.pick["shape"]["name"], "globe");
+    const ViewerRun plain = run_viewer({"--time", "1", "--orthographic"}, "ortho_plain");
+    auto teal = [](std::array<int, 3> c) { return c[1] > 120 && c[2] > 110 && c[0] < 110; };
+    int inside = 0, inside_teal = 0, corners_teal = 0;
+    for (int dy = -28; dy <= 28; ++dy)
+        for (int dx = -28; dx <= 28; ++dx) {
+            const double r = std::sqrt(double(dx * dx + dy * dy));
+            const bool is_teal = teal(plain.png.at(346 + dx, 499 + dy));
+            if (r < 20.0) {
+                ++inside;
+                inside_teal += is_teal;
+            }
+            if (std::abs(dx) > 24 && std::abs(dy) > 24) corners_teal += is_teal;
+        }
+    EXPECT_EQ(inside_teal, inside) << "speckles inside the globe";
+    EXPECT_EQ(corners_teal, 0) << "a box, not a disc";
 }
 
 // With --accel bvh the click waits for the BVH (built off the UI thread), picks through it,

@@ -75,8 +75,13 @@ ProcessResult run_process(const std::vector<std::string>& args, double timeout_s
 
 ProcessResult run_gui_process(std::vector<std::string> args, double timeout_seconds) {
     const char* display = std::getenv("DISPLAY");
-    if (!display || !*display)
-        args.insert(args.begin(), {"xvfb-run", "-a", "-s", "-screen 0 1280x720x24"});
+    if (!display || !*display) {
+        // A screen as large as the window asked for (--size WxH), or 1280x720.
+        std::string screen = "1280x720";
+        for (std::size_t i = 0; i + 1 < args.size(); ++i)
+            if (args[i] == "--size") screen = args[i + 1];
+        args.insert(args.begin(), {"xvfb-run", "-a", "-s", "-screen 0 " + screen + "x24"});
+    }
     return run_process(args, timeout_seconds);
 }
 

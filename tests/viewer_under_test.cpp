@@ -204,8 +204,41 @@ void ViewerUnderTest::click(glm::vec2 at, int button) {
     xdotool({"click", std::to_string(button)});
 }
 
+void ViewerUnderTest::drag(glm::vec2 from, glm::vec2 to, int button) {
+    move(from);
+    xdotool({"mousedown", std::to_string(button)});
+    constexpr int kSteps = 8;
+    for (int i = 1; i <= kSteps; ++i) {
+        const glm::vec2 at = from + (to - from) * (float(i) / kSteps);
+        xdotool({"mousemove", "--window", window_, std::to_string(int(at.x)),
+                 std::to_string(int(at.y))});
+        (void)wait_for([](const Trace&) { return true; });
+    }
+    xdotool({"mouseup", std::to_string(button)});
+}
+
+void ViewerUnderTest::wheel(glm::vec2 at, int notches) {
+    move(at);
+    // X reports the wheel as buttons 4 (up) and 5 (down).
+    for (int i = 0; i < std::abs(notches); ++i) {
+        xdotool({"click", notches > 0 ? "4" : "5"});
+        (void)wait_for([](const Trace&) { return true; });
+    }
+}
+
 void ViewerUnderTest::key(const std::string& keys) {
-    xdotool({"key", "--window", window_, keys});
+    // XTest events, as a keyboard's (see type()).
+    xdotool({"key", keys});
+}
+
+void ViewerUnderTest::type(const std::string& text) {
+    // XTest events, as a keyboard's: they go to the window under the pointer (no window
+    // manager, focus follows it), and text fields take them as characters.
+    xdotool({"type", "--delay", "20", text});
+}
+
+void ViewerUnderTest::resize(glm::ivec2 size) {
+    xdotool({"windowsize", window_, std::to_string(size.x), std::to_string(size.y)});
 }
 
 ProcessResult ViewerUnderTest::quit(double timeout_seconds) {

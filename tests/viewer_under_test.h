@@ -59,8 +59,16 @@ class ViewerUnderTest {
     // == Input, as XTest events into the window (pixels from its top left)
     void move(glm::vec2 at);
     void click(glm::vec2 at, int button = 1);
+    /// Presses `button` at `from`, moves to `to` in steps, releases there.
+    void drag(glm::vec2 from, glm::vec2 to, int button = 1);
+    /// Turns the wheel `notches` times at `at` (positive: away from the user, zooming in).
+    void wheel(glm::vec2 at, int notches);
     /// xdotool key names, e.g. "ctrl+q", "h".
     void key(const std::string& keys);
+    /// Types `text` as key presses.
+    void type(const std::string& text);
+    /// Resizes the window as a window manager would.
+    void resize(glm::ivec2 size);
 
     /// Quits as a person does (Ctrl+Q) and returns how raypick ended, its output included.
     [[nodiscard]] ProcessResult quit(double timeout_seconds = 60.0);

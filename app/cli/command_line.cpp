@@ -238,6 +238,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     cli.add_flag("--tinyobjloader", viewer.obj_via_tinyobjloader, "Read .obj with tinyobjloader");
     cli.add_flag("--hover", viewer.hover, "Start in hover mode");
     cli.add_flag("--wireframe", viewer.wireframe, "Start with triangle edges drawn");
+    cli.add_flag("--orthographic", viewer.orthographic, "Start with an orthographic camera");
     add_algorithm_flags(cli, viewer.flags);
     cli.add_flag("--ghost", viewer.ghost, "Start with the bind-pose ghost drawn");
     cli.add_flag("--pick-bind-pose", viewer.pick_bind_pose,
@@ -278,6 +279,9 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
                    "Draw the BVH's boxes at this depth (0: the root's children; -1: every level)")
         ->check(CLI::Range(-1, 64));
     cli.add_flag("--show-visited", viewer.show_visited, "Draw the boxes each pick entered");
+    cli.add_option("--bench-frames", viewer.bench_frames,
+                   "With --screenshot: after the click, draw N frames and report their times")
+        ->check(CLI::Range(0, 100000));
     cli.add_flag("--heatmap", viewer.heatmap,
                  "Show the per-pixel cost heatmap (every pixel's ray cast on the CPU)");
 

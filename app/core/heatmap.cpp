@@ -85,12 +85,84 @@ void CostImage::reset(glm::ivec2 image_size, HeatmapMetric image_metric) {
     cost.assign(std::size_t(size.x) * std::size_t(size.y), 0);
     hit.assign(cost.size(), 0);
     rows_done = 0;
+    columns_done = 0;
     rays = hits = nodes = triangles = box_tests = sphere_tests = 0;
     seconds = 0.0;
 }
 
+namespace {
+
+/// What tracing one pixel gives: its cost and whether it hit, with the ray's counters.
+struct PixelTrace {
+    std::uint32_t cost = 0;
+    bool hit = false;
+    picking::PickStats stats;
+};
+
+PixelTrace trace_pixel(const SceneSession::Caster& caster, const Camera& camera, glm::vec2 window,
+                       int x, int y, bool timed, Accel accel) {
+    const picking::Ray ray =
+        ray_from_cursor(camera, glm::vec2(float(x) + 0.5f, float(y) + 0.5f), window);
+    PixelTrace pixel;
+    const auto ray_start = timed ? Clock::now() : Clock::time_point();
+    pixel.hit = caster.intersect(ray, pixel.stats).has_value();
+    if (timed) {
+        pixel.cost = std::uint32_t(
+            std::chrono::duration<double, std::nano>(Clock::now() - ray_start).count());
+    } else {
+        // Spheres and boxes are the nodes of their broad phases; the BVH's box tests are
+        // already in its nodes.
+        const std::uint64_t volumes =
+            pixel.stats.sphere_tests + (accel == Accel::Aabb ? pixel.stats.box_tests : 0);
+        pixel.cost = std::uint32_t(std::min<std::uint64_t>(
+            pixel.stats.nodes_visited + pixel.stats.triangles_tested + volumes, 0xFFFFFFFFu));
+    }
+    return pixel;
+}
+
+void add_totals(CostImage& image, std::uint64_t hits, const picking::PickStats& stats) {
+    image.hits += hits;
+    image.nodes += stats.nodes_visited;
+    image.triangles += stats.triangles_tested;
+    image.box_tests += stats.box_tests;
+    image.sphere_tests += stats.sphere_tests;
+}
+
+}  // namespace
+
+void trace_cost_pixels(const SceneSession& session, const Camera& camera, const PickChoice& choice,
+                       CostImage& image, int pixels) {
+    const glm::vec2 window(image.size);
+    const bool timed = image.metric == HeatmapMetric::Nanoseconds;
+    const SceneSession::Caster caster = session.caster(choice);
+    const auto start = Clock::now();
+    std::uint64_t hits = 0;
+    picking::PickStats stats;
+    for (int n = 0; n < pixels && !image.complete(); ++n) {
+        const int x = image.columns_done, y = image.rows_done;
+        const PixelTrace pixel = trace_pixel(caster, camera, window, x, y, timed, choice.accel());
+        const std::size_t i = std::size_t(y) * std::size_t(image.size.x) + std::size_t(x);
+        image.cost[i] = pixel.cost;
+        image.hit[i] = pixel.hit;
+        hits += pixel.hit;
+        stats += pixel.stats;
+        ++image.rays;
+        if (++image.columns_done >= image.size.x) {
+            image.columns_done = 0;
+            ++image.rows_done;
+        }
+    }
+    image.seconds += std::chrono::duration<double>(Clock::now() - start).count();
+    add_totals(image, hits, stats);
+}
+
 void trace_cost_rows(const SceneSession& session, const Camera& camera, const PickChoice& choice,
                      unsigned threads, CostImage& image, int rows) {
+    // A row begun pixel by pixel is finished first, then whole rows follow.
+    if (image.columns_done > 0 && rows > 0) {
+        trace_cost_pixels(session, camera, choice, image, image.size.x - image.columns_done);
+        --rows;
+    }
     const glm::ivec2 size = image.size;
     const int first = image.rows_done, last = std::min(size.y, first + std::max(rows, 0));
     if (first >= last) return;
@@ -110,37 +182,19 @@ void trace_cost_rows(const SceneSession& session, const Camera& camera, const Pi
         Totals& mine = totals[worker];
         for (int y = next_row++; y < last; y = next_row++)
             for (int x = 0; x < size.x; ++x) {
-                const picking::Ray ray =
-                    ray_from_cursor(camera, glm::vec2(float(x) + 0.5f, float(y) + 0.5f), window);
-                picking::PickStats stats;
-                const auto ray_start = timed ? Clock::now() : Clock::time_point();
-                const auto hit = caster.intersect(ray, stats);
+                const PixelTrace pixel =
+                    trace_pixel(caster, camera, window, x, y, timed, choice.accel());
                 const std::size_t i = std::size_t(y) * std::size_t(size.x) + std::size_t(x);
-                if (timed) {
-                    image.cost[i] = std::uint32_t(
-                        std::chrono::duration<double, std::nano>(Clock::now() - ray_start).count());
-                } else {
-                    // Spheres and boxes are the nodes of their broad phases; the BVH's box
-                    // tests are already in its nodes.
-                    const std::uint64_t volumes =
-                        stats.sphere_tests + (choice.accel() == Accel::Aabb ? stats.box_tests : 0);
-                    image.cost[i] = std::uint32_t(std::min<std::uint64_t>(
-                        stats.nodes_visited + stats.triangles_tested + volumes, 0xFFFFFFFFu));
-                }
-                image.hit[i] = hit.has_value();
-                mine.hits += hit.has_value();
-                mine.stats += stats;
+                image.cost[i] = pixel.cost;
+                image.hit[i] = pixel.hit;
+                mine.hits += pixel.hit;
+                mine.stats += pixel.stats;
             }
     });
     image.seconds += std::chrono::duration<double>(Clock::now() - start).count();
     image.rays += std::uint64_t(last - first) * std::uint64_t(size.x);
-    for (const Totals& t : totals) {
-        image.hits += t.hits;
-        image.nodes += t.stats.nodes_visited;
-        image.triangles += t.stats.triangles_tested;
-        image.box_tests += t.stats.box_tests;
-        image.sphere_tests += t.stats.sphere_tests;
-    }
+    for (const Totals& t : totals)
+        add_totals(image, t.hits, t.stats);
     image.rows_done = last;
 }
 

@@ -29,6 +29,7 @@ struct CostImage {
     std::vector<std::uint32_t> cost;  ///< per pixel
     std::vector<std::uint8_t> hit;    ///< 1 where the ray hit something
     int rows_done = 0;                ///< rows traced so far, from the top
+    int columns_done = 0;             ///< pixels traced of row rows_done (trace_cost_pixels)
 
     // Totals over the traced rows.
     std::uint64_t rays = 0, hits = 0, nodes = 0, triangles = 0, box_tests = 0, sphere_tests = 0;
@@ -44,9 +45,16 @@ struct CostImage {
 
 /// Casts one ray through every pixel centre of the next `rows` untraced rows of `image`, as
 /// seen by `camera` in a window of image.size pixels, `threads` threads taking rows in turn
-/// (0: every core). The viewer traces a few rows per frame; the command line all at once.
+/// (0: every core). The viewer traces a few rows per frame; the command line all at once. A
+/// row begun by trace_cost_pixels is finished first.
 void trace_cost_rows(const SceneSession& session, const Camera& camera, const PickChoice& choice,
                      unsigned threads, CostImage& image, int rows);
+
+/// Casts the rays of the next `pixels` untraced pixels, left to right and on to the next rows,
+/// on this thread: the viewer's steps when a single row costs more than a frame (a million
+/// triangles without a broad phase).
+void trace_cost_pixels(const SceneSession& session, const Camera& camera, const PickChoice& choice,
+                       CostImage& image, int pixels);
 
 /// RGBA pixels, top row first: the colour scale over cost / scale_max for pixels whose ray hit
 /// something or did any work, near-black for those that cost nothing; rows not traced yet are

@@ -79,3 +79,49 @@ TEST(Heatmap, SwitchingTheAccelChangesTheWorkAndNotThePicture) {
 
 }  // namespace
 }  // namespace app
+
+namespace app {
+namespace {
+
+// A picture traced a few pixels at a time (the viewer's steps on a mesh where one row costs
+// more than a frame) is the picture traced row by row, pixel for pixel and in every total.
+TEST(Heatmap, PixelStepsGiveThePictureRowsGive) {
+    SceneSession session(assets::make_default_scene());
+    const glm::ivec2 size{37, 11};
+    PickChoice choice;
+    const CostImage rows = trace(session, choice, size);
+    Camera camera;
+    const picking::Aabb bounds = session.animated_bounds();
+    camera.frame(bounds.min, bounds.max, float(size.x) / float(size.y));
+    CostImage steps;
+    steps.reset(size, HeatmapMetric::Work);
+    int batch = 1;
+    while (!steps.complete()) {
+        // Odd batches straddle rows; a whole row at a time now and then, as the viewer does.
+        if (steps.columns_done == 0 && batch % 4 == 0)
+            trace_cost_rows(session, camera, choice, 1, steps, 1);
+        else
+            trace_cost_pixels(session, camera, choice, steps, batch);
+        batch = batch % 13 + 2;
+    }
+    EXPECT_EQ(steps.rows_done, size.y);
+    EXPECT_EQ(steps.columns_done, 0);
+    EXPECT_EQ(steps.cost, rows.cost);
+    EXPECT_EQ(steps.hit, rows.hit);
+    EXPECT_EQ(steps.rays, rows.rays);
+    EXPECT_EQ(steps.hits, rows.hits);
+    EXPECT_EQ(steps.triangles, rows.triangles);
+    EXPECT_EQ(steps.nodes, rows.nodes);
+    // A row begun pixel by pixel is finished before whole rows follow.
+    CostImage mixed;
+    mixed.reset(size, HeatmapMetric::Work);
+    trace_cost_pixels(session, camera, choice, mixed, 5);
+    EXPECT_EQ(mixed.rows_done, 0);
+    trace_cost_rows(session, camera, choice, 1, mixed, 2);
+    EXPECT_EQ(mixed.rows_done, 2);
+    EXPECT_EQ(mixed.columns_done, 0);
+    EXPECT_EQ(mixed.rays, std::uint64_t(2 * size.x));
+}
+
+}  // namespace
+}  // namespace app

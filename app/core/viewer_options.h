@@ -32,6 +32,7 @@ struct ViewerOptions {
     bool obj_via_tinyobjloader = false;
     bool hover = false;
     bool wireframe = false;
+    bool orthographic = false;    ///< start with an orthographic camera
     bool ghost = false;           ///< draw the bind-pose ghost
     bool pick_bind_pose = false;  ///< also pick the bind pose (the classic wrong answer)
     bool loop = true;             ///< wrap the time into the clip
@@ -55,6 +56,9 @@ struct ViewerOptions {
     std::optional<int> bvh_depth;  ///< draw the BVH's boxes at this depth (-1: every level)
     bool show_visited = false;     ///< draw the boxes each pick entered
     bool heatmap = false;          ///< show the per-pixel cost heatmap
+    /// Scripted: after the click, draw this many frames before the screenshot and report their
+    /// times (the app's own work per frame, and the GL driver's).
+    int bench_frames = 0;
 
     /// Scripted runs have a screenshot to take.
     [[nodiscard]] bool scripted() const { return !screenshot.empty(); }

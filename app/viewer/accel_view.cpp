@@ -55,6 +55,13 @@ void AccelView::update(const std::shared_ptr<SceneSession>& session, Accel wante
             } else {
                 build_ms_[slot(accel)] = build->milliseconds;
                 session->accels().adopt(std::move(*build));
+                // Counted once here: walking every box of a big BVH each frame costs
+                // milliseconds.
+                bvh_levels_ = 0;
+                const picking::SceneAccel& broad = session->accels().broad_phases();
+                for (std::size_t m = 0; m < broad.mesh_count(); ++m)
+                    if (const picking::WideBvh* bvh = broad.mesh_bvh(std::uint32_t(m)))
+                        bvh_levels_ = std::max(bvh_levels_, picking::wide_depth(*bvh));
             }
         }
     }
@@ -67,7 +74,9 @@ void AccelView::on_scene() {
     job_.reset();
     build_ms_ = {};
     errors_ = {};
+    bvh_levels_ = 0;
     heatmap_key_.reset();
+    heatmap_scale_ = 0;
 }
 
 void AccelView::cancel() {
@@ -104,10 +113,7 @@ AccelStatus AccelView::status(const SceneSession& session, Accel accel,
     status.error = errors_[slot(accel)];
     const picking::SceneAccel& broad = session.accels().broad_phases();
     status.has_bvhs = broad.mesh_count() > 0 && broad.mesh_bvh(0) != nullptr;
-    if (status.has_bvhs)
-        for (std::size_t m = 0; m < broad.mesh_count(); ++m)
-            if (const picking::WideBvh* bvh = broad.mesh_bvh(std::uint32_t(m)))
-                status.bvh_levels = std::max(status.bvh_levels, picking::wide_depth(*bvh));
+    status.bvh_levels = status.has_bvhs ? bvh_levels_ : 0;
     status.boxes_drawn = panel.show_boxes ? boxes_drawn_ : 0;
     status.boxes_at_depth = panel.show_boxes ? boxes_at_depth_ : 0;
     status.visited_drawn = panel.show_visited ? visited_drawn_ : 0;
@@ -115,7 +121,7 @@ AccelStatus AccelView::status(const SceneSession& session, Accel accel,
     status.heatmap_rows_done = heatmap_.rows_done;
     status.heatmap_rows = heatmap_.size.y;
     status.heatmap_totals = heatmap_totals_text(heatmap_);
-    status.heatmap_scale = heatmap_.rows_done > 0 ? heatmap_.scale_max() : 0;
+    status.heatmap_scale = heatmap_scale_;
     status.heatmap_nanoseconds = heatmap_.metric == HeatmapMetric::Nanoseconds;
     return status;
 }
@@ -197,31 +203,38 @@ bool AccelView::trace_heatmap(const SceneSession& session, const Camera& camera,
         const HeatmapMetric metric =
             is_peer(accel) && key.accel_ready ? HeatmapMetric::Nanoseconds : HeatmapMetric::Work;
         heatmap_.reset(window, metric);
-        rows_per_call_ = 4;
+        pixels_per_call_ = 64;
         changed = true;
     }
-    // Rows in batches sized to the budget: the first batch measures how long a row takes.
+    // Batches sized to the budget, the first a small one that measures what a ray costs: whole
+    // rows on every core while a row is cheap, a few pixels at a time when one row alone would
+    // take longer than a frame (a million triangles without a broad phase).
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
+    const int width = std::max(heatmap_.size.x, 1);
     while (!heatmap_.complete()) {
         const auto before = Clock::now();
-        const int rows = std::min(rows_per_call_, heatmap_.size.y - heatmap_.rows_done);
-        trace_cost_rows(session, camera, choice, 0, heatmap_, rows);
+        if (heatmap_.columns_done == 0 && pixels_per_call_ >= width)
+            trace_cost_rows(session, camera, choice, 0, heatmap_, pixels_per_call_ / width);
+        else
+            trace_cost_pixels(session, camera, choice, heatmap_,
+                              std::min(pixels_per_call_, width - heatmap_.columns_done));
         changed = true;
         const double batch_ms =
             std::chrono::duration<double, std::milli>(Clock::now() - before).count();
         const double spent_ms =
             std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-        if (batch_ms < budget_ms / 8.0) rows_per_call_ = std::min(rows_per_call_ * 2, 4096);
-        if (batch_ms > budget_ms / 2.0) rows_per_call_ = std::max(rows_per_call_ / 2, 1);
+        if (batch_ms < budget_ms / 8.0) pixels_per_call_ = std::min(pixels_per_call_ * 2, 1 << 22);
+        if (batch_ms > budget_ms / 2.0) pixels_per_call_ = std::max(pixels_per_call_ / 2, 1);
         if (spent_ms >= budget_ms) break;
     }
+    if (changed) heatmap_scale_ = heatmap_.rows_done > 0 ? heatmap_.scale_max() : 0;
     return changed;
 }
 
 std::vector<std::uint8_t> AccelView::heatmap_rgba() const {
     // The legend is the Acceleration panel's: a strip along the bottom would hide under panels.
-    return colorize(heatmap_, heatmap_.scale_max(), false);
+    return colorize(heatmap_, std::max(heatmap_scale_, 1u), false);
 }
 
 }  // namespace app

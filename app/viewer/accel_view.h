@@ -86,9 +86,11 @@ class AccelView {
     std::array<double, 6> build_ms_{};     ///< per Accel: its last finished build
     std::array<std::string, 6> errors_{};  ///< per Accel: why its build failed on this scene
     std::size_t boxes_drawn_ = 0, boxes_at_depth_ = 0, visited_drawn_ = 0;
+    int bvh_levels_ = 0;  ///< the deepest mesh BVH's levels, counted when a build is adopted
     CostImage heatmap_;
     std::optional<HeatmapKey> heatmap_key_;
-    int rows_per_call_ = 4;
+    std::uint32_t heatmap_scale_ = 0;  ///< scale_max() of the picture so far, when it changed
+    int pixels_per_call_ = 64;
 };
 
 /// Whether a build's progress is worth showing: builds over 0.2 s (a short one would flash).

@@ -146,11 +146,16 @@ BoneSpaceScene bone_space_scene(const SceneSession& session, const Selection& se
     return scene;
 }
 
-void add_bone_axes(const SceneSession& session, const Selection& selection,
+float picked_mesh_radius(const SceneSession& session, const Selection& selection) {
+    if (!selection.result.hit) return 0.0f;
+    return std::max(local_bounds(picked_vertices(session, selection)).radius(), 1e-6f);
+}
+
+void add_bone_axes(const SceneSession& session, const Selection& selection, float mesh_radius,
                    render::Overlay& overlay, float max_length) {
     if (!selection.result.hit) return;
     const picking::PickHit& hit = *selection.result.hit;
-    float radius = std::max(local_bounds(session.instance_positions(hit.instance)).radius(), 1e-6f);
+    float radius = mesh_radius;
     const glm::mat4& m = session.instance_transforms()[hit.instance];
     const float longest = std::max(
         {glm::length(glm::vec3(m[0])), glm::length(glm::vec3(m[1])), glm::length(glm::vec3(m[2]))});

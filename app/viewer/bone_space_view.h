@@ -46,9 +46,12 @@ struct BoneSpaceScene {
                                               std::span<const std::uint32_t> neighbourhood);
 
 /// The picked mesh's axes in world space: segments from M * 0 to M * (r e_i), r the mesh's
-/// bounding radius or `max_length` when shorter (in world units, measured along the longest
-/// axis: unequal lengths show a non-uniform scale), coloured x red, y green, z blue.
-void add_bone_axes(const SceneSession& session, const Selection& selection,
+/// bounding radius `mesh_radius` (in its own space) or `max_length` when shorter (in world
+/// units, measured along the longest axis: unequal lengths show a non-uniform scale), coloured
+/// x red, y green, z blue.
+void add_bone_axes(const SceneSession& session, const Selection& selection, float mesh_radius,
                    render::Overlay& overlay, float max_length);
+/// The bounding radius of the picked mesh in its own space, in the pose of the pick.
+[[nodiscard]] float picked_mesh_radius(const SceneSession& session, const Selection& selection);
 
 }  // namespace app

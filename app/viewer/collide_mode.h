@@ -19,6 +19,7 @@ namespace app {
 class CollideMode {
   public:
     [[nodiscard]] CollideState& state() { return state_; }
+    [[nodiscard]] const CollideState& state() const { return state_; }
 
     /// A newly loaded scene: choose A and B afresh.
     void on_scene(const SceneSession& session) { state_.reset(session); }

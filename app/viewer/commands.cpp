@@ -13,9 +13,9 @@ static_assert(kCtrl == GLFW_MOD_CONTROL && kShift == GLFW_MOD_SHIFT);
 
 constexpr std::array kCommands = {
     CommandInfo{Command::Open, "Open...", "Ctrl+O", GLFW_KEY_O, kCtrl, true},
-    CommandInfo{Command::Reload, "Reload", "F5", GLFW_KEY_F5},
+    CommandInfo{Command::Reload, "Reload", "F5", GLFW_KEY_F5, 0, true},
     CommandInfo{Command::DefaultScene, "Default scene", ""},
-    CommandInfo{Command::SaveScreenshot, "Save screenshot", "F12", GLFW_KEY_F12},
+    CommandInfo{Command::SaveScreenshot, "Save screenshot", "F12", GLFW_KEY_F12, 0, true},
     CommandInfo{Command::Quit, "Quit", "Ctrl+Q", GLFW_KEY_Q, kCtrl, true},
     CommandInfo{Command::ToggleOutliner, "Outliner (left)", "T", GLFW_KEY_T},
     CommandInfo{Command::ToggleInspector, "Inspector (right)", "N", GLFW_KEY_N},
@@ -39,7 +39,7 @@ constexpr std::array kCommands = {
     CommandInfo{Command::ModePick, "Pick mode", "1", GLFW_KEY_1},
     CommandInfo{Command::ModeCollide, "Collide mode", "2", GLFW_KEY_2},
     CommandInfo{Command::ModeLab, "Triangle lab mode", "3", GLFW_KEY_3},
-    CommandInfo{Command::Help, "Keys and gestures", "F1 or ?", GLFW_KEY_F1},
+    CommandInfo{Command::Help, "Keys and gestures", "F1 or ?", GLFW_KEY_F1, 0, true},
 };
 
 constexpr std::array kGestures = {

@@ -55,7 +55,8 @@ struct CommandInfo {
     std::string_view shortcut;  ///< as menus and Help write it ("F", "Ctrl+O"); may be empty
     int key = -1;               ///< GLFW key code, -1 for none
     int mods = 0;               ///< kCtrl, kShift
-    /// Also works while a text field has the keyboard (Ctrl+Q, Ctrl+O).
+    /// Also works while a text field or a dialog has the keyboard (Ctrl+Q, Ctrl+O, the
+    /// function keys: none of them types anything).
     bool global = false;
 };
 

@@ -29,19 +29,25 @@ ViewerApp* app_of(GLFWwindow* window) {
 }
 
 void install_callbacks(GLFWwindow* window) {
-    // Installed before ImGui's, which chain to them.
+    // Ours, not ImGui's (it is initialised without callbacks): each event goes to the app
+    // first, then to ImGui's backend; keys pass through the app's KeyTrickle on their way.
     glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
         if (auto* app = app_of(w)) app->on_mouse_button(button, action, mods);
+        ImGui_ImplGlfw_MouseButtonCallback(w, button, action, mods);
     });
     glfwSetCursorPosCallback(window, [](GLFWwindow* w, double x, double y) {
         if (auto* app = app_of(w)) app->on_cursor(x, y);
     });
-    glfwSetScrollCallback(window, [](GLFWwindow* w, double, double dy) {
+    glfwSetScrollCallback(window, [](GLFWwindow* w, double dx, double dy) {
         if (auto* app = app_of(w)) app->on_scroll(dy);
+        ImGui_ImplGlfw_ScrollCallback(w, dx, dy);
     });
-    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
-        if (auto* app = app_of(w)) app->on_key(key, action, mods);
+    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int scancode, int action, int mods) {
+        if (auto* app = app_of(w)) app->on_key(key, scancode, action, mods);
     });
+    glfwSetCharCallback(window, ImGui_ImplGlfw_CharCallback);
+    glfwSetWindowFocusCallback(window, ImGui_ImplGlfw_WindowFocusCallback);
+    glfwSetCursorEnterCallback(window, ImGui_ImplGlfw_CursorEnterCallback);
     glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
         if (auto* app = app_of(w); app && count > 0) app->on_drop(paths[0]);
     });
@@ -115,7 +121,7 @@ int run_viewer(const ViewerOptions& options) {
         ViewerApp app(window, options);
         glfwSetWindowUserPointer(window, &app);
         install_callbacks(window);
-        ImGui_ImplGlfw_InitForOpenGL(window, true);
+        ImGui_ImplGlfw_InitForOpenGL(window, false);
         ImGui_ImplOpenGL3_Init("#version 330 core");
         backends_ready = true;
 

@@ -54,6 +54,7 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     pick_panel_.t_max = options.flags.t_max;
     pick_panel_.hover = options.hover;
     wireframe_ = options.wireframe;
+    if (options.orthographic) camera_.projection = Projection::Orthographic;
     animation_panel_.playing = !options.time.has_value();
     animation_panel_.ghost = options.ghost;
     animation_panel_.pick_bind_pose = options.pick_bind_pose;
@@ -89,6 +90,7 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     session_ = std::make_shared<SceneSession>(std::move(empty));
     start_load(options.model);
     last_frame_time_ = glfwGetTime();
+    measure_window();
 }
 
 int ViewerApp::run() {
@@ -98,9 +100,13 @@ int ViewerApp::run() {
 }
 
 void ViewerApp::run_frame() {
+    // Keys tapped since the last frame are released now that ImGui has seen them down.
+    for (const KeyTrickle::KeyEvent& e : keys_.next_frame())
+        ImGui_ImplGlfw_KeyCallback(window_, e.key, e.scancode, e.action, e.mods);
     wait_for_events();
-    // The app's own work, from here to the swap minus the GPU's drawing (timed apart below).
-    const auto started = std::chrono::steady_clock::now();
+    // The app's own work: from here to the panels built, less what the renderer spent in GL.
+    using Clock = std::chrono::steady_clock;
+    const auto started = Clock::now();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
@@ -113,17 +119,31 @@ void ViewerApp::run_frame() {
     handle_picking();
     draw_scene();
     draw_panels();
-    const auto cpu_done = std::chrono::steady_clock::now();
+    const auto built = Clock::now();
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    const auto rendered = Clock::now();
+    const double gl_ms = 1e3 * renderer_.take_seconds();
+    const double app_ms =
+        std::max(std::chrono::duration<double, std::milli>(built - started).count() - gl_ms, 0.0);
+    const double all_gl_ms =
+        gl_ms + std::chrono::duration<double, std::milli>(rendered - built).count();
+    frame_app_ms_[frame_index_ % frame_app_ms_.size()] = app_ms;
+    frame_gl_ms_[frame_index_ % frame_gl_ms_.size()] = all_gl_ms;
+    ++frame_index_;
+    // --bench-frames: the frames after the scripted click (or the load, without one).
+    const bool click_done = !options_.click || (script_clicked_ && !pending_click_);
+    if (options_.bench_frames > 0 && click_done && initial_load_done_ && !loads_.current() &&
+        bench_app_ms_.size() < std::size_t(options_.bench_frames)) {
+        bench_app_ms_.push_back(app_ms);
+        bench_gl_ms_.push_back(all_gl_ms);
+    }
     if (screenshot_requested_) {
         screenshot_requested_ = false;
         save_screenshot();
     }
     run_script();
     write_ui_trace();
-    frame_ms_[frame_index_++ % frame_ms_.size()] =
-        std::chrono::duration<double, std::milli>(cpu_done - started).count();
     glfwSwapBuffers(window_);
 }
 
@@ -148,6 +168,7 @@ void ViewerApp::wait_for_events() {
 }
 
 void ViewerApp::layout_workspace() {
+    measure_window();
     // The bars are as tall as ImGui's menu bar (one line of text in a frame).
     workspace_.layout(window_size(), ImGui::GetFrameHeight(), 1.0f);
 }
@@ -255,14 +276,22 @@ void ViewerApp::frame_scene() {
                       (region.max - view.min) / view.size());
         return;
     }
-    picking::Aabb bounds = mode_ == ViewerMode::Collide ? collide_mode_.state().bounds(*session_)
-                                                        : session_->animated_bounds();
-    // The node chosen in the Outliner, when it holds something to look at.
-    if (mode_ == ViewerMode::Pick && selected_node_) {
-        const picking::Aabb node = session_->node_bounds(*selected_node_);
-        if (!node.empty()) bounds = node;
-    }
+    const picking::Aabb bounds = framed_bounds();
     camera_.frame(bounds.min, bounds.max, aspect);
+}
+
+picking::Aabb ViewerApp::framed_bounds() const {
+    if (mode_ == ViewerMode::TriangleLab) {
+        const auto [lo, hi] = lab_mode_.lab().bounds();
+        return {lo, hi};
+    }
+    if (mode_ == ViewerMode::Collide) return collide_mode_.state().bounds(*session_);
+    // The node chosen in the Outliner, when it holds something to look at.
+    if (selected_node_) {
+        const picking::Aabb node = session_->node_bounds(*selected_node_);
+        if (!node.empty()) return node;
+    }
+    return session_->animated_bounds();
 }
 
 void ViewerApp::reset_view() {
@@ -281,16 +310,14 @@ void ViewerApp::set_mode(ViewerMode mode) {
     frame_scene();
 }
 
-glm::vec2 ViewerApp::window_size() const {
+void ViewerApp::measure_window() {
+    // Asked once a frame: each question is a round trip to the X server, which is slow while
+    // it shows a software-rendered frame.
     int w = 0, h = 0;
     glfwGetWindowSize(window_, &w, &h);
-    return {float(std::max(w, 1)), float(std::max(h, 1))};
-}
-
-glm::ivec2 ViewerApp::framebuffer_size() const {
-    int w = 0, h = 0;
+    window_size_ = {float(std::max(w, 1)), float(std::max(h, 1))};
     glfwGetFramebufferSize(window_, &w, &h);
-    return {std::max(w, 1), std::max(h, 1)};
+    framebuffer_size_ = {std::max(w, 1), std::max(h, 1)};
 }
 
 glm::vec2 ViewerApp::pixel_scale() const {

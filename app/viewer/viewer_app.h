@@ -27,6 +27,7 @@
 #include "app/viewer/accel_view.h"
 #include "app/viewer/collide_mode.h"
 #include "app/viewer/commands.h"
+#include "app/viewer/key_trickle.h"
 #include "app/viewer/lab_mode.h"
 #include "app/viewer/magnifier_view.h"
 #include "app/viewer/panels/algorithms_panel.h"
@@ -59,7 +60,8 @@ class ViewerApp {
     void on_mouse_button(int button, int action, int mods);
     void on_cursor(double x, double y);
     void on_scroll(double dy);
-    void on_key(int key, int action, int mods);
+    /// Every key event: the viewer's commands on a press, ImGui's backend through the trickle.
+    void on_key(int key, int scancode, int action, int mods);
     void on_drop(const char* path);
 
   private:
@@ -75,10 +77,15 @@ class ViewerApp {
     void start_load(const std::string& path);
     void adopt_scene(assets::Scene scene, double load_seconds);
     void frame_scene();
+    /// What F frames: the scene over its clip, the Collide pair, the lab's triangles, or the
+    /// node chosen in the Outliner.
+    [[nodiscard]] picking::Aabb framed_bounds() const;
     void reset_view();
     void set_mode(ViewerMode mode);
-    [[nodiscard]] glm::vec2 window_size() const;
-    [[nodiscard]] glm::ivec2 framebuffer_size() const;
+    /// The window's size and its framebuffer's, as measure_window() found them this frame.
+    [[nodiscard]] glm::vec2 window_size() const { return window_size_; }
+    [[nodiscard]] glm::ivec2 framebuffer_size() const { return framebuffer_size_; }
+    void measure_window();
     /// The 3D view: the part of the window the panels leave (window pixels).
     [[nodiscard]] const Rect& view_rect() const { return workspace_.current().view; }
     /// Framebuffer pixels per window pixel (HiDPI).
@@ -128,6 +135,8 @@ class ViewerApp {
     void draw_tools_region();
     [[nodiscard]] ViewSwitches view_switches() const;
     [[nodiscard]] StatusInfo status_info() const;
+    /// The median of the recent frames' app (or GL) time.
+    [[nodiscard]] double recent_frame_ms(bool gl) const;
 
     // == Reports (viewer_report.cpp)
     void run_script();
@@ -139,6 +148,8 @@ class ViewerApp {
     void save_screenshot();
 
     GLFWwindow* window_;
+    glm::vec2 window_size_{1.0f};
+    glm::ivec2 framebuffer_size_{1};
     ViewerOptions options_;
     render::Renderer renderer_;
     std::shared_ptr<SceneSession> session_;  ///< shared with an acceleration build in flight
@@ -179,11 +190,13 @@ class ViewerApp {
     /// The picked mesh's triangles nearest the hit, for the Bone space view and the magnifier.
     std::vector<std::uint32_t> neighbourhood_;
     std::uint64_t neighbourhood_serial_ = 0;
+    float picked_radius_ = 0.0f;  ///< the picked mesh's bounding radius in its own space
     /// What the Bone space picture was last drawn for: it is drawn again only when this changes.
     std::optional<std::array<float, 8>> bone_space_drawn_;
     std::uintptr_t magnifier_texture_ = 0;  ///< this frame's magnifier (0: none needed)
     MagnifierScene magnifier_;
 
+    KeyTrickle keys_;         ///< every key press lasts a frame for ImGui
     PointerGesture pointer_;  ///< clicks and drags from the mouse's presses and moves
     std::optional<glm::vec2> pending_click_;  ///< picked at the start of the next frame
 
@@ -195,9 +208,12 @@ class ViewerApp {
 
     std::uint64_t uploaded_pose_version_ = 0;  ///< the pose whose vertices the GPU holds
     double last_frame_time_ = 0.0;
-    /// The app's own CPU time of the recent frames (ms), for the status bar's median.
-    std::array<double, 31> frame_ms_{};
+    /// The recent frames' time (ms): the app's own work, and the GL driver's (drawing, reading
+    /// the ID buffer; with software GL that is CPU time too). The status bar shows the median.
+    std::array<double, 31> frame_app_ms_{}, frame_gl_ms_{};
     std::size_t frame_index_ = 0;
+    /// --bench-frames: every frame's times once the scripted click is done.
+    std::vector<double> bench_app_ms_, bench_gl_ms_;
     bool quit_ = false;
     int exit_status_ = 0;
 

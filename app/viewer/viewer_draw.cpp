@@ -113,7 +113,7 @@ void ViewerApp::draw_scene() {
             if (inspector_.show_axes) {
                 // Short: a tenth of the view's height at the target, or the mesh when smaller.
                 const float length = 0.1f * camera_.view_height_at_target();
-                add_bone_axes(*session_, *selection_, overlay, length);
+                add_bone_axes(*session_, *selection_, picked_radius_, overlay, length);
             }
         } else if (selection_->result.shape) {
             // The shape's hit where the shape is now (it may move with its node).

@@ -6,6 +6,7 @@
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_impl_glfw.h>
 
 #include "app/viewer/viewer_app.h"
 
@@ -178,7 +179,9 @@ void ViewerApp::on_scroll(double dy) {
                            view_rect().size());
 }
 
-void ViewerApp::on_key(int key, int action, int mods) {
+void ViewerApp::on_key(int key, int scancode, int action, int mods) {
+    for (const KeyTrickle::KeyEvent& e : keys_.on_key({key, scancode, action, mods}))
+        ImGui_ImplGlfw_KeyCallback(window_, e.key, e.scancode, e.action, e.mods);
     if (action != GLFW_PRESS) return;
     const std::optional<Command> command = command_for_key(key, mods);
     if (!command) return;

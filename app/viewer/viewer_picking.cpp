@@ -118,7 +118,13 @@ void ViewerApp::handle_picking() {
     const bool moved = pointer_.take_moved();
     const bool in_view = view_rect().contains(pointer_.last_cursor());
     if (pick_panel_.hover && moved && !pointer_.dragging() && !ui_wants_mouse() && in_view) {
+        // Hovering picks on every move: through the BVH when one is built, whatever the
+        // broad phase chosen for clicks (a million triangles one by one per move stutters).
+        const PickChoice chosen = pick_panel_.choice;
+        if (chosen.accel() == Accel::None && session_->accels().ready(Accel::Bvh))
+            pick_panel_.choice.set_accel(Accel::Bvh);
         hover_ = pick_at(pointer_.last_cursor(), false);
+        pick_panel_.choice = chosen;
     } else if (!pick_panel_.hover || ui_wants_mouse() || !in_view) {
         hover_.reset();
     }
@@ -129,6 +135,7 @@ void ViewerApp::handle_picking() {
         neighbourhood_ = nearest_triangles(picked_vertices(*session_, *selection_),
                                            session_->scene().meshes[hit.mesh].indices,
                                            hit.local_point, kNeighbourhoodTriangles);
+        picked_radius_ = picked_mesh_radius(*session_, *selection_);
         neighbourhood_serial_ = selection_->serial;
     }
 }

@@ -2,11 +2,13 @@
 // scene, click, draw, capture, print the JSON) and the UI trace (--ui-trace) that tests driving
 // the window with real input read.
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 
 #include <GLFW/glfw3.h>
 #include <glad/gl.h>
@@ -45,6 +47,10 @@ void ViewerApp::run_script() {
         frames_since_scene_ = 0;
         return;
     }
+    if (options_.bench_frames > 0 && bench_app_ms_.size() < std::size_t(options_.bench_frames)) {
+        frames_since_scene_ = 0;  // more frames, timed in run_frame
+        return;
+    }
     if (options_.then_time && !script_then_time_done_ && !pending_click_) {
         // The pose moves on after the pick (--then-time): what was picked stays selected.
         script_then_time_done_ = true;
@@ -68,6 +74,20 @@ void ViewerApp::run_script() {
     }
     nlohmann::ordered_json j = report();
     j["framebuffer"] = {fb.x, fb.y};
+    if (!bench_app_ms_.empty()) {
+        const auto median = [](std::vector<double> v) {
+            std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
+            return v[v.size() / 2];
+        };
+        const auto largest = [](const std::vector<double>& v) {
+            return *std::max_element(v.begin(), v.end());
+        };
+        j["frames"] = {{"count", bench_app_ms_.size()},
+                       {"app_ms_median", median(bench_app_ms_)},
+                       {"app_ms_max", largest(bench_app_ms_)},
+                       {"gl_ms_median", median(bench_gl_ms_)},
+                       {"gl_ms_max", largest(bench_gl_ms_)}};
+    }
     j["screenshot"] = options_.screenshot;
     std::cout << j.dump() << std::endl;
     quit_ = true;
@@ -126,6 +146,20 @@ nlohmann::ordered_json ViewerApp::report() const {
     if (mode_ == ViewerMode::TriangleLab) j["lab"] = lab_mode_.report_json(camera_, view_rect());
     const nlohmann::ordered_json layout = workspace_.report_json();
     j["view_rect"] = layout["view_rect"];
+    // Where what F frames appears: its box's eight corners projected, in window pixels.
+    const picking::Aabb framed = framed_bounds();
+    if (!framed.empty()) {
+        glm::vec2 lo(std::numeric_limits<float>::infinity()), hi(-lo);
+        for (int i = 0; i < 8; ++i) {
+            const glm::vec3 corner((i & 1) ? framed.max.x : framed.min.x,
+                                   (i & 2) ? framed.max.y : framed.min.y,
+                                   (i & 4) ? framed.max.z : framed.min.z);
+            const glm::vec2 at = window_from_world(camera_, corner, view_rect());
+            lo = glm::min(lo, at);
+            hi = glm::max(hi, at);
+        }
+        j["framed_rect"] = {lo.x, lo.y, hi.x, hi.y};
+    }
     j["windows"] = layout["windows"];
     if (workspace_.is_open(Region::Tools)) j["tool"] = tools_tab_name(tools_tab_);
     if (algorithms_shown() || !options_.panels.empty())
@@ -156,6 +190,9 @@ nlohmann::ordered_json ViewerApp::report() const {
     j["model"] = session_->scene().source;
     j["window"] = {int(window_size().x), int(window_size().y)};
     if (!error_.empty()) j["error"] = error_;
+    if (open_dialog_.browser && open_dialog_.showing)
+        j["open_dialog"] = {{"folder", valid_utf8(open_dialog_.browser->folder().string())},
+                            {"path", valid_utf8(open_dialog_.path_input)}};
     return j;
 }
 
@@ -168,7 +205,11 @@ void ViewerApp::save_screenshot() {
         current_path_.empty() ? "raypick" : std::filesystem::path(current_path_).stem().string();
     for (char& c : name)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
-    const std::string file = "raypick-" + name + "-" + stamp + ".png";
+    // Two in the same second get a number rather than overwrite each other.
+    std::string file = "raypick-" + name + "-" + stamp + ".png";
+    std::error_code ec;
+    for (int n = 2; std::filesystem::exists(file, ec) && n < 1000; ++n)
+        file = "raypick-" + name + "-" + stamp + "-" + std::to_string(n) + ".png";
     const glm::ivec2 fb = framebuffer_size();
     glReadBuffer(GL_BACK);
     const std::string error = render::write_png(file, render::read_framebuffer(fb.x, fb.y));

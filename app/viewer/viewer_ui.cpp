@@ -98,6 +98,16 @@ void ViewerApp::draw_menu_bar() {
     if (action.command) run_command(*action.command);
 }
 
+double ViewerApp::recent_frame_ms(bool gl) const {
+    // The median of the recent frames: one slow frame (a pick, a build adopted) does not show.
+    std::array<double, 31> recent = gl ? frame_gl_ms_ : frame_app_ms_;
+    const std::size_t count = std::min(frame_index_, recent.size());
+    if (count == 0) return 0.0;
+    std::nth_element(recent.begin(), recent.begin() + std::ptrdiff_t(count / 2),
+                     recent.begin() + std::ptrdiff_t(count));
+    return recent[count / 2];
+}
+
 StatusInfo ViewerApp::status_info() const {
     StatusInfo info;
     const assets::Scene& scene = session_->scene();
@@ -110,14 +120,8 @@ StatusInfo ViewerApp::status_info() const {
     const AccelStatus build =
         accel_view_.status(*session_, pick_panel_.choice.accel(), accel_panel_);
     info.accel = "broad phase " + build.accel;
-    // The median of the recent frames: one slow frame (a pick, a build adopted) does not show.
-    std::array<double, 31> recent = frame_ms_;
-    const std::size_t count = std::min(frame_index_, recent.size());
-    if (count > 0) {
-        std::nth_element(recent.begin(), recent.begin() + std::ptrdiff_t(count / 2),
-                         recent.begin() + std::ptrdiff_t(count));
-        info.frame_ms = recent[count / 2];
-    }
+    info.frame_ms = recent_frame_ms(false);
+    info.gl_ms = recent_frame_ms(true);
     if (selection_) {
         info.pick_us = selection_->result.stats.microseconds;
         info.pick_cold = selection_->cold;

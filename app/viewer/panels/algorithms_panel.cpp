@@ -154,8 +154,9 @@ void draw_compare(AlgorithmsPanelState& state, const std::optional<Selection>& s
                 {"v", "weight of the 3rd corner"},
                 {"time", "the median of 3 picks over every triangle (no broad phase)"},
                 {"ULPs t/u/v",
-                 "float steps between this row's t, u, v and the reference's, "
-                 "on the same triangle"}});
+                 "float steps between this row's t, u, v and the reference's, on the same "
+                 "triangle.\nULP: unit in the last place, the smallest step between two floats "
+                 "(1 ULP is as close as a float can get)"}});
     for (int c = 0; c < 7; ++c) {
         cell(c);
         right[c] = start[c] + ImGui::CalcTextSize(kHeaders[c]).x;

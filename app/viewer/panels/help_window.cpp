@@ -15,12 +15,14 @@ namespace {
 
 void keys_tab() {
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-        ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 210.0f);
+        ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 270.0f);
         ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch);
         for (const Gesture& gesture : gestures()) {
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
+            ImGui::PushTextWrapPos(0.0f);
             ImGui::TextUnformatted(std::string(gesture.input).c_str());
+            ImGui::PopTextWrapPos();
             ImGui::TableSetColumnIndex(1);
             ImGui::PushTextWrapPos(0.0f);
             ImGui::TextDisabled("%s", std::string(gesture.does).c_str());

@@ -290,12 +290,18 @@ void draw_inspector(InspectorState& state, PickPanelState& pick,
             if (selection->cold) cost += " (cold)";
             rows.row("Cost", selection->cold ? "cold" : nullptr, "%s", cost.c_str());
             ui_probe::item("Inspector/cost");
-            rows.row("Ran", "broad phase", "%s, %s",
-                     std::string(picking::ray_triangle_algorithm(selection->choice.method()).name)
-                         .c_str(),
-                     is_peer(selection->choice.accel())
-                         ? std::string(accel_name(selection->choice.accel())).c_str()
-                         : std::string(broad_phase_name(selection->result.broad_phase)).c_str());
+            if (is_peer(selection->choice.accel()))
+                rows.row(
+                    "Ran", "Embree", "Embree's own triangle test (%s), not %s",
+                    std::string(accel_name(selection->choice.accel())).c_str(),
+                    std::string(picking::ray_triangle_algorithm(selection->choice.method()).name)
+                        .c_str());
+            else
+                rows.row(
+                    "Ran", "broad phase", "%s, broad phase %s",
+                    std::string(picking::ray_triangle_algorithm(selection->choice.method()).name)
+                        .c_str(),
+                    std::string(broad_phase_name(selection->result.broad_phase)).c_str());
             if (selection->id_check.read) {
                 if (selection->id_check.agrees)
                     rows.colored_row("ID buffer", "ID buffer", kGood,

@@ -49,6 +49,7 @@ std::optional<std::string> draw_open_dialog(OpenDialogState& state, const Recent
         state.path_input.clear();
         ImGui::OpenPopup(kTitle);
     }
+    state.showing = false;
     if (!state.browser) return chosen;
     FileBrowser& browser = *state.browser;
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -57,6 +58,7 @@ std::optional<std::string> draw_open_dialog(OpenDialogState& state, const Recent
                                     std::min(520.0f, viewport->Size.y - 60.0f)),
                              ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_NoSavedSettings)) return chosen;
+    state.showing = true;
 
     // == Where: up, the folder (editable), recent folders
     if (ImGui::ArrowButton("##up", ImGuiDir_Up)) (void)browser.up();
@@ -149,9 +151,10 @@ std::optional<std::string> draw_open_dialog(OpenDialogState& state, const Recent
             "into triangles its own way (tinyobjloader can cut a concave one wrongly).");
     ImGui::SetNextItemWidth(-170.0f);
     std::string shown = valid_utf8(state.path_input);
-    if (ImGui::InputTextWithHint("##file", "a file, or pick one above", &shown,
-                                 ImGuiInputTextFlags_EnterReturnsTrue) &&
-        !shown.empty())
+    const bool entered = ImGui::InputTextWithHint("##file", "a file, or pick one above", &shown,
+                                                  ImGuiInputTextFlags_EnterReturnsTrue);
+    ui_probe::item("Open/file");
+    if (entered && !shown.empty())
         chosen = shown;
     else if (ImGui::IsItemEdited())
         state.path_input = shown;

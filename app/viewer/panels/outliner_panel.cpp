@@ -69,22 +69,23 @@ void draw_node(const assets::Scene& scene, std::uint32_t node, TreeDraw& tree) {
     }
 }
 
+/// What the model is made of, in two lines; the loader's notes folded under them.
 void draw_facts(const SceneSession& session, const std::string& last_load) {
     const assets::Scene& scene = session.scene();
-    ImGui::TextDisabled("%zu nodes, %zu meshes, %zu objects", scene.nodes.size(),
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%zu triangles, %zu meshes, %zu objects", scene.triangle_count(),
                         scene.meshes.size(), session.view().instances.size());
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "An object is one mesh placed by one node (an instance): several objects can\n"
-            "share a mesh, each where its node puts it.");
-    ImGui::TextDisabled("%zu triangles, %zu analytic shapes", scene.triangle_count(),
-                        scene.shapes.size());
-    if (!scene.clips.empty()) ImGui::TextDisabled("%zu animation clips", scene.clips.size());
-    if (!last_load.empty()) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", valid_utf8(last_load).c_str());
-        ImGui::PopTextWrapPos();
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(
+            "An object is one mesh placed by one node (an instance): several objects\n"
+            "can share a mesh, each where its node puts it.");
+        if (!last_load.empty()) ImGui::TextDisabled("%s", valid_utf8(last_load).c_str());
+        ImGui::EndTooltip();
     }
+    ImGui::TextDisabled("%zu nodes, %zu analytic shapes, %zu clips", scene.nodes.size(),
+                        scene.shapes.size(), scene.clips.size());
+    ImGui::PopTextWrapPos();
     if (!scene.notes.empty()) {
         char header[48];
         std::snprintf(header, sizeof header, "Notes on this model (%zu)###notes",
@@ -136,17 +137,16 @@ OutlinerAction draw_outliner(OutlinerState& state, const SceneSession& session,
     // A new pick scrolls the tree to its node once; after that the user scrolls.
     tree.scroll_to_picked = hit && selection->serial != state.tree_serial;
 
-    // The tree takes what the facts below leave.
-    const float facts_height = 5.5f * ImGui::GetTextLineHeightWithSpacing();
-    ImGui::BeginChild("tree", ImVec2(0.0f, -facts_height), true);
+    draw_facts(session, last_load);
+    // The tree takes the rest; deep skeletons scroll sideways rather than cut names.
+    ImGui::BeginChild("tree", ImVec2(0.0f, 0.0f), true, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::PushStyleVar(ImGuiStyleVar_IndentSpacing, 0.6f * ImGui::GetStyle().IndentSpacing);
     if (!scene.nodes.empty()) draw_node(scene, 0, tree);
+    ImGui::PopStyleVar();
     ImGui::EndChild();
     ui_probe::item("Outliner/tree");
     if (hit) state.tree_serial = selection->serial;
     state.tree_nodes_shown = tree.shown;
-    ImGui::BeginChild("facts", ImVec2(0.0f, 0.0f), false);
-    draw_facts(session, last_load);
-    ImGui::EndChild();
     return tree.action;
 }
 

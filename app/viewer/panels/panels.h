@@ -45,8 +45,9 @@ struct MenuBarAction {
 struct StatusInfo {
     std::string model;  ///< file name, or "default scene"
     std::size_t triangles = 0;
-    std::string accel;              ///< "bvh", "bvh (building 40%)"
-    double frame_ms = 0.0;          ///< the app's CPU time in the last frames (median)
+    std::string accel;      ///< "bvh", "bvh (building 40%)"
+    double frame_ms = 0.0;  ///< the app's own CPU time per frame, recent median
+    double gl_ms = 0.0;     ///< the GL driver's per frame (drawing; CPU time with software GL)
     std::optional<double> pick_us;  ///< the last pick's time
     bool pick_cold = false;         ///< the first pick since the model or settings changed
     std::string hint;               ///< what to do next
@@ -179,6 +180,7 @@ struct OpenDialogState {
     std::string path_input;                ///< typed or chosen
     std::string folder_input;              ///< the folder's path as shown or typed
     bool editing_folder = false;           ///< the folder's path has the keyboard
+    bool showing = false;                  ///< the dialog was drawn this frame
     bool obj_via_tinyobjloader = false;
 };
 /// The path to load when the user chose one.

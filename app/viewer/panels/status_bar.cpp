@@ -76,11 +76,12 @@ StatusBarAction draw_status_bar(const StatusInfo& info, const ViewSwitches& swit
     ImGui::Text("%s", info.accel.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the broad phase picks run with");
     separator_dot();
-    ImGui::Text("frame %.1f ms", info.frame_ms);
+    ImGui::Text("frame %.1f ms + GL %.1f ms", info.frame_ms, info.gl_ms);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
-            "The app's own CPU work per frame (median of the last frames): picking, posing,\n"
-            "panels. The GPU's drawing is not counted.");
+            "The app's own CPU work per frame (median of the recent frames): picking, posing,\n"
+            "the panels; then the OpenGL driver's (drawing the scene and the panels; with\n"
+            "software rendering that is CPU time too).");
     if (info.pick_us) {
         separator_dot();
         ImGui::Text("pick %s%s", duration_text(*info.pick_us * 1e3).c_str(),

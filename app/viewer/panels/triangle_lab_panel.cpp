@@ -7,6 +7,8 @@
 
 #include <imgui.h>
 
+#include "app/viewer/panels/panels.h"
+
 namespace app {
 
 namespace {
@@ -87,6 +89,7 @@ bool draw_presets(TriangleLab& lab, TriangleLabPanelState& state) {
         }
         ImGui::EndCombo();
     }
+    glossary_tooltip("seed case");
     const picking::TriTriCase exact = lab.report().exact_case;
     if (exact != picking::TriTriCase::Degenerate && ImGui::Button("random pair of this case")) {
         lab.load_random(exact, ++state.random_count);
