@@ -80,7 +80,14 @@ aiMatrix4x4 animated_local(const aiNode& node, const aiNodeAnim* channel, double
     rotation.Normalize();
     const aiVector3D scale = sample(channel->mScalingKeys, channel->mNumScalingKeys, ticks,
                                     channel->mPreState, channel->mPostState, rest_scale, lerp);
-    return aiMatrix4x4(scale, rotation, position);
+    // translation * rotation * scale, as Decompose() splits it. Not the aiMatrix4x4(scale,
+    // rotation, position) constructor: Assimp 5.2's scales the rows (scale after rotation),
+    // which differs under non-uniform scale (ASE/anim.ASE at 0 s would miss its own rest
+    // transform).
+    aiMatrix4x4 translation, scaling;
+    aiMatrix4x4::Translation(position, translation);
+    aiMatrix4x4::Scaling(scale, scaling);
+    return translation * aiMatrix4x4(rotation.GetMatrix()) * scaling;
 }
 
 struct Globals {
