@@ -15,6 +15,7 @@
 #include "app/core/scene_session.h"
 #include "assets/load_model.h"
 #include "assets/procedural/default_scene.h"
+#include "assets/procedural/skinned_tube.h"
 #include "picking/studies/ray_sets.h"
 #include "tests/independent_skinning.h"
 
@@ -175,6 +176,75 @@ TEST(SkinnedPick, AnimationWithSkeletonFbxDiffersWithOnlyFourInfluences_Seed302)
         "elsewhere at 0 s, up to %.1f %% in mid-animation\n",
         100.0 * bind, 100.0 * most);
     EXPECT_GT(most, 0.1);
+}
+
+/// A tube of 12 bones whose every vertex follows the 8 nearest, with unnormalised Gaussian
+/// weights, swaying 40 degrees; `authored` receives its weights as the generator gave them.
+assets::Scene eight_influence_tube(std::vector<assets::AuthoredInfluences>& authored) {
+    assets::Scene scene;
+    scene.source = "eight-influence tube";
+    scene.nodes.push_back({"root", glm::mat4(1.0f), -1, {}, {}});
+    assets::SkinnedTubeOptions options;
+    options.length = 6.0f;
+    options.base_radius = 0.5f;
+    options.tip_radius = 0.2f;
+    options.rings = 60;
+    options.sides = 16;
+    options.bones = 12;
+    options.joints_per_vertex = 8;
+    const auto bones =
+        assets::add_skinned_tube(scene, 0, "tube", glm::mat4(1.0f), options, glm::vec3(0.6f));
+    assets::AnimationClip clip;
+    clip.name = "wave";
+    clip.ticks_per_second = 24.0;
+    clip.duration_ticks = 24.0 * 4.0;
+    assets::add_tube_wave(clip, scene, bones, 40.0f, 4.0);
+    scene.clips.push_back(std::move(clip));
+    authored.assign(1, {});
+    for (const glm::vec3& p : scene.meshes[0].positions)
+        authored[0].push_back(assets::skinned_tube_influences(options, p.y));
+    return scene;
+}
+
+TEST(SkinnedPick, TubeWithEightInfluencesPerVertex_Seed401) {
+    std::vector<assets::AuthoredInfluences> authored;
+    app::SceneSession session(eight_influence_tube(authored));
+    ASSERT_EQ(session.deforming_meshes().size(), 1u);
+    const app::ViewMesh tube = session.deforming_meshes()[0];
+    const assets::MeshSkin& skin = session.scene().meshes[0].skin;
+    ASSERT_EQ(skin.extra_influences.size(), 4 * skin.vertex_weights.size());  // 8 each
+    session.prepare(app::Accel::Bvh, 1);
+    // At rest the chain is straight: every joint at its bind transform, so any subset of the
+    // weights gives the same tube.
+    session.set_clip(-1);
+    EXPECT_EQ(
+        share_that_differs(
+            skinned_oracle_from_authored(session.scene(), session.world_transforms(), authored),
+            skinned_oracle_from_authored(session.scene(), session.world_transforms(), authored, 4),
+            instance_bounds(session, tube), 400),
+        0.0);
+    session.set_clip(0);
+    Counts counts;
+    unsigned seed = 401;
+    double most = 0.0;
+    for (const double time : {0.0, 0.7, 1.9, 3.1}) {
+        session.set_time(time);
+        const picking::Aabb aim = instance_bounds(session, tube);
+        const BruteForceOracle every =
+            skinned_oracle_from_authored(session.scene(), session.world_transforms(), authored);
+        compare(session, every, seed, "tube at " + std::to_string(time) + " s", counts, aim);
+        // Keeping the four heaviest (renormalised) draws another tube once the bones bend.
+        most = std::max(
+            most, share_that_differs(every,
+                                     skinned_oracle_from_authored(
+                                         session.scene(), session.world_transforms(), authored, 4),
+                                     aim, seed++));
+    }
+    std::printf(
+        "eight-influence tube: up to %.1f %% of rays meet the four-heaviest tube elsewhere\n",
+        100.0 * most);
+    EXPECT_GT(most, 0.2);
+    EXPECT_GT(counts.hits, 4 * kRaysPerTime / 3);
 }
 
 // The default scene's tentacle, skinned independently from the Scene's own weights in double,
