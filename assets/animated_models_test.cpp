@@ -163,6 +163,40 @@ TEST(AnimatedModels, AnimatedMorphCubeBlendsItsTargetsAsTheFileSays) {
         EXPECT_EQ(posed.positions[v], mesh.positions[v]);
 }
 
+// A Blender export whose vertices have up to six bone influences, their weights not summing
+// to 1: the loader keeps every one (four inline, the rest in the overflow), normalised over
+// all of them, and says so in a note.
+TEST(AnimatedModels, AnimationWithSkeletonFbxKeepsEveryInfluence) {
+    const Scene scene = load_or_skip("FBX/animation_with_skeleton.fbx");
+    if (scene.meshes.empty()) GTEST_SKIP() << "assimp-testmodels is not installed";
+    ASSERT_EQ(scene.meshes.size(), 1u);
+    const MeshSkin& skin = scene.meshes[0].skin;
+    ASSERT_TRUE(skin.has_extra_influences());
+    std::size_t over_four = 0, most = 0;
+    for (std::size_t v = 0; v < skin.vertex_weights.size(); ++v) {
+        const glm::vec4 w = skin.vertex_weights[v];
+        double sum = double(w.x) + double(w.y) + double(w.z) + double(w.w);
+        float lightest = w.w;
+        for (const SkinInfluence& extra : skin.extra_influences_of(v)) {
+            EXPECT_LE(extra.weight, lightest) << "vertex " << v << ": heaviest first";
+            lightest = extra.weight;
+            sum += double(extra.weight);
+        }
+        const std::size_t extras = skin.extra_influences_of(v).size();
+        over_four += extras > 0;
+        most = std::max(most, 4 + extras);
+        EXPECT_NEAR(sum, 1.0, 1e-6) << "vertex " << v;
+    }
+    EXPECT_EQ(over_four, 1515u);
+    EXPECT_EQ(most, 6u);
+    EXPECT_EQ(skin_defect(skin, scene.meshes[0].positions.size()), "");
+    bool noted = false;
+    for (const std::string& note : scene.notes)
+        noted = noted || note.find("1515 vertices have more than 4 bone influences (up to 6)") !=
+                             std::string::npos;
+    EXPECT_TRUE(noted);
+}
+
 // Where a file's skeleton stands in its bind pose, skinning must give back the bind vertices
 // (seen from the node that draws the mesh): a check of offset matrices, joint lookup and weights
 // together. Not every file's rest pose is its bind pose: animation_with_skeleton.fbx poses

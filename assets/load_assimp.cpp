@@ -27,10 +27,11 @@ namespace assets {
 
 namespace {
 
-// Never aiProcess_PreTransformVertices: the hierarchy and its transforms are the point.
+// Never aiProcess_PreTransformVertices: the hierarchy and its transforms are the point. Never
+// aiProcess_LimitBoneWeights either: skinning keeps every influence a vertex has, as authored.
 constexpr unsigned kPostProcessFlags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
-                                       aiProcess_GenSmoothNormals | aiProcess_LimitBoneWeights |
-                                       aiProcess_SortByPType | aiProcess_ValidateDataStructure;
+                                       aiProcess_GenSmoothNormals | aiProcess_SortByPType |
+                                       aiProcess_ValidateDataStructure;
 
 /// Passes Assimp's progress to a LoadProgress and asks Assimp to stop when cancel is set.
 /// Not every importer honours the answer, so the caller checks `cancel` again afterwards.
@@ -278,7 +279,7 @@ std::unordered_map<std::string, std::uint32_t> nodes_by_name(const Scene& scene)
     return node_by_name;
 }
 
-/// The aiBones of every mesh: joints by node, offset matrices, and up to four weights per vertex.
+/// The aiBones of every mesh: joints by node, offset matrices, and every weight of every vertex.
 void copy_skins(const aiScene& source, const std::vector<std::int32_t>& mesh_remap, Scene& scene) {
     const auto node_by_name = nodes_by_name(scene);
     for (unsigned m = 0; m < source.mNumMeshes && m < mesh_remap.size(); ++m) {
@@ -287,7 +288,7 @@ void copy_skins(const aiScene& source, const std::vector<std::int32_t>& mesh_rem
             continue;
         MeshData& mesh = scene.meshes[std::size_t(mesh_remap[m])];
         MeshSkin skin;
-        std::vector<std::vector<std::pair<std::uint32_t, float>>> influences(mesh.positions.size());
+        AuthoredInfluences influences(mesh.positions.size());
         std::size_t unmatched = 0, bad_weights = 0;
         for (unsigned b = 0; b < in->mNumBones; ++b) {
             const aiBone* bone = in->mBones[b];
@@ -325,18 +326,17 @@ void copy_skins(const aiScene& source, const std::vector<std::int32_t>& mesh_rem
                                   " bone weights name a missing vertex or are not finite");
         }
         if (skin.joints.empty()) continue;
-        const std::size_t truncated = normalize_skin_weights(skin, influences);
-        if (truncated > 0) {
+        const SkinWeightSummary summary = normalize_skin_weights(skin, influences);
+        if (summary.vertices_over_four > 0) {
             scene.notes.push_back("mesh " + display_name(mesh.name) + ": " +
-                                  std::to_string(truncated) +
-                                  " vertices had more than 4 bone weights; kept the 4 heaviest");
+                                  std::to_string(summary.vertices_over_four) +
+                                  " vertices have more than 4 bone influences (up to " +
+                                  std::to_string(summary.most_influences) +
+                                  "); skinning blends them all");
         }
-        std::size_t unweighted = 0;
-        for (const glm::vec4& w : skin.vertex_weights)
-            if (!(w[0] > 0.0f)) ++unweighted;
-        if (unweighted > 0) {
+        if (summary.unweighted > 0) {
             scene.notes.push_back("mesh " + display_name(mesh.name) + ": " +
-                                  std::to_string(unweighted) +
+                                  std::to_string(summary.unweighted) +
                                   " vertices have no bone weights; they follow the mesh's node");
         }
         mesh.skin = std::move(skin);

@@ -110,32 +110,13 @@ void validate_scene(const Scene& scene, const std::filesystem::path& path) {
                                       std::to_string(mesh.normals.size()) + " normals for " +
                                       std::to_string(mesh.positions.size()) + " positions");
         }
-        const MeshSkin& skin = mesh.skin;
-        if (!skin.empty()) {
-            if (skin.vertex_joints.size() != mesh.positions.size() ||
-                skin.vertex_weights.size() != mesh.positions.size()) {
-                throw LoadError(path, describe_mesh(mesh, m) + ": its skin has weights for " +
-                                          std::to_string(skin.vertex_weights.size()) +
-                                          " vertices, but it has " +
-                                          std::to_string(mesh.positions.size()));
-            }
-            for (const SkinJoint& joint : skin.joints) {
-                if (joint.node >= scene.nodes.size())
-                    throw LoadError(path, describe_mesh(mesh, m) + ": a joint names node " +
-                                              std::to_string(joint.node) + ", which is missing");
-            }
-            for (std::size_t v = 0; v < skin.vertex_joints.size(); ++v) {
-                for (int k = 0; k < kMaxJointsPerVertex; ++k) {
-                    const float w = skin.vertex_weights[v][k];
-                    if (!std::isfinite(w) || w < 0.0f ||
-                        (w > 0.0f && skin.vertex_joints[v][k] >= skin.joints.size())) {
-                        throw LoadError(path, describe_mesh(mesh, m) + ": vertex " +
-                                                  std::to_string(v) + " has a bad joint or weight");
-                    }
-                }
-            }
-            if (skin.rigid_joint && *skin.rigid_joint >= skin.joints.size())
-                throw LoadError(path, describe_mesh(mesh, m) + ": its rigid joint is missing");
+        if (const std::string defect = skin_defect(mesh.skin, mesh.positions.size());
+            !defect.empty())
+            throw LoadError(path, describe_mesh(mesh, m) + ": " + defect);
+        for (const SkinJoint& joint : mesh.skin.joints) {
+            if (joint.node >= scene.nodes.size())
+                throw LoadError(path, describe_mesh(mesh, m) + ": a joint names node " +
+                                          std::to_string(joint.node) + ", which is missing");
         }
         for (const MorphTarget& target : mesh.morph_targets) {
             if (target.position_deltas.size() != mesh.positions.size() ||

@@ -2,7 +2,9 @@
 // ~100K triangles bent by 20 bones (assets/procedural/skinned_tube.h). Pose evaluation, CPU
 // skinning (positions only, as picking needs; and with normals, as the viewer also uploads), one
 // pick, the whole frame: advance the clock, skin, pick (brute force; and through the tube's BVH,
-// refit to the pose by the pick), and the BVH's refit beside a rebuild from scratch.
+// refit to the pose by the pick), and the BVH's refit beside a rebuild from scratch. The same
+// tube with eight joints per vertex measures skinning through the overflow (four inline, four
+// more per vertex).
 //
 //   build/release/bench/skinning_bench --benchmark_repetitions=9
 //       --benchmark_report_aggregates_only=true
@@ -25,8 +27,9 @@ namespace {
 
 constexpr double kFrameSeconds = 1.0 / 60.0;
 
-/// The benchmark's scene: one tube of rings x sides quads (2 triangles each) and 20 bones.
-assets::Scene make_tube_scene(int rings, int sides) {
+/// The benchmark's scene: one tube of rings x sides quads (2 triangles each) and 20 bones, each
+/// vertex following `joints_per_vertex` of them.
+assets::Scene make_tube_scene(int rings, int sides, int joints_per_vertex = 2) {
     assets::Scene scene;
     scene.source = "skinned tube";
     scene.nodes.push_back({"root", glm::mat4(1.0f), -1, {}, {}});
@@ -37,6 +40,7 @@ assets::Scene make_tube_scene(int rings, int sides) {
     options.rings = rings;
     options.sides = sides;
     options.bones = 20;
+    options.joints_per_vertex = joints_per_vertex;
     const auto bones =
         assets::add_skinned_tube(scene, 0, "tube", glm::mat4(1.0f), options, glm::vec3(0.6f));
     assets::AnimationClip clip;
@@ -64,8 +68,12 @@ void BM_EvaluatePose(benchmark::State& state) {
 }
 BENCHMARK(BM_EvaluatePose)->Unit(benchmark::kMicrosecond);
 
-void skin(benchmark::State& state, bool normals) {
-    const assets::Scene& scene = tube_scene();
+const assets::Scene& eight_influence_tube_scene() {
+    static const assets::Scene scene = make_tube_scene(1000, 50, 8);
+    return scene;
+}
+
+void skin(benchmark::State& state, bool normals, const assets::Scene& scene = tube_scene()) {
     const assets::Pose pose = assets::evaluate_pose(scene, &scene.clips[0], 1.3, true);
     assets::PosedMesh posed;
     for (auto _ : state) {
@@ -85,6 +93,15 @@ void BM_SkinPositionsAndNormals(benchmark::State& state) {
 }
 BENCHMARK(BM_SkinPositions)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SkinPositionsAndNormals)->Unit(benchmark::kMillisecond);
+
+void BM_SkinPositionsEightInfluences(benchmark::State& state) {
+    skin(state, false, eight_influence_tube_scene());
+}
+void BM_SkinPositionsAndNormalsEightInfluences(benchmark::State& state) {
+    skin(state, true, eight_influence_tube_scene());
+}
+BENCHMARK(BM_SkinPositionsEightInfluences)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SkinPositionsAndNormalsEightInfluences)->Unit(benchmark::kMillisecond);
 
 void BM_PickSkinned(benchmark::State& state) {
     app::SceneSession session{assets::Scene(tube_scene())};

@@ -16,9 +16,10 @@ namespace {
 using Matrix = aiMatrix4x4t<double>;
 
 // The loader's post-processing (assets/load_assimp.cpp), so vertex and face numbers match.
+// aiProcess_LimitBoneWeights only rewrites bone weights, after the steps that renumber.
 constexpr unsigned kLoaderFlags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
-                                  aiProcess_GenSmoothNormals | aiProcess_LimitBoneWeights |
-                                  aiProcess_SortByPType | aiProcess_ValidateDataStructure;
+                                  aiProcess_GenSmoothNormals | aiProcess_SortByPType |
+                                  aiProcess_ValidateDataStructure;
 
 Matrix to_double(const aiMatrix4x4& m) {
     const auto d = [](float x) { return double(x); };
@@ -80,7 +81,14 @@ aiMatrix4x4 animated_local(const aiNode& node, const aiNodeAnim* channel, double
     rotation.Normalize();
     const aiVector3D scale = sample(channel->mScalingKeys, channel->mNumScalingKeys, ticks,
                                     channel->mPreState, channel->mPostState, rest_scale, lerp);
-    return aiMatrix4x4(scale, rotation, position);
+    // translation * rotation * scale, as Decompose() splits it. Not the aiMatrix4x4(scale,
+    // rotation, position) constructor: Assimp 5.2's scales the rows (scale after rotation),
+    // which differs under non-uniform scale (ASE/anim.ASE at 0 s would miss its own rest
+    // transform).
+    aiMatrix4x4 translation, scaling;
+    aiMatrix4x4::Translation(position, translation);
+    aiMatrix4x4::Scaling(scale, scaling);
+    return translation * aiMatrix4x4(rotation.GetMatrix()) * scaling;
 }
 
 struct Globals {
@@ -105,11 +113,14 @@ void collect(const aiNode& node, const Matrix& parent, const aiAnimation* animat
 
 }  // namespace
 
-BruteForceOracle skinned_oracle_from_file(const std::string& path, double seconds) {
+BruteForceOracle skinned_oracle_from_file(const std::string& path, double seconds,
+                                          Influences influences) {
     Assimp::Importer importer;
     importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE,
                                 aiPrimitiveType_POINT | aiPrimitiveType_LINE);
-    const aiScene* scene = importer.ReadFile(path, kLoaderFlags);
+    const aiScene* scene = importer.ReadFile(
+        path,
+        kLoaderFlags | (influences == Influences::FourHeaviest ? aiProcess_LimitBoneWeights : 0u));
     if (scene == nullptr || scene->mRootNode == nullptr)
         throw std::runtime_error(path + ": " + importer.GetErrorString());
 
@@ -180,6 +191,7 @@ BruteForceOracle skinned_oracle_from_file(const std::string& path, double second
             const Matrix m_bone = global->second * to_double(bone.mOffsetMatrix);
             for (unsigned w = 0; w < bone.mNumWeights; ++w) {
                 const aiVertexWeight& vw = bone.mWeights[w];
+                if (!std::isfinite(vw.mWeight) || !(vw.mWeight > 0.0f)) continue;
                 sum[vw.mVertexId] += double(vw.mWeight) * apply(m_bone, base[m][vw.mVertexId]);
                 weight[vw.mVertexId] += double(vw.mWeight);
             }
@@ -212,24 +224,35 @@ BruteForceOracle skinned_oracle_from_file(const std::string& path, double second
     return oracle;
 }
 
-BruteForceOracle skinned_oracle_from_scene(const assets::Scene& scene,
-                                           const std::vector<glm::mat4>& world_from_node) {
+BruteForceOracle skinned_oracle_from_authored(
+    const assets::Scene& scene, const std::vector<glm::mat4>& world_from_node,
+    const std::vector<assets::AuthoredInfluences>& authored, std::size_t keep_heaviest) {
     BruteForceOracle oracle;
+    std::vector<std::pair<std::uint32_t, double>> list;
     for (const assets::MeshInstance& instance : scene.instances()) {
         const assets::MeshData& mesh = scene.meshes[instance.mesh];
         const glm::dmat4 node_world(world_from_node[instance.node]);
+        const bool skinned = instance.mesh < authored.size() && !authored[instance.mesh].empty();
         std::vector<glm::dvec3> world(mesh.positions.size());
         for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
             const glm::dvec4 p(glm::dvec3(mesh.positions[v]), 1.0);
+            list.clear();
+            if (skinned)
+                for (const auto& [joint, weight] : authored[instance.mesh].at(v))
+                    if (std::isfinite(weight) && weight > 0.0f) list.emplace_back(joint, weight);
+            if (keep_heaviest > 0 && list.size() > keep_heaviest) {
+                std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) {
+                    return a.second != b.second ? a.second > b.second : a.first < b.first;
+                });
+                list.resize(keep_heaviest);
+            }
             glm::dvec3 sum(0.0);
             double total = 0.0;
-            for (int k = 0; k < assets::kMaxJointsPerVertex && !mesh.skin.empty(); ++k) {
-                const double w = double(mesh.skin.vertex_weights[v][k]);
-                if (w <= 0.0) continue;
-                const assets::SkinJoint& joint = mesh.skin.joints[mesh.skin.vertex_joints[v][k]];
-                sum += w * glm::dvec3(glm::dmat4(world_from_node[joint.node]) *
-                                      (glm::dmat4(joint.bone_from_mesh) * p));
-                total += w;
+            for (const auto& [joint, weight] : list) {
+                const assets::SkinJoint& j = mesh.skin.joints.at(joint);
+                sum += weight * glm::dvec3(glm::dmat4(world_from_node[j.node]) *
+                                           (glm::dmat4(j.bone_from_mesh) * p));
+                total += weight;
             }
             world[v] = total > 0.0 ? sum / total : glm::dvec3(node_world * p);
         }
@@ -238,6 +261,26 @@ BruteForceOracle skinned_oracle_from_scene(const assets::Scene& scene,
                        world[mesh.indices[3 * t + 2]], instance.mesh, instance.node, t);
     }
     return oracle;
+}
+
+BruteForceOracle skinned_oracle_from_scene(const assets::Scene& scene,
+                                           const std::vector<glm::mat4>& world_from_node) {
+    // The skin's arrays as they are: four per vertex, then the overflow's range.
+    std::vector<assets::AuthoredInfluences> stored(scene.meshes.size());
+    for (std::size_t m = 0; m < scene.meshes.size(); ++m) {
+        const assets::MeshSkin& skin = scene.meshes[m].skin;
+        if (skin.empty()) continue;
+        stored[m].resize(skin.vertex_weights.size());
+        for (std::size_t v = 0; v < skin.vertex_weights.size(); ++v) {
+            for (int k = 0; k < 4; ++k)
+                stored[m][v].emplace_back(skin.vertex_joints[v][k], skin.vertex_weights[v][k]);
+            if (skin.extra_begin.empty()) continue;
+            for (std::uint32_t i = skin.extra_begin.at(v); i < skin.extra_begin.at(v + 1); ++i)
+                stored[m][v].emplace_back(skin.extra_influences.at(i).joint,
+                                          skin.extra_influences.at(i).weight);
+        }
+    }
+    return skinned_oracle_from_authored(scene, world_from_node, stored);
 }
 
 }  // namespace tests

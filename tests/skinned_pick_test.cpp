@@ -1,8 +1,11 @@
 // Picking skinned and morphing models while they move: the session's picks (CPU-deformed
 // vertices, the ray in each mesh's space) against a brute force over vertices deformed
-// independently in double precision from Assimp's own data (tests/independent_skinning.h),
-// with seeded random rays at several times of each clip.
+// independently in double precision from Assimp's own data or from the weights as authored,
+// every influence of a vertex counted (tests/independent_skinning.h), with seeded random rays
+// at several times of each clip.
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -12,6 +15,7 @@
 #include "app/core/scene_session.h"
 #include "assets/load_model.h"
 #include "assets/procedural/default_scene.h"
+#include "assets/procedural/skinned_tube.h"
 #include "picking/studies/ray_sets.h"
 #include "tests/independent_skinning.h"
 
@@ -84,6 +88,7 @@ void check_file(const std::string& relative, std::initializer_list<double> times
     EXPECT_LE(counts.near_edge, int(times.size()) * kRaysPerTime / 50 + 1) << relative;
 }
 
+// 1,515 of its vertices have five or six bone influences.
 TEST(SkinnedPick, AnimationWithSkeletonFbx_Seed301) {
     check_file("FBX/animation_with_skeleton.fbx", {0.0, 0.27, 0.5, 0.81}, 301);
 }
@@ -120,6 +125,126 @@ picking::Aabb instance_bounds(const app::SceneSession& session, app::ViewMesh me
         break;
     }
     return b;
+}
+
+// == Every influence: what keeping only the four heaviest would have drawn instead
+
+/// Of seeded rays into `aim`, the share on which two oracles disagree: one hits and the other
+/// misses, or both hit more than 1e-4 of t apart.
+double share_that_differs(const BruteForceOracle& a, const BruteForceOracle& b, picking::Aabb aim,
+                          unsigned seed) {
+    int differ = 0;
+    const auto rays = picking::incoherent_rays(aim, kRaysPerTime, seed);
+    for (const picking::Ray& ray : rays) {
+        const auto hit_a = a.closest(glm::dvec3(ray.origin), glm::dvec3(ray.direction));
+        const auto hit_b = b.closest(glm::dvec3(ray.origin), glm::dvec3(ray.direction));
+        if (hit_a.has_value() != hit_b.has_value() ||
+            (hit_a && std::abs(hit_a->t - hit_b->t) > 1e-4 * hit_a->t))
+            ++differ;
+    }
+    return double(differ) / double(rays.size());
+}
+
+// The file that showed it: a Blender export whose vertices have up to six influences that do
+// not sum to 1. In its bind pose (the clip's first frame) the four heaviest give the same
+// surface; in mid-animation they do not, so picking the four would miss what the artist made.
+TEST(SkinnedPick, AnimationWithSkeletonFbxDiffersWithOnlyFourInfluences_Seed302) {
+    const std::string path = "/usr/share/assimp/models/FBX/animation_with_skeleton.fbx";
+    if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is not installed";
+    app::SceneSession session(assets::load_model(path));
+    EXPECT_NE(std::find_if(session.scene().notes.begin(), session.scene().notes.end(),
+                           [](const std::string& note) {
+                               return note.find(
+                                          "1515 vertices have more than 4 bone influences "
+                                          "(up to 6)") != std::string::npos;
+                           }),
+              session.scene().notes.end());
+    const double bind = share_that_differs(
+        skinned_oracle_from_file(path, 0.0),
+        skinned_oracle_from_file(path, 0.0, Influences::FourHeaviest), session.world_bounds(), 302);
+    EXPECT_EQ(bind, 0.0);
+    double most = 0.0;
+    for (const double time : {0.27, 0.5}) {
+        session.set_time(time);
+        most = std::max(
+            most, share_that_differs(skinned_oracle_from_file(path, time),
+                                     skinned_oracle_from_file(path, time, Influences::FourHeaviest),
+                                     session.world_bounds(), 303));
+    }
+    std::printf(
+        "animation_with_skeleton.fbx: %.1f %% of rays meet the four-heaviest pose "
+        "elsewhere at 0 s, up to %.1f %% in mid-animation\n",
+        100.0 * bind, 100.0 * most);
+    EXPECT_GT(most, 0.1);
+}
+
+/// A tube of 12 bones whose every vertex follows the 8 nearest, with unnormalised Gaussian
+/// weights, swaying 40 degrees; `authored` receives its weights as the generator gave them.
+assets::Scene eight_influence_tube(std::vector<assets::AuthoredInfluences>& authored) {
+    assets::Scene scene;
+    scene.source = "eight-influence tube";
+    scene.nodes.push_back({"root", glm::mat4(1.0f), -1, {}, {}});
+    assets::SkinnedTubeOptions options;
+    options.length = 6.0f;
+    options.base_radius = 0.5f;
+    options.tip_radius = 0.2f;
+    options.rings = 60;
+    options.sides = 16;
+    options.bones = 12;
+    options.joints_per_vertex = 8;
+    const auto bones =
+        assets::add_skinned_tube(scene, 0, "tube", glm::mat4(1.0f), options, glm::vec3(0.6f));
+    assets::AnimationClip clip;
+    clip.name = "wave";
+    clip.ticks_per_second = 24.0;
+    clip.duration_ticks = 24.0 * 4.0;
+    assets::add_tube_wave(clip, scene, bones, 40.0f, 4.0);
+    scene.clips.push_back(std::move(clip));
+    authored.assign(1, {});
+    for (const glm::vec3& p : scene.meshes[0].positions)
+        authored[0].push_back(assets::skinned_tube_influences(options, p.y));
+    return scene;
+}
+
+TEST(SkinnedPick, TubeWithEightInfluencesPerVertex_Seed401) {
+    std::vector<assets::AuthoredInfluences> authored;
+    app::SceneSession session(eight_influence_tube(authored));
+    ASSERT_EQ(session.deforming_meshes().size(), 1u);
+    const app::ViewMesh tube = session.deforming_meshes()[0];
+    const assets::MeshSkin& skin = session.scene().meshes[0].skin;
+    ASSERT_EQ(skin.extra_influences.size(), 4 * skin.vertex_weights.size());  // 8 each
+    session.prepare(app::Accel::Bvh, 1);
+    // At rest the chain is straight: every joint at its bind transform, so any subset of the
+    // weights gives the same tube.
+    session.set_clip(-1);
+    EXPECT_EQ(
+        share_that_differs(
+            skinned_oracle_from_authored(session.scene(), session.world_transforms(), authored),
+            skinned_oracle_from_authored(session.scene(), session.world_transforms(), authored, 4),
+            instance_bounds(session, tube), 400),
+        0.0);
+    session.set_clip(0);
+    Counts counts;
+    unsigned seed = 401;
+    double most = 0.0;
+    for (const double time : {0.0, 0.7, 1.9, 3.1}) {
+        session.set_time(time);
+        const picking::Aabb aim = instance_bounds(session, tube);
+        const BruteForceOracle every =
+            skinned_oracle_from_authored(session.scene(), session.world_transforms(), authored);
+        compare(session, every, seed, "tube at " + std::to_string(time) + " s", counts, aim);
+        // Keeping the four heaviest (renormalised) draws another tube once the bones bend.
+        most = std::max(
+            most, share_that_differs(every,
+                                     skinned_oracle_from_authored(
+                                         session.scene(), session.world_transforms(), authored, 4),
+                                     aim, seed++));
+    }
+    std::printf(
+        "eight-influence tube: up to %.1f %% of rays meet the four-heaviest tube elsewhere\n",
+        100.0 * most);
+    EXPECT_GT(most, 0.2);
+    EXPECT_GT(counts.hits, 4 * kRaysPerTime / 3);
 }
 
 // The default scene's tentacle, skinned independently from the Scene's own weights in double,

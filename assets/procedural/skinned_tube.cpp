@@ -16,7 +16,7 @@ constexpr float kPi = std::numbers::pi_v<float>;
 
 /// The joints a vertex at bone coordinate s (height / bone length) follows: the two whose
 /// centres (i + 0.5) bracket it, with a smoothstep blend; the ends follow one joint.
-std::vector<std::pair<std::uint32_t, float>> tube_influences(float s, int bones) {
+std::vector<std::pair<std::uint32_t, float>> bracketing_joints(float s, int bones) {
     const float c = std::clamp(s - 0.5f, 0.0f, float(bones - 1));
     const int i = std::min(int(c), bones - 1);
     const float f = c - float(i);
@@ -25,7 +25,30 @@ std::vector<std::pair<std::uint32_t, float>> tube_influences(float s, int bones)
     return {{std::uint32_t(i), 1.0f - w}, {std::uint32_t(i + 1), w}};
 }
 
+/// The `count` joints whose centres are nearest s (a window slid inside the chain at its
+/// ends), each weighted exp(-d^2 / (2 sigma^2)) by its distance d, sigma = count / 4: every
+/// weight positive, their sum not 1.
+std::vector<std::pair<std::uint32_t, float>> nearest_joints(float s, int bones, int count) {
+    count = std::min(count, bones);
+    const int first = std::clamp(int(std::floor(s + 0.5f - 0.5f * float(count))), 0, bones - count);
+    const float sigma = 0.25f * float(count);
+    std::vector<std::pair<std::uint32_t, float>> influences;
+    for (int i = first; i < first + count; ++i) {
+        const float d = s - (float(i) + 0.5f);
+        influences.emplace_back(std::uint32_t(i), std::exp(-0.5f * d * d / (sigma * sigma)));
+    }
+    return influences;
+}
+
 }  // namespace
+
+std::vector<std::pair<std::uint32_t, float>> skinned_tube_influences(const SkinnedTubeOptions& o,
+                                                                     float height) {
+    const int bones = std::max(o.bones, 1);
+    const float s = height / (o.length / float(bones));
+    return o.joints_per_vertex <= 2 ? bracketing_joints(s, bones)
+                                    : nearest_joints(s, bones, o.joints_per_vertex);
+}
 
 std::size_t skinned_tube_triangles(const SkinnedTubeOptions& o) {
     return std::size_t(2) * std::size_t(o.sides) * std::size_t(o.rings) + 2 * std::size_t(o.sides);
@@ -58,7 +81,7 @@ std::vector<std::uint32_t> add_skinned_tube(Scene& scene, std::uint32_t parent,
     // == The mesh, in the tube node's space (the bind pose: the chain straight up).
     MeshData mesh;
     mesh.name = name;
-    std::vector<std::vector<std::pair<std::uint32_t, float>>> influences;
+    AuthoredInfluences influences;
     const float slope = (o.base_radius - o.tip_radius) / o.length;
     for (int r = 0; r <= rings; ++r) {
         const float y = o.length * float(r) / float(rings);
@@ -69,7 +92,7 @@ std::vector<std::uint32_t> add_skinned_tube(Scene& scene, std::uint32_t parent,
             const glm::vec3 radial(std::cos(a), 0.0f, -std::sin(a));
             mesh.positions.push_back(radius * radial + glm::vec3(0, y, 0));
             mesh.normals.push_back(glm::normalize(radial + glm::vec3(0, slope, 0)));
-            influences.push_back(tube_influences(y / segment, bones));
+            influences.push_back(skinned_tube_influences(o, y));
         }
     }
     for (int r = 0; r < rings; ++r)
@@ -86,11 +109,11 @@ std::vector<std::uint32_t> add_skinned_tube(Scene& scene, std::uint32_t parent,
         const auto centre = std::uint32_t(mesh.positions.size());
         mesh.positions.emplace_back(0.0f, y, 0.0f);
         mesh.normals.push_back(n);
-        influences.push_back(tube_influences(y / segment, bones));
+        influences.push_back(skinned_tube_influences(o, y));
         for (int i = 0; i < sides; ++i) {
             mesh.positions.push_back(mesh.positions[std::size_t(r * sides + i)]);
             mesh.normals.push_back(n);
-            influences.push_back(tube_influences(y / segment, bones));
+            influences.push_back(skinned_tube_influences(o, y));
         }
         for (int i = 0; i < sides; ++i) {
             const auto r0 = centre + 1 + std::uint32_t(i),

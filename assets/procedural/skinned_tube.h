@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -20,15 +21,25 @@ struct SkinnedTubeOptions {
     int rings = 40;  ///< segments along the length (rings + 1 vertex rings)
     int sides = 16;  ///< vertices around
     int bones = 6;   ///< joints in the chain, evenly spaced from the base
+    /// Joints each vertex follows. 2 (or fewer): the two whose centres bracket it, blended by a
+    /// smoothstep (weights sum to 1). More: the nearest ones (all of them when the chain is
+    /// shorter), weighted by a Gaussian of the distance to each centre, unnormalised as an
+    /// artist's weights may be.
+    int joints_per_vertex = 2;
 };
 
 /// Triangles of a tube with these options: two per side per ring, plus the two caps.
 [[nodiscard]] std::size_t skinned_tube_triangles(const SkinnedTubeOptions& options);
 
+/// The joints (chain indices, base first) and authored weights of a tube vertex at `height`
+/// above the base: what add_skinned_tube() gives the skin before normalising.
+[[nodiscard]] std::vector<std::pair<std::uint32_t, float>> skinned_tube_influences(
+    const SkinnedTubeOptions& options, float height);
+
 /// Adds the tube under node `parent`: a node `name` (at `local`) that draws the mesh, and a chain
 /// of `options.bones` nodes "<name>_bone<i>" below it, each length / bones above the previous:
-/// the bind pose is the straight tube. Each vertex follows the two joints nearest its height,
-/// blended smoothly. Returns the bone nodes, base first.
+/// the bind pose is the straight tube. Each vertex follows the joints nearest its height
+/// (skinned_tube_influences()), blended smoothly. Returns the bone nodes, base first.
 std::vector<std::uint32_t> add_skinned_tube(Scene& scene, std::uint32_t parent,
                                             const std::string& name, const glm::mat4& local,
                                             const SkinnedTubeOptions& options, glm::vec3 color);

@@ -1,5 +1,8 @@
 #include "assets/procedural/skinned_tube.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
@@ -54,6 +57,39 @@ TEST(SkinnedTube, HasTheTrianglesChainAndWeightsItPromises) {
     EXPECT_EQ(mesh.skin.vertex_joints[ring6].y, 1u);
     const float f = 0.9f, smooth = f * f * (3.0f - 2.0f * f);
     EXPECT_NEAR(mesh.skin.vertex_weights[ring6].x, smooth, 1e-5f);
+}
+
+TEST(SkinnedTube, EightJointsPerVertexGiveEveryVertexEightUnnormalisedInfluences) {
+    SkinnedTubeOptions options;
+    options.bones = 12;
+    options.length = 6.0f;
+    options.joints_per_vertex = 8;
+    const Scene scene = tube_scene(options);
+    const MeshData& mesh = scene.meshes[0];
+    ASSERT_EQ(mesh.skin.extra_begin.size(), mesh.positions.size() + 1);
+    for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+        const auto authored = skinned_tube_influences(options, mesh.positions[v].y);
+        ASSERT_EQ(authored.size(), 8u);
+        float sum = 0.0f;
+        for (const auto& [joint, weight] : authored) {
+            EXPECT_LT(joint, 12u);
+            EXPECT_GT(weight, 0.0f);
+            sum += weight;
+        }
+        EXPECT_GT(std::abs(sum - 1.0f), 0.5f) << "authored weights need not sum to 1";
+        // The skin keeps all eight, normalised; the heaviest is the joint nearest the vertex.
+        EXPECT_EQ(mesh.skin.extra_influences_of(v).size(), 4u);
+        const glm::vec4 w = mesh.skin.vertex_weights[v];
+        float kept = w.x + w.y + w.z + w.w;
+        for (const SkinInfluence& extra : mesh.skin.extra_influences_of(v))
+            kept += extra.weight;
+        EXPECT_NEAR(kept, 1.0f, 1e-5f);
+        // Bone length 0.5: joint j's centre is at s = j + 0.5, the ends sit at s = 0 and 12.
+        const float s = mesh.positions[v].y / 0.5f;
+        const float centre = float(mesh.skin.vertex_joints[v].x) + 0.5f;
+        EXPECT_LE(std::abs(centre - std::clamp(s, 0.5f, 11.5f)), 0.5f + 1e-5f)
+            << "height " << mesh.positions[v].y;
+    }
 }
 
 TEST(SkinnedTube, TheBindPoseIsTheStraightTubeAndTheWaveBendsIt) {

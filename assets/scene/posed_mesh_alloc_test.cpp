@@ -11,6 +11,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "assets/procedural/default_scene.h"
+#include "assets/procedural/skinned_tube.h"
 #include "assets/scene/pose.h"
 #include "assets/scene/posed_mesh.h"
 
@@ -114,6 +115,23 @@ TEST(PosedMeshAllocations, TheDefaultScenesTentaclePosesWithoutAllocating) {
             found = true;
         }
     EXPECT_TRUE(found);
+}
+
+// A vertex with more than four influences reads the skin's overflow, never a buffer of its own.
+TEST(PosedMeshAllocations, ATubeWithEightInfluencesPerVertexPosesWithoutAllocating) {
+    Scene scene;
+    scene.nodes.push_back({"root", glm::mat4(1.0f), -1, {}, {}});
+    SkinnedTubeOptions options;
+    options.bones = 10;
+    options.joints_per_vertex = 8;
+    const auto bones = add_skinned_tube(scene, 0, "tube", glm::mat4(1.0f), options, glm::vec3(1));
+    ASSERT_TRUE(scene.meshes[0].skin.has_extra_influences());
+    AnimationClip clip;
+    clip.ticks_per_second = 24.0;
+    clip.duration_ticks = 24.0;
+    add_tube_wave(clip, scene, bones, 30.0f, 1.0);
+    scene.clips.push_back(clip);
+    expect_no_allocation_after_the_first_pose(scene, 0, 1);
 }
 
 // The counter counts: the first pose does allocate.

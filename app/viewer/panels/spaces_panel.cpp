@@ -112,16 +112,19 @@ void draw_corner_joints(const assets::Scene& scene, const picking::PickHit& hit)
     for (int corner = 0; corner < 3; ++corner) {
         const std::uint32_t v = mesh.indices[3 * hit.triangle + std::uint32_t(corner)];
         std::string line = "p" + std::to_string(corner) + ":";
-        for (int k = 0; k < assets::kMaxJointsPerVertex; ++k) {
+        const auto add = [&](std::uint32_t joint, float w) {
+            char part[96];
+            std::snprintf(part, sizeof part, " %s %.2f",
+                          scene.nodes[mesh.skin.joints[joint].node].name.c_str(), double(w));
+            line += part;
+        };
+        for (int k = 0; k < assets::kInlineJointsPerVertex; ++k) {
             const float w = mesh.skin.vertex_weights[v][k];
             if (!(w > 0.0f)) break;
-            char part[96];
-            std::snprintf(
-                part, sizeof part, " %s %.2f",
-                scene.nodes[mesh.skin.joints[mesh.skin.vertex_joints[v][k]].node].name.c_str(),
-                double(w));
-            line += part;
+            add(mesh.skin.vertex_joints[v][k], w);
         }
+        for (const assets::SkinInfluence& extra : mesh.skin.extra_influences_of(v))
+            add(extra.joint, extra.weight);
         if (!(mesh.skin.vertex_weights[v][0] > 0.0f)) line += " (no joint: follows the node)";
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         ImGui::TextWrapped("%s", line.c_str());
