@@ -280,6 +280,25 @@ TEST(Gui, BunnyClickEqualsTheCliAndIsHighlighted) {
     expect_highlight_at_click(run);
 }
 
+// A model whose path and mesh name are not UTF-8 aborted the viewer's report (nlohmann's
+// type_error 316): the screenshot's JSON line and the UI trace now say they repaired them.
+TEST(Gui, NamesThatAreNotUtf8AreRepairedInTheReportAndTheTrace) {
+    const auto dir = std::filesystem::temp_directory_path();
+    const auto model = dir / "raypick_gui_tri_\xff.obj";
+    std::filesystem::copy_file(std::filesystem::path(RAYPICK_REPRO_DIR) / "invalid_utf8_names.obj",
+                               model, std::filesystem::copy_options::overwrite_existing);
+    const auto trace = dir / "raypick_gui_utf8_trace.json";
+    std::filesystem::remove(trace);
+    const ViewerRun run =
+        run_viewer({model.string(), "--click", "600,400", "--ui-trace", trace.string()}, "utf8");
+    EXPECT_EQ(run.pick["utf8_repaired"], true) << run.pick.dump();
+    const std::string shown = run.pick["model"];
+    EXPECT_EQ(std::filesystem::path(shown).filename(), "raypick_gui_tri_\xef\xbf\xbd.obj");
+    std::ifstream in(trace);
+    const auto traced = nlohmann::json::parse(in);  // throws on invalid UTF-8
+    EXPECT_EQ(traced["utf8_repaired"], true);
+}
+
 TEST(Gui, AMissLeavesNoHighlight) {
     // Top middle of the default scene is sky.
     const ViewerRun run = run_viewer({"--time", "0", "--click", "640,12"}, "miss");

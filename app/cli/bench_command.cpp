@@ -11,6 +11,7 @@
 
 #include "app/cli/command_model.h"
 #include "app/cli/ray_file.h"
+#include "app/core/json_line.h"
 #include "app/core/pick_choice.h"
 #include "picking/core/parallel_for.h"
 #include "picking/studies/ray_sets.h"
@@ -184,7 +185,7 @@ int run_bench_command(const BenchCommandOptions& o) {
         j["triangles_per_ray"] =
             peer ? nlohmann::ordered_json() : nlohmann::ordered_json(double(median.triangles) / n);
         j["bytes"] = session.accels().bytes(accels[a]);
-        std::cout << j.dump() << "\n";
+        std::cout << json_line(std::move(j)) << "\n";
     }
     std::cout.flush();
     return 0;

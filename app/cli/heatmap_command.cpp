@@ -8,6 +8,7 @@
 
 #include "app/cli/command_model.h"
 #include "app/core/heatmap.h"
+#include "app/core/json_line.h"
 
 namespace app {
 
@@ -66,7 +67,7 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
     j["triangles"] = image.triangles;
     j["scale_max"] = scale;
     j["seconds"] = image.seconds;
-    std::cout << j.dump() << std::endl;
+    std::cout << json_line(std::move(j)) << std::endl;
     return 0;
 }
 

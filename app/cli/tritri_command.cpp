@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/pair_file.h"
+#include "app/core/json_line.h"
 #include "app/core/tritri_experiment.h"
 #include "picking/studies/triangle_pair_generator.h"
 
@@ -97,7 +98,7 @@ int run_tritri_command(const TriTriCommandOptions& o) {
     if (!o.summary) {
         const auto& algorithm = chosen ? *chosen : picking::kTriTriAlgorithms.front();
         for (const auto& pair : pairs)
-            std::cout << pair_json(algorithm, pair, o.segment).dump() << "\n";
+            std::cout << json_line(pair_json(algorithm, pair, o.segment)) << "\n";
         std::cout.flush();
         return 0;
     }
@@ -110,7 +111,7 @@ int run_tritri_command(const TriTriCommandOptions& o) {
         const AlgorithmTiming t = time_algorithm(algorithm, experiment, o.repetitions, batch);
         nlohmann::ordered_json j = timing_to_json(t, seed_mix);
         j["exact_intersecting"] = experiment.exact_intersecting;
-        std::cout << j.dump() << std::endl;
+        std::cout << json_line(std::move(j)) << std::endl;
     };
     for (const auto& algorithm : picking::kTriTriAlgorithms)
         if (!chosen || chosen == &algorithm) report(algorithm, std::nullopt);

@@ -10,6 +10,7 @@
 #include <glad/gl.h>
 
 #include "app/core/bind_pose_comparison.h"
+#include "app/core/json_line.h"
 #include "app/core/pick_json.h"
 #include "app/viewer/panels/algorithms_json.h"
 #include "app/viewer/ui_probe.h"
@@ -66,7 +67,7 @@ void ViewerApp::run_script() {
     nlohmann::ordered_json j = report();
     j["framebuffer"] = {fb.x, fb.y};
     j["screenshot"] = options_.screenshot;
-    std::cout << j.dump() << std::endl;
+    std::cout << json_line(std::move(j)) << std::endl;
     quit_ = true;
 }
 
@@ -154,7 +155,7 @@ void ViewerApp::write_ui_trace() {
     // Written whole and renamed over the file, so a reader never sees half a frame.
     const std::string partial = options_.ui_trace + ".partial";
     if (FILE* out = std::fopen(partial.c_str(), "wb")) {
-        const std::string text = j.dump();
+        const std::string text = json_line(std::move(j));
         const bool written = std::fwrite(text.data(), 1, text.size(), out) == text.size();
         if (std::fclose(out) == 0 && written) std::filesystem::rename(partial, options_.ui_trace);
     }
