@@ -39,11 +39,22 @@ std::string format_vec3(const glm::vec3& v) {
 Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
                  LoadProgress* progress) {
     if (path == kDefaultSceneName) return make_default_scene();
-    if (const auto knot = parse_knot_name(path.string())) {
+    if (is_knot_name(path.string())) {
+        const auto knot = parse_knot_name(path.string());
+        if (!knot) {
+            throw LoadError(path, "knot:N takes a whole number of triangles N from " +
+                                      std::to_string(kMinKnotTriangles) + " to " +
+                                      std::to_string(kMaxKnotTriangles));
+        }
         if (progress && progress->cancel) throw LoadError(path, "loading cancelled");
-        Scene scene = make_knot_scene(*knot);
-        if (progress) progress->fraction = 1.0f;
-        return scene;
+        try {
+            Scene scene = make_knot_scene(*knot);
+            if (progress) progress->fraction = 1.0f;
+            return scene;
+        } catch (const std::bad_alloc&) {
+            throw LoadError(
+                path, "not enough memory to generate " + std::to_string(*knot) + " triangles");
+        }
     }
     // Check the path ourselves: importers report a missing file in many different ways.
     std::error_code ec;

@@ -33,6 +33,28 @@ void expect_repaired_json_lines(const ProcessResult& r) {
     }
 }
 
+/// Runs raypick with `args`; expects a failure whose message contains `says`, and no crash.
+void expect_refused(const std::vector<std::string>& args, const std::string& says) {
+    std::vector<std::string> full = {raypick_exe()};
+    full.insert(full.end(), args.begin(), args.end());
+    const ProcessResult r = run_process(full, 60.0);
+    std::string command;
+    for (const std::string& a : args)
+        command += " " + a;
+    EXPECT_FALSE(r.signaled) << command << ": signal " << r.signal;
+    EXPECT_FALSE(r.timed_out) << command;
+    EXPECT_NE(r.exit_code, 0) << command;
+    EXPECT_NE(r.err.find(says), std::string::npos) << command << "\nstderr: " << r.err;
+    EXPECT_TRUE(r.out.empty()) << command << "\nstdout: " << r.out;
+}
+
+// knot:0, knot:-5 and knot:100000000000 said "no such file".
+TEST(Repro, KnotCountsOutOfRangeSayTheRange) {
+    for (const char* knot : {"knot:0", "knot:-5", "knot:100000000000"})
+        expect_refused({"pick", knot, "--ray", "0", "0", "9", "0", "0", "-1"},
+                       "knot:N takes a whole number of triangles N from 8 to 100000000");
+}
+
 // A mesh and node name that is not UTF-8 made nlohmann's dump() throw type_error 316, and
 // `pick` (through Assimp and through tinyobjloader) aborted with exit 134.
 TEST(Repro, MeshAndNodeNamesThatAreNotUtf8AreRepaired) {
