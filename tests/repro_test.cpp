@@ -55,6 +55,46 @@ TEST(Repro, KnotCountsOutOfRangeSayTheRange) {
                        "knot:N takes a whole number of triangles N from 8 to 100000000");
 }
 
+// `bench --incoherent -1` threw an uncaught length_error, and `--incoherent 4000000000` and
+// `--primary 31000x31000` an uncaught bad_alloc (exit 134).
+TEST(Repro, RayCountsOutOfRangeSayTheRange) {
+    expect_refused({"bench", "knot:1000", "--incoherent", "-1"}, "not in range 1 to 100000000");
+    expect_refused({"bench", "knot:1000", "--incoherent", "4000000000"},
+                   "not in range 1 to 100000000");
+    expect_refused({"bench", "knot:1000", "--primary", "31000x31000"}, "W x H <= 100000000");
+    expect_refused({"heatmap", "knot:1000", "--out", "x.png", "--threads", "4000000000"},
+                   "not in range 0 to 256");
+    expect_refused({"tritri", "--summary", "--count", "200000000"}, "not in range 1 to 50000000");
+}
+
+// `--rays /dev/zero` read one endless line (16.8 GB in 60 s); a directory or an empty file of
+// rays (or of pairs) exited 0 without a word.
+TEST(Repro, RayAndPairFilesThatHoldNothingUsableAreRefused) {
+    const auto empty = scratch_dir() / "empty.txt";
+    std::ofstream(empty).close();
+    const std::string model = (kRepro / "box.obj").string();
+    for (const auto& [file, says] : {std::pair{std::string("/dev/zero"), "the line is longer than"},
+                                     std::pair{scratch_dir().string(), "is a directory"},
+                                     std::pair{empty.string(), "holds no rays"}}) {
+        expect_refused({"pick", model, "--rays", file}, says);
+        expect_refused({"bench", model, "--rays", file}, says);
+    }
+    expect_refused({"tritri", "--pairs", scratch_dir().string()}, "is a directory");
+    expect_refused({"tritri", "--pairs", empty.string(), "--summary"}, "holds no pairs");
+}
+
+// `--ray 0 0 9 0 0 -inf` said "At least 6 required" (CLI11 read -inf as an option).
+TEST(Repro, ANonFiniteRaySaysSo) {
+    const std::string model = (kRepro / "box.obj").string();
+    for (const char* value : {"-inf", "inf", "-nan", "nan", "1e999"})
+        expect_refused({"pick", model, "--ray", "0", "0", "9", "0", "0", value},
+                       "--ray: the ray is not finite");
+    expect_refused({"pick", model, "--ray", "0", "0", "9", "0", "0", "-1", "--time", "-inf"},
+                   "--time: '-inf' is not a finite number");
+    expect_refused({"pick", model, "--ray", "0", "0", "9", "0", "0", "-1", "--time", "nan"},
+                   "--time: 'nan' is not a finite number");
+}
+
 // A mesh and node name that is not UTF-8 made nlohmann's dump() throw type_error 316, and
 // `pick` (through Assimp and through tinyobjloader) aborted with exit 134.
 TEST(Repro, MeshAndNodeNamesThatAreNotUtf8AreRepaired) {

@@ -1,6 +1,7 @@
 #include "app/cli/tritri_command.h"
 
 #include <iostream>
+#include <new>
 
 #include <nlohmann/json.hpp>
 
@@ -71,12 +72,18 @@ int run_tritri_command(const TriTriCommandOptions& o) {
             return 2;
         }
     } else if (o.summary || !o.write_pairs.empty()) {
-        if (o.mix == "seed") {
-            picking::GeneratedPairs mix = picking::generate_seed_mix(o.count, o.seed);
-            pairs = std::move(mix.pairs);
-            cases = std::move(mix.cases);
-        } else {
-            pairs = picking::generate_near_equilateral_pairs(o.count, o.seed);
+        try {
+            if (o.mix == "seed") {
+                picking::GeneratedPairs mix = picking::generate_seed_mix(o.count, o.seed);
+                pairs = std::move(mix.pairs);
+                cases = std::move(mix.cases);
+            } else {
+                pairs = picking::generate_near_equilateral_pairs(o.count, o.seed);
+            }
+        } catch (const std::bad_alloc&) {
+            std::cerr << "raypick tritri: not enough memory for " << o.count << " pairs ("
+                      << sizeof(picking::TrianglePair) << " bytes each)\n";
+            return 1;
         }
     } else {
         std::cerr << "raypick tritri: give pairs (--pairs FILE, or - for standard input), or "
