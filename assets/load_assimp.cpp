@@ -478,6 +478,17 @@ void copy_animations(const aiScene& source, Scene& scene) {
     }
 }
 
+/// Why Assimp refused the file: its error string, or `fallback` when it left none. Assimp
+/// catches its own exceptions and keeps only their what(), so a file that claims more
+/// elements than memory holds (a PLY header's 2^31 faces) would say just "std::bad_alloc".
+std::string assimp_error(const Assimp::Importer& importer, const char* fallback) {
+    const std::string reason = importer.GetErrorString();
+    if (reason.empty()) return fallback;
+    if (reason.find("bad_alloc") != std::string::npos)
+        return "the file claims more than memory allows (Assimp ran out of memory: " + reason + ")";
+    return reason;
+}
+
 /// Assimp 5.2's PLY reader loops forever on a header without "end_header" (a truncated file),
 /// and no progress callback interrupts it; so a PLY header must end before Assimp sees it.
 void check_ply_header(const std::filesystem::path& path) {
@@ -511,11 +522,10 @@ Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress
     // a single polygon gets a clear message instead of a validation error.
     const aiScene* raw = importer.ReadFile(path.string(), 0);
     if (cancelled()) throw LoadError(path, "loading was cancelled");
-    if (raw == nullptr) {
-        std::string reason = importer.GetErrorString();
-        if (reason.empty()) reason = "Assimp could not read it (unsupported or corrupt format)";
-        throw LoadError(path, reason);
-    }
+    if (raw == nullptr)
+        throw LoadError(
+            path,
+            assimp_error(importer, "Assimp could not read it (unsupported or corrupt format)"));
     const PrimitiveCounts counts = count_primitives(*raw);
     if (counts.polygons == 0) {
         throw LoadError(path, "contains no triangles" +
@@ -528,11 +538,8 @@ Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress
 
     const aiScene* source = importer.ApplyPostProcessing(kPostProcessFlags);
     if (cancelled()) throw LoadError(path, "loading was cancelled");
-    if (source == nullptr) {
-        std::string reason = importer.GetErrorString();
-        if (reason.empty()) reason = "Assimp's post-processing rejected it";
-        throw LoadError(path, reason);
-    }
+    if (source == nullptr)
+        throw LoadError(path, assimp_error(importer, "Assimp's post-processing rejected it"));
     if (source->mRootNode == nullptr) throw LoadError(path, "the file has no node hierarchy");
 
     Scene scene;

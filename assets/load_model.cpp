@@ -75,7 +75,9 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
     } catch (const LoadError&) {
         throw;
     } catch (const std::bad_alloc&) {
-        throw LoadError(path, "out of memory while loading");
+        throw LoadError(path,
+                        "the file claims more than memory allows (out of memory while loading "
+                        "it)");
     } catch (const std::exception& e) {
         throw LoadError(path, e.what());
     }

@@ -95,6 +95,20 @@ TEST(Repro, ANonFiniteRaySaysSo) {
                    "--time: 'nan' is not a finite number");
 }
 
+// An .obj whose `mtllib` reaches /dev/zero made tinyobjloader read one endless line until
+// memory ran out; a PLY header claiming 2^31 faces said only "std::bad_alloc".
+TEST(Repro, FilesThatClaimMoreThanMemoryAllowsSaySo) {
+    const ProcessResult obj = run_process(
+        {raypick_exe(), "pick", (kRepro / "mtllib_dev_zero.obj").string(), "--ray", "0.2", "0.2",
+         "1", "0", "0", "-1", "--tinyobjloader", "--algorithm", "watertight"},
+        60.0);
+    ASSERT_EQ(obj.exit_code, 0) << obj.err;
+    EXPECT_EQ(nlohmann::json::parse(obj.out)["hit"], true);
+    expect_refused({"pick", (kRepro / "ply_claims_2e31_faces.ply").string(), "--ray", "0.2", "0.2",
+                    "1", "0", "0", "-1"},
+                   "claims more than memory allows");
+}
+
 // A mesh and node name that is not UTF-8 made nlohmann's dump() throw type_error 316, and
 // `pick` (through Assimp and through tinyobjloader) aborted with exit 134.
 TEST(Repro, MeshAndNodeNamesThatAreNotUtf8AreRepaired) {
