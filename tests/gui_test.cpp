@@ -20,6 +20,7 @@ TEST(Gui, DefaultSceneClickEqualsTheCliAndIsHighlighted) {
     ASSERT_TRUE(run.pick.contains("hit"));
     EXPECT_EQ(run.pick["hit"], true) << run.pick.dump();
     EXPECT_EQ(run.pick["model"], "default");
+    EXPECT_EQ(run.pick["algorithm"], "watertight");  // the default, as on the command line
     EXPECT_EQ(run.pick["window"], nlohmann::json::array({1280, 720}));
     expect_same_as_cli(run.pick, "default");
     expect_highlight_at_click(run);

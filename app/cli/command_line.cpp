@@ -101,6 +101,13 @@ std::optional<CLI::ValidationError> negative_non_finite_argument(int argc, char*
     return std::nullopt;
 }
 
+/// --algorithm's help: the default and where the names are.
+std::string algorithm_help() {
+    return "Ray–triangle algorithm (default " + std::string(picking::kDefaultRayTriangleName) +
+           ": no ray slips between triangles that share an edge; 'raypick algorithms' lists "
+           "them all)";
+}
+
 std::string tri_tri_algorithm_names() {
     std::string names;
     for (const auto& algorithm : picking::kTriTriAlgorithms)
@@ -164,8 +171,7 @@ CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
     auto* rays = pick->add_option("--rays", o.rays_file,
                                   "A file of rays: six numbers per line, or raw float32 (.f32)");
     ray->excludes(rays);
-    pick->add_option("--algorithm", o.algorithm,
-                     "Ray–triangle algorithm (see 'raypick algorithms')");
+    pick->add_option("--algorithm", o.algorithm, algorithm_help());
     pick->add_option("--accel", o.accel, "Broad phase: " + accel_names_text());
     pick->add_option("--time", o.time, "Animation time in seconds (the pose to pick)")
         ->check(finite());
@@ -210,7 +216,7 @@ CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& o) {
     bench->add_option(
         "--accel", o.accel,
         "Acceleration: " + accel_names_text() + " (a comma-separated list runs each)");
-    bench->add_option("--algorithm", o.algorithm, "Ray–triangle algorithm (default watertight)");
+    bench->add_option("--algorithm", o.algorithm, algorithm_help());
     bench->add_option("--threads", o.threads, "Threads for the build and the rays (default 1)")
         ->check(CLI::Range(1u, kMaxThreads));
     bench
@@ -228,7 +234,7 @@ CLI::App* add_heatmap_command(CLI::App& cli, HeatmapCommandOptions& o) {
     heatmap->add_option("model", o.model, "A model file, 'default', or knot:N")->required();
     heatmap->add_option("--out", o.out, "The PNG to write")->required();
     heatmap->add_option("--accel", o.accel, "Acceleration: " + accel_names_text());
-    heatmap->add_option("--algorithm", o.algorithm, "Ray–triangle algorithm (default watertight)");
+    heatmap->add_option("--algorithm", o.algorithm, algorithm_help());
     heatmap->add_option("--size", o.size, "Image size WxH (default 1280x720)");
     heatmap
         ->add_option("--metric", o.metric,
@@ -298,7 +304,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     double time = 0.0, then_time = 0.0;
     cli.add_option("model", viewer.model, "A model file Assimp can read, or 'default'");
     cli.add_option("--size", size_text, "Window size in pixels, WxH (default 1280x720)");
-    cli.add_option("--algorithm", viewer.algorithm, "Initial ray–triangle algorithm");
+    cli.add_option("--algorithm", viewer.algorithm, algorithm_help());
     cli.add_option("--accel", viewer.accel, "Initial broad phase");
     auto* time_option =
         cli.add_option("--time", time, "Animation time in seconds, paused")->check(finite());

@@ -26,7 +26,7 @@ enum class RaySpace {
 };
 
 struct PickSettings {
-    RayTriangleMethod method = RayTriangleMethod::MollerTrumbore;
+    RayTriangleMethod method = kDefaultRayTriangleMethod;
     RayTriangleOptions triangle_options;
     RaySpace space = RaySpace::BoneSpace;
     ShapeTestSettings shapes;  ///< which seed 002 forms test the analytic shapes
