@@ -19,6 +19,7 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <glm/matrix.hpp>
 
+#include "assets/assimp_scene.h"
 #include "assets/load_model.h"
 #include "assets/scene/mesh_normals.h"
 
@@ -540,23 +541,28 @@ Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress
     if (cancelled()) throw LoadError(path, "loading was cancelled");
     if (source == nullptr)
         throw LoadError(path, assimp_error(importer, "Assimp's post-processing rejected it"));
-    if (source->mRootNode == nullptr) throw LoadError(path, "the file has no node hierarchy");
 
+    Scene scene = scene_from_assimp(*source, path);
+    if (points_and_lines > 0) {
+        scene.notes.insert(scene.notes.begin(), std::to_string(points_and_lines) +
+                                                    " line/point primitives were dropped");
+    }
+    if (progress) progress->fraction = 1.0f;
+    return scene;
+}
+
+Scene scene_from_assimp(const aiScene& source, const std::filesystem::path& path) {
+    if (source.mRootNode == nullptr) throw LoadError(path, "the file has no node hierarchy");
     Scene scene;
     scene.source = path.string();
-    if (points_and_lines > 0) {
-        scene.notes.push_back(std::to_string(points_and_lines) +
-                              " line/point primitives were dropped");
-    }
-    if (source->mFlags & AI_SCENE_FLAGS_INCOMPLETE) {
+    if (source.mFlags & AI_SCENE_FLAGS_INCOMPLETE) {
         scene.notes.push_back("Assimp marked the scene as incomplete");
     }
-    scene.materials = copy_materials(*source);
-    const std::vector<std::int32_t> mesh_remap = copy_meshes(*source, scene);
-    copy_nodes(*source->mRootNode, mesh_remap, scene);
-    copy_skins(*source, mesh_remap, scene);
-    copy_animations(*source, scene);
-    if (progress) progress->fraction = 1.0f;
+    scene.materials = copy_materials(source);
+    const std::vector<std::int32_t> mesh_remap = copy_meshes(source, scene);
+    copy_nodes(*source.mRootNode, mesh_remap, scene);
+    copy_skins(source, mesh_remap, scene);
+    copy_animations(source, scene);
     return scene;
 }
 
