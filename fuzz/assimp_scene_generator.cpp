@@ -106,19 +106,28 @@ class Generator {
         return m;
     }
 
-    /// new T*[n] filled by make(), or null for n == 0.
+    /// Whether an array of `n` elements is left null (the pairing aiScene's destructors allow:
+    /// they check the pointer as well as the count), and then sometimes any count at all.
+    bool null_array(unsigned& n) {
+        if (!unusual()) return false;
+        if (unusual()) n = in_.ConsumeIntegral<unsigned>();
+        return true;
+    }
+
+    /// new T*[n] filled by make(); null for n == 0, or as null_array() decides.
     template <class T, class Make>
-    T** pointers(unsigned n, Make make) {
-        if (n == 0) return nullptr;
+    T** pointers(unsigned& n, Make make) {
+        if (n == 0 || null_array(n)) return nullptr;
         T** array = new T*[n];
         for (unsigned i = 0; i < n; ++i)
             array[i] = make();
         return array;
     }
 
+    /// new T[n] filled by make(); null as for pointers().
     template <class T, class Make>
-    T* values(unsigned n, Make make) {
-        if (n == 0) return nullptr;
+    T* values(unsigned& n, Make make) {
+        if (n == 0 || null_array(n)) return nullptr;
         T* array = new T[n];
         for (unsigned i = 0; i < n; ++i)
             array[i] = make();
@@ -153,18 +162,21 @@ class Generator {
         auto* mesh = new aiMesh();
         mesh->mName = name();
         mesh->mNumVertices = count(48);
-        if (!unusual())
-            mesh->mVertices = values<aiVector3D>(mesh->mNumVertices, [&] { return vector(); });
-        if (in_.ConsumeBool())
-            mesh->mNormals = values<aiVector3D>(mesh->mNumVertices, [&] { return vector(); });
+        mesh->mVertices = values<aiVector3D>(mesh->mNumVertices, [&] { return vector(); });
+        // The normals share the vertices' count: a null array may not change it, and a count
+        // made huge by a null vertex array leaves them null too.
+        unsigned normals = mesh->mNumVertices;
+        if (normals <= 48 && in_.ConsumeBool())
+            mesh->mNormals = values<aiVector3D>(normals, [&] { return vector(); });
         mesh->mNumFaces = count(48);
-        mesh->mFaces = values<aiFace>(mesh->mNumFaces, [&] {
-            aiFace face;
+        // Faces are filled in place: aiFace's copy would read a null index array.
+        mesh->mFaces = values<aiFace>(mesh->mNumFaces, [] { return aiFace(); });
+        for (unsigned f = 0; f < (mesh->mFaces != nullptr ? mesh->mNumFaces : 0u); ++f) {
+            aiFace& face = mesh->mFaces[f];
             face.mNumIndices = unusual() ? count(4) : 3;
             face.mIndices =
                 values<unsigned>(face.mNumIndices, [&] { return index(mesh->mNumVertices); });
-            return face;
-        });
+        }
         mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
         mesh->mMaterialIndex = index(scene.mNumMaterials);
         mesh->mNumBones = count(4);
@@ -186,28 +198,33 @@ class Generator {
             auto* target = new aiAnimMesh();
             target->mName = name();
             target->mWeight = unusual() ? number() : in_.ConsumeProbability<float>();
-            target->mNumVertices = unusual() ? count(48) : mesh->mNumVertices;
+            target->mNumVertices =
+                unusual() || mesh->mNumVertices > 48 ? count(48) : mesh->mNumVertices;
+            unsigned normals = target->mNumVertices;
             target->mVertices = values<aiVector3D>(target->mNumVertices, [&] { return vector(); });
             if (in_.ConsumeBool())
-                target->mNormals =
-                    values<aiVector3D>(target->mNumVertices, [&] { return vector(); });
+                target->mNormals = values<aiVector3D>(normals, [&] { return vector(); });
             return target;
         });
         return mesh;
     }
 
-    /// A tree: every new node hangs under one already made.
+    /// A tree: every new node hangs under one already made. A node may claim children with
+    /// a null array (then it has none: nothing would own them).
     aiNode* nodes(const aiScene& scene) {
         std::vector<aiNode*> made{new aiNode()};
         std::vector<std::vector<aiNode*>> children(1);
+        std::vector<bool> null_children{unusual()};
         const unsigned total = 1 + count(23);
         for (unsigned n = 1; n < total; ++n) {
             const unsigned parent =
                 in_.ConsumeIntegralInRange<unsigned>(0, unsigned(made.size()) - 1);
+            if (null_children[parent]) continue;
             made.push_back(new aiNode());
             made.back()->mParent = made[parent];
             children[parent].push_back(made.back());
             children.emplace_back();
+            null_children.push_back(unusual());
         }
         for (std::size_t n = 0; n < made.size(); ++n) {
             aiNode& node = *made[n];
@@ -216,9 +233,15 @@ class Generator {
             node.mNumMeshes = count(3);
             node.mMeshes =
                 values<unsigned>(node.mNumMeshes, [&] { return index(scene.mNumMeshes); });
+            if (null_children[n]) {
+                node.mNumChildren = 1 + count(2);
+                continue;
+            }
             node.mNumChildren = unsigned(children[n].size());
-            std::size_t c = 0;
-            node.mChildren = pointers<aiNode>(node.mNumChildren, [&] { return children[n][c++]; });
+            if (node.mNumChildren == 0) continue;
+            node.mChildren = new aiNode*[node.mNumChildren];
+            for (std::size_t c = 0; c < children[n].size(); ++c)
+                node.mChildren[c] = children[n][c];
         }
         return made[0];
     }
@@ -273,18 +296,21 @@ class Generator {
         auto* channel = new aiMeshMorphAnim();
         channel->mName = name();
         channel->mNumKeys = count(4);
-        if (channel->mNumKeys > 0) {
+        if (channel->mNumKeys > 0 && !unusual()) {
             channel->mKeys = new aiMeshMorphKey[channel->mNumKeys];
             for (unsigned k = 0; k < channel->mNumKeys; ++k) {
                 aiMeshMorphKey& key = channel->mKeys[k];
                 key.mTime = time();
                 key.mNumValuesAndWeights = count(4);
-                key.mValues = values<unsigned>(key.mNumValuesAndWeights, [&] {
-                    return unusual() ? in_.ConsumeIntegral<unsigned>() : count(3);
-                });
-                key.mWeights = values<double>(key.mNumValuesAndWeights, [&] {
-                    return unusual() ? double(number()) : in_.ConsumeProbability<double>();
-                });
+                // Both arrays or neither: the key's destructor frees them only together.
+                if (key.mNumValuesAndWeights == 0 || unusual()) continue;
+                key.mValues = new unsigned[key.mNumValuesAndWeights];
+                key.mWeights = new double[key.mNumValuesAndWeights];
+                for (unsigned i = 0; i < key.mNumValuesAndWeights; ++i) {
+                    key.mValues[i] = unusual() ? in_.ConsumeIntegral<unsigned>() : count(3);
+                    key.mWeights[i] =
+                        unusual() ? double(number()) : in_.ConsumeProbability<double>();
+                }
             }
         }
         return channel;

@@ -1,8 +1,9 @@
 #pragma once
 /// A structure-aware generator of aiScenes for fuzzing the Assimp-scene conversion
 /// (assets/assimp_scene.h) without Assimp's parsers: the shapes Assimp's importers hand over (a
-/// tree of nodes, every count paired with an array of that many elements or a null pointer, as
-/// aiScene's destructors expect), with everything inside drawn from the fuzzer's bytes.
+/// tree of nodes, every count paired with an array of that many elements or with a null
+/// pointer, as aiScene's destructors allow), with everything inside drawn from the fuzzer's
+/// bytes.
 
 #include <memory>
 
