@@ -144,6 +144,18 @@ TEST(Repro, TheDefaultPickDoesNotSlipThroughACubesDiagonal) {
     }
 }
 
+// A ray of finite but huge numbers crashed the BVH (SIGSEGV): in a mesh's space it left float
+// range, and the box test took an empty slot of a node for a child.
+TEST(Repro, AHugeFiniteRayIsPickedWithoutACrash) {
+    for (const char* accel : {"bvh", "none", "sphere", "aabb"}) {
+        const ProcessResult r =
+            run_process({raypick_exe(), "pick", "default", "--ray", "3e38", "3e38", "3e38", "-3e38",
+                         "-3e38", "-3e38", "--accel", accel});
+        ASSERT_EQ(r.exit_code, 0) << accel << ": " << r.err;
+        EXPECT_TRUE(nlohmann::json::parse(r.out).contains("hit")) << r.out;
+    }
+}
+
 // A mesh and node name that is not UTF-8 made nlohmann's dump() throw type_error 316, and
 // `pick` (through Assimp and through tinyobjloader) aborted with exit 134.
 TEST(Repro, MeshAndNodeNamesThatAreNotUtf8AreRepaired) {
