@@ -3,13 +3,13 @@
 #include <iostream>
 #include <new>
 
-#include <stb/stb_image_write.h>
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command_model.h"
 #include "app/cli/option_values.h"
 #include "app/core/heatmap.h"
 #include "app/core/json_line.h"
+#include "app/core/png_file.h"
 
 namespace app {
 
@@ -56,8 +56,8 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
         return 1;
     }
     const std::uint32_t scale = image.scale_max();
-    if (!stbi_write_png(o.out.c_str(), w, h, 4, rgba.data(), w * 4)) {
-        std::cerr << "raypick heatmap: could not write " << o.out << "\n";
+    if (const auto error = write_png_file(o.out, w, h, rgba)) {
+        std::cerr << "raypick heatmap: " << *error << "\n";
         return 1;
     }
     nlohmann::ordered_json j;

@@ -63,7 +63,8 @@ void write_pair_file(const std::filesystem::path& path,
                 file << v[i] << (i + 1 < kNumbers ? ' ' : '\n');
         }
     }
-    if (!file) throw PairFileError(path.string() + ": write failed");
+    file.close();  // flushes: a full disk shows here, not in the buffered writes above
+    if (!file) throw PairFileError(path.string() + ": write failed (disk full?)");
 }
 
 }  // namespace app

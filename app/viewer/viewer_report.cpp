@@ -12,6 +12,7 @@
 #include "app/core/bind_pose_comparison.h"
 #include "app/core/json_line.h"
 #include "app/core/pick_json.h"
+#include "app/core/png_file.h"
 #include "app/viewer/panels/algorithms_json.h"
 #include "app/viewer/ui_probe.h"
 #include "app/viewer/viewer_app.h"
@@ -57,9 +58,9 @@ void ViewerApp::run_script() {
     const glm::ivec2 fb = framebuffer_size();
     glReadBuffer(GL_BACK);
     const render::Image image = render::read_framebuffer(fb.x, fb.y);
-    const std::string error = render::write_png(options_.screenshot, image);
-    if (!error.empty()) {
-        std::cerr << "raypick: " << error << "\n";
+    if (const auto error =
+            write_png_file(options_.screenshot, image.width, image.height, image.rgba)) {
+        std::cerr << "raypick: " << *error << "\n";
         exit_status_ = 1;
         quit_ = true;
         return;
