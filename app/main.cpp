@@ -3,7 +3,9 @@
 // run without a window.
 
 #include <cstdlib>
+#include <exception>
 #include <iostream>
+#include <new>
 
 #include "app/cli/command_line.h"
 #include "app/core/background_job.h"
@@ -23,6 +25,21 @@ namespace {
     std::exit(status);
 }
 
+/// Runs the viewer or one subcommand; `prefix` starts its messages ("raypick pick"). What it does
+/// not catch itself still ends with a message naming the command, never with std::terminate:
+/// running out of memory says so.
+template <class Run>
+[[nodiscard]] int run_command(const char* prefix, Run run) {
+    try {
+        return run();
+    } catch (const std::bad_alloc&) {
+        std::cerr << prefix << ": out of memory\n";
+    } catch (const std::exception& e) {
+        std::cerr << prefix << ": " << e.what() << "\n";
+    }
+    return 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -40,20 +57,25 @@ int main(int argc, char** argv) {
                 std::cout << algorithm.name << "\n";
             finish(0);
         case app::Command::Pick:
-            finish(app::run_pick_command(command_line.pick));
+            finish(run_command("raypick pick",
+                               [&] { return app::run_pick_command(command_line.pick); }));
         case app::Command::TriTri:
-            finish(app::run_tritri_command(command_line.tritri));
+            finish(run_command("raypick tritri",
+                               [&] { return app::run_tritri_command(command_line.tritri); }));
         case app::Command::Leaks:
-            finish(app::run_leaks_command(command_line.leaks));
+            finish(run_command("raypick leaks",
+                               [&] { return app::run_leaks_command(command_line.leaks); }));
         case app::Command::Bench:
-            finish(app::run_bench_command(command_line.bench));
+            finish(run_command("raypick bench",
+                               [&] { return app::run_bench_command(command_line.bench); }));
         case app::Command::Heatmap:
-            finish(app::run_heatmap_command(command_line.heatmap));
+            finish(run_command("raypick heatmap",
+                               [&] { return app::run_heatmap_command(command_line.heatmap); }));
         case app::Command::Viewer:
             break;
     }
     const app::ViewerOptions& viewer = command_line.viewer;
     if (viewer.click && !viewer.scripted())
         std::cerr << "raypick: --click without --screenshot picks once and keeps the window open\n";
-    finish(app::run_viewer(viewer));
+    finish(run_command("raypick", [&] { return app::run_viewer(viewer); }));
 }

@@ -20,6 +20,7 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <glm/matrix.hpp>
 
+#include "assets/assimp_scene.h"
 #include "assets/load_model.h"
 #include "assets/scene/mesh_normals.h"
 
@@ -49,6 +50,15 @@ class ProgressBridge final : public Assimp::ProgressHandler {
   private:
     LoadProgress* progress_;
 };
+
+/// How many elements an Assimp array really has: its count, or none when the pointer is null.
+/// Assimp pairs every count with an array of that many elements or with null (its own
+/// destructors check both), and nothing else here can be checked, so every loop over an
+/// aiScene's arrays goes through this.
+template <class T>
+unsigned present(unsigned count, const T* array) {
+    return array != nullptr ? count : 0u;
+}
 
 std::string to_string(const aiString& s) {
     return std::string(s.data, s.length);
@@ -110,7 +120,7 @@ PrimitiveCounts count_primitives(const aiScene& scene) {
 
 std::vector<Material> copy_materials(const aiScene& scene) {
     std::vector<Material> materials;
-    for (unsigned i = 0; i < scene.mNumMaterials; ++i) {
+    for (unsigned i = 0; i < present(scene.mNumMaterials, scene.mMaterials); ++i) {
         const aiMaterial* source = scene.mMaterials[i];
         Material material;
         if (source != nullptr) {
@@ -176,9 +186,9 @@ void copy_morph_targets(const aiMesh& in, MeshData& mesh, Scene& scene) {
 /// Copies the triangles of every mesh; meshes without any are dropped. Returns, for each
 /// Assimp mesh, our mesh index or -1.
 std::vector<std::int32_t> copy_meshes(const aiScene& source, Scene& scene) {
-    std::vector<std::int32_t> remap(source.mNumMeshes, -1);
+    std::vector<std::int32_t> remap(present(source.mNumMeshes, source.mMeshes), -1);
     std::size_t skipped_faces = 0, dropped_meshes = 0;
-    for (unsigned m = 0; m < source.mNumMeshes; ++m) {
+    for (unsigned m = 0; m < present(source.mNumMeshes, source.mMeshes); ++m) {
         const aiMesh* in = source.mMeshes[m];
         if (in == nullptr || in->mVertices == nullptr) {
             ++dropped_meshes;
@@ -186,10 +196,10 @@ std::vector<std::int32_t> copy_meshes(const aiScene& source, Scene& scene) {
         }
         MeshData mesh;
         mesh.name = to_string(in->mName);
-        mesh.indices.reserve(std::size_t(in->mNumFaces) * 3);
-        for (unsigned f = 0; f < in->mNumFaces; ++f) {
+        mesh.indices.reserve(std::size_t(present(in->mNumFaces, in->mFaces)) * 3);
+        for (unsigned f = 0; f < present(in->mNumFaces, in->mFaces); ++f) {
             const aiFace& face = in->mFaces[f];
-            if (face.mNumIndices != 3) {
+            if (present(face.mNumIndices, face.mIndices) != 3) {
                 ++skipped_faces;
                 continue;
             }
@@ -257,7 +267,7 @@ void copy_nodes(const aiNode& root, const std::vector<std::int32_t>& mesh_remap,
         node.name = to_string(in.mName);
         node.local_transform = to_glm(in.mTransformation);
         node.parent = pending.parent;
-        for (unsigned i = 0; i < in.mNumMeshes; ++i) {
+        for (unsigned i = 0; i < present(in.mNumMeshes, in.mMeshes); ++i) {
             const unsigned m = in.mMeshes[i];
             if (m < mesh_remap.size() && mesh_remap[m] >= 0)
                 node.meshes.push_back(std::uint32_t(mesh_remap[m]));
@@ -266,7 +276,7 @@ void copy_nodes(const aiNode& root, const std::vector<std::int32_t>& mesh_remap,
         scene.nodes.push_back(std::move(node));
 
         // Reverse order on the stack, so the first child is visited (and numbered) first.
-        for (unsigned c = in.mNumChildren; c-- > 0;)
+        for (unsigned c = present(in.mNumChildren, in.mChildren); c-- > 0;)
             if (in.mChildren[c] != nullptr) stack.push_back({in.mChildren[c], std::int32_t(index)});
     }
 }
@@ -282,7 +292,8 @@ std::unordered_map<std::string, std::uint32_t> nodes_by_name(const Scene& scene)
 /// The aiBones of every mesh: joints by node, offset matrices, and every weight of every vertex.
 void copy_skins(const aiScene& source, const std::vector<std::int32_t>& mesh_remap, Scene& scene) {
     const auto node_by_name = nodes_by_name(scene);
-    for (unsigned m = 0; m < source.mNumMeshes && m < mesh_remap.size(); ++m) {
+    for (unsigned m = 0; m < present(source.mNumMeshes, source.mMeshes) && m < mesh_remap.size();
+         ++m) {
         const aiMesh* in = source.mMeshes[m];
         if (mesh_remap[m] < 0 || in == nullptr || in->mNumBones == 0 || in->mBones == nullptr)
             continue;
@@ -388,7 +399,9 @@ std::size_t copy_morph_channels(const aiAnimation& in,
             if (!std::isfinite(key_in.mTime)) continue;
             MorphKey key;
             key.time = key_in.mTime;
-            for (unsigned i = 0; i < key_in.mNumValuesAndWeights; ++i) {
+            const unsigned values =
+                present(present(key_in.mNumValuesAndWeights, key_in.mValues), key_in.mWeights);
+            for (unsigned i = 0; i < values; ++i) {
                 const unsigned target = key_in.mValues[i];
                 const double weight = key_in.mWeights[i];
                 if (target > 4096 || !std::isfinite(weight)) continue;  // no real mesh has more
@@ -408,7 +421,7 @@ std::size_t copy_morph_channels(const aiAnimation& in,
 void copy_animations(const aiScene& source, Scene& scene) {
     const auto node_by_name = nodes_by_name(scene);
 
-    for (unsigned a = 0; a < source.mNumAnimations; ++a) {
+    for (unsigned a = 0; a < present(source.mNumAnimations, source.mAnimations); ++a) {
         const aiAnimation* in = source.mAnimations[a];
         if (in == nullptr) continue;
         AnimationClip clip;
@@ -421,7 +434,7 @@ void copy_animations(const aiScene& source, Scene& scene) {
                                     : 25.0;
         double last_key = 0.0;
         std::size_t unmatched = 0, dropped_keys = 0;
-        for (unsigned c = 0; c < in->mNumChannels; ++c) {
+        for (unsigned c = 0; c < present(in->mNumChannels, in->mChannels); ++c) {
             const aiNodeAnim* channel_in = in->mChannels[c];
             if (channel_in == nullptr) continue;
             const auto found = node_by_name.find(to_string(channel_in->mNodeName));
@@ -433,19 +446,22 @@ void copy_animations(const aiScene& source, Scene& scene) {
             channel.node = found->second;
             channel.pre_state = to_extrapolation(channel_in->mPreState);
             channel.post_state = to_extrapolation(channel_in->mPostState);
-            for (unsigned k = 0; k < channel_in->mNumPositionKeys; ++k) {
+            for (unsigned k = 0;
+                 k < present(channel_in->mNumPositionKeys, channel_in->mPositionKeys); ++k) {
                 const aiVectorKey& key = channel_in->mPositionKeys[k];
                 channel.positions.push_back({key.mTime, to_glm(key.mValue)});
                 last_key = std::max(last_key, key.mTime);
             }
-            for (unsigned k = 0; k < channel_in->mNumRotationKeys; ++k) {
+            for (unsigned k = 0;
+                 k < present(channel_in->mNumRotationKeys, channel_in->mRotationKeys); ++k) {
                 const aiQuatKey& key = channel_in->mRotationKeys[k];
                 // aiQuaternion is (w, x, y, z), and so is this glm::quat constructor.
                 const aiQuaternion& q = key.mValue;
                 channel.rotations.push_back({key.mTime, glm::quat(q.w, q.x, q.y, q.z)});
                 last_key = std::max(last_key, key.mTime);
             }
-            for (unsigned k = 0; k < channel_in->mNumScalingKeys; ++k) {
+            for (unsigned k = 0; k < present(channel_in->mNumScalingKeys, channel_in->mScalingKeys);
+                 ++k) {
                 const aiVectorKey& key = channel_in->mScalingKeys[k];
                 channel.scales.push_back({key.mTime, to_glm(key.mValue)});
                 last_key = std::max(last_key, key.mTime);
@@ -477,6 +493,17 @@ void copy_animations(const aiScene& source, Scene& scene) {
         }
         scene.clips.push_back(std::move(clip));
     }
+}
+
+/// Why Assimp refused the file: its error string, or `fallback` when it left none. Assimp
+/// catches its own exceptions and keeps only their what(), so a file that claims more
+/// elements than memory holds (a PLY header's 2^31 faces) would say just "std::bad_alloc".
+std::string assimp_error(const Assimp::Importer& importer, const char* fallback) {
+    const std::string reason = importer.GetErrorString();
+    if (reason.empty()) return fallback;
+    if (reason.find("bad_alloc") != std::string::npos)
+        return "the file claims more than memory allows (Assimp ran out of memory: " + reason + ")";
+    return reason;
 }
 
 /// Assimp 5.2's PLY reader loops forever on a header without "end_header" (a truncated file),
@@ -535,11 +562,10 @@ Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress
     // a single polygon gets a clear message instead of a validation error.
     const aiScene* raw = importer.ReadFile(path.string(), 0);
     if (cancelled()) throw LoadError(path, "loading was cancelled");
-    if (raw == nullptr) {
-        std::string reason = importer.GetErrorString();
-        if (reason.empty()) reason = "Assimp could not read it (unsupported or corrupt format)";
-        throw LoadError(path, reason);
-    }
+    if (raw == nullptr)
+        throw LoadError(
+            path,
+            assimp_error(importer, "Assimp could not read it (unsupported or corrupt format)"));
     const PrimitiveCounts counts = count_primitives(*raw);
     if (counts.polygons == 0) {
         throw LoadError(path, "contains no triangles" +
@@ -552,28 +578,30 @@ Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress
 
     const aiScene* source = importer.ApplyPostProcessing(kPostProcessFlags);
     if (cancelled()) throw LoadError(path, "loading was cancelled");
-    if (source == nullptr) {
-        std::string reason = importer.GetErrorString();
-        if (reason.empty()) reason = "Assimp's post-processing rejected it";
-        throw LoadError(path, reason);
-    }
-    if (source->mRootNode == nullptr) throw LoadError(path, "the file has no node hierarchy");
+    if (source == nullptr)
+        throw LoadError(path, assimp_error(importer, "Assimp's post-processing rejected it"));
 
+    Scene scene = scene_from_assimp(*source, path);
+    if (points_and_lines > 0) {
+        scene.notes.insert(scene.notes.begin(), std::to_string(points_and_lines) +
+                                                    " line/point primitives were dropped");
+    }
+    if (progress) progress->fraction = 1.0f;
+    return scene;
+}
+
+Scene scene_from_assimp(const aiScene& source, const std::filesystem::path& path) {
+    if (source.mRootNode == nullptr) throw LoadError(path, "the file has no node hierarchy");
     Scene scene;
     scene.source = path.string();
-    if (points_and_lines > 0) {
-        scene.notes.push_back(std::to_string(points_and_lines) +
-                              " line/point primitives were dropped");
-    }
-    if (source->mFlags & AI_SCENE_FLAGS_INCOMPLETE) {
+    if (source.mFlags & AI_SCENE_FLAGS_INCOMPLETE) {
         scene.notes.push_back("Assimp marked the scene as incomplete");
     }
-    scene.materials = copy_materials(*source);
-    const std::vector<std::int32_t> mesh_remap = copy_meshes(*source, scene);
-    copy_nodes(*source->mRootNode, mesh_remap, scene);
-    copy_skins(*source, mesh_remap, scene);
-    copy_animations(*source, scene);
-    if (progress) progress->fraction = 1.0f;
+    scene.materials = copy_materials(source);
+    const std::vector<std::int32_t> mesh_remap = copy_meshes(source, scene);
+    copy_nodes(*source.mRootNode, mesh_remap, scene);
+    copy_skins(source, mesh_remap, scene);
+    copy_animations(source, scene);
     return scene;
 }
 

@@ -39,7 +39,13 @@ std::string format_vec3(const glm::vec3& v) {
 Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
                  LoadProgress* progress) {
     if (path == kDefaultSceneName) return make_default_scene();
-    if (const auto knot = parse_knot_name(path.string())) {
+    if (is_knot_name(path.string())) {
+        const auto knot = parse_knot_name(path.string());
+        if (!knot) {
+            throw LoadError(path, "knot:N takes a whole number of triangles N from " +
+                                      std::to_string(kMinKnotTriangles) + " to " +
+                                      std::to_string(kMaxKnotTriangles));
+        }
         // A knot of millions of triangles takes a while: it reports progress and stops at a
         // cancel like a file's import.
         const auto keep_going = [progress](float fraction) {
@@ -47,10 +53,15 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
             progress->fraction = fraction;
             return !progress->cancel.load();
         };
-        Scene scene = make_knot_scene(*knot, keep_going);
-        if (progress && progress->cancel) throw LoadError(path, "loading cancelled");
-        if (progress) progress->fraction = 1.0f;
-        return scene;
+        try {
+            Scene scene = make_knot_scene(*knot, keep_going);
+            if (progress && progress->cancel) throw LoadError(path, "loading cancelled");
+            if (progress) progress->fraction = 1.0f;
+            return scene;
+        } catch (const std::bad_alloc&) {
+            throw LoadError(
+                path, "not enough memory to generate " + std::to_string(*knot) + " triangles");
+        }
     }
     // Check the path ourselves: importers report a missing file in many different ways.
     std::error_code ec;
@@ -71,7 +82,9 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
     } catch (const LoadError&) {
         throw;
     } catch (const std::bad_alloc&) {
-        throw LoadError(path, "out of memory while loading");
+        throw LoadError(path,
+                        "the file claims more than memory allows (out of memory while loading "
+                        "it)");
     } catch (const std::exception& e) {
         throw LoadError(path, e.what());
     }

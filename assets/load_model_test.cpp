@@ -428,6 +428,19 @@ TEST(LoadModel, MissingMaterialLibraryIsANote) {
     EXPECT_TRUE(has_note(tinyobj, "nowhere_to_be_found.mtl"));
 }
 
+// tinyobjloader read whatever `mtllib` named: /dev/zero was one endless line that grew until
+// memory ran out. Only regular files of a bounded size are read now.
+TEST(LoadModel, AMaterialLibraryThatIsNotARegularFileIsIgnored) {
+    TempDir dir;
+    const fs::path file =
+        dir.write("zero.obj",
+                  "mtllib ../../../../../../../../../../../../../../../../dev/zero\nmtllib .\n"
+                  "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+    const Scene scene = load_model(file, kViaTinyobj);
+    EXPECT_EQ(scene.triangle_count(), 1u);
+    EXPECT_TRUE(has_note(scene, "not a regular file"));
+}
+
 TEST(LoadModel, UppercaseObjExtensionGoesToTinyobj) {
     TempDir dir;
     // tinyobjloader's warnings become notes that name it, which tells the paths apart.

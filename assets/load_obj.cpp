@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
+#include <map>
 #include <set>
 #include <streambuf>
 #include <string>
@@ -67,6 +68,50 @@ class ProgressReader final : public std::streambuf {
     LoadProgress* progress_;
     std::array<char, 1 << 16> buffer_{};
     std::size_t total_ = 0, read_ = 0;
+};
+
+/// The .mtl files an .obj names, read from beside it as tinyobjloader's MaterialFileReader
+/// reads them, but only regular files of at most kMaxBytes: `mtllib ../../dev/zero` had
+/// tinyobjloader read one endless line until memory ran out. A file refused here is missing
+/// to tinyobjloader (a warning, and faces without its materials).
+class BoundedMaterialReader final : public tinyobj::MaterialReader {
+  public:
+    static constexpr std::uintmax_t kMaxBytes = std::uintmax_t(64) << 20;
+
+    explicit BoundedMaterialReader(std::filesystem::path directory)
+        : directory_(std::move(directory)) {}
+
+    bool operator()(const std::string& name, std::vector<tinyobj::material_t>* materials,
+                    std::map<std::string, int>* by_name, std::string* warnings,
+                    std::string* errors) override {
+        const std::filesystem::path path = directory_ / name;
+        std::error_code ec;
+        const auto status = std::filesystem::status(path, ec);
+        std::string refused;
+        if (ec || !std::filesystem::exists(status)) {
+            refused = "not found";
+        } else if (!std::filesystem::is_regular_file(status)) {
+            refused = "not a regular file";
+        } else if (const auto size = std::filesystem::file_size(path, ec); ec || size > kMaxBytes) {
+            refused = "larger than " + std::to_string(kMaxBytes >> 20) + " MiB";
+        }
+        std::ifstream in;
+        if (refused.empty()) {
+            in.open(path, std::ios::binary);
+            if (!in) refused = "cannot be opened";
+        }
+        if (!refused.empty()) {
+            if (warnings != nullptr)
+                *warnings +=
+                    "Material file [ " + name + " ] " + refused + "; its materials are ignored\n";
+            return false;
+        }
+        tinyobj::LoadMtl(by_name, materials, &in, warnings, errors);
+        return true;
+    }
+
+  private:
+    std::filesystem::path directory_;
 };
 
 std::string trim(std::string_view text) {
@@ -183,9 +228,7 @@ Scene load_obj_with_tinyobjloader(const std::filesystem::path& path, LoadProgres
     ProgressReader reader(path, progress);
     if (!reader.opened()) throw LoadError(path, "cannot be opened");
     std::istream stream(&reader);
-    std::string directory = path.parent_path().string();
-    if (!directory.empty()) directory += '/';
-    tinyobj::MaterialFileReader material_reader(directory);  // .mtl files next to the .obj
+    BoundedMaterialReader material_reader(path.parent_path());  // .mtl files next to the .obj
 
     tinyobj::attrib_t attrib;
     std::vector<tinyobj::shape_t> shapes;

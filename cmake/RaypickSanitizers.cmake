@@ -8,3 +8,8 @@ if(NOT RAYPICK_SANITIZER STREQUAL "none")
     target_link_options(raypick_sanitizers INTERFACE ${_flags})
     target_compile_definitions(raypick_sanitizers INTERFACE RAYPICK_SANITIZED=1)
 endif()
+# The fuzzing lane: every library gets libFuzzer's coverage instrumentation (the harnesses in
+# fuzz/ link the fuzzer itself).
+if(RAYPICK_FUZZ)
+    target_compile_options(raypick_sanitizers INTERFACE -fsanitize=fuzzer-no-link)
+endif()

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include <glad/gl.h>
-#include <stb/stb_image_write.h>
 
 namespace render {
 
@@ -23,13 +22,6 @@ Image read_framebuffer(int width, int height) {
     for (std::size_t i = 3; i < image.rgba.size(); i += 4)
         image.rgba[i] = 255;
     return image;
-}
-
-std::string write_png(const std::filesystem::path& path, const Image& image) {
-    if (image.width <= 0 || image.height <= 0) return "empty image";
-    const int ok = stbi_write_png(path.string().c_str(), image.width, image.height, 4,
-                                  image.rgba.data(), image.width * 4);
-    return ok ? "" : "could not write " + path.string();
 }
 
 }  // namespace render

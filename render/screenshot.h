@@ -1,9 +1,7 @@
 #pragma once
-/// Reading the framebuffer back and writing it as PNG.
+/// Reading the framebuffer back (app/core/png_file.h writes it as PNG).
 
 #include <cstdint>
-#include <filesystem>
-#include <string>
 #include <vector>
 
 namespace render {
@@ -15,8 +13,5 @@ struct Image {
 
 /// The current read framebuffer (the back buffer before a swap), flipped so row 0 is the top.
 [[nodiscard]] Image read_framebuffer(int width, int height);
-
-/// Writes `image` as PNG; returns an error message, or "" on success.
-[[nodiscard]] std::string write_png(const std::filesystem::path& path, const Image& image);
 
 }  // namespace render

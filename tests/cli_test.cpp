@@ -36,7 +36,7 @@ TEST(Cli, PickOnTheDefaultScenePrintsOneJsonLinePerRay) {
     ASSERT_EQ(out.size(), 2u);
     const auto hit = nlohmann::json::parse(out[0]);
     EXPECT_EQ(hit["hit"], true);
-    EXPECT_EQ(hit["algorithm"], "moller_trumbore");
+    EXPECT_EQ(hit["algorithm"], "watertight");  // the default
     EXPECT_EQ(hit["accel"], "none");
     const auto miss = nlohmann::json::parse(out[1]);
     EXPECT_EQ(miss["hit"], false);

@@ -21,6 +21,7 @@ TEST(Gui, DefaultSceneClickEqualsTheCliAndIsHighlighted) {
     ASSERT_TRUE(run.pick.contains("hit"));
     EXPECT_EQ(run.pick["hit"], true) << run.pick.dump();
     EXPECT_EQ(run.pick["model"], "default");
+    EXPECT_EQ(run.pick["algorithm"], "watertight");  // the default, as on the command line
     EXPECT_EQ(run.pick["window"], nlohmann::json::array({1280, 720}));
     expect_same_as_cli(run.pick, "default");
     expect_highlight_at_click(run);
@@ -292,6 +293,25 @@ TEST(Gui, BunnyClickEqualsTheCliAndIsHighlighted) {
     EXPECT_EQ(run.pick["mesh_name"].get<std::string>().empty(), false);
     expect_same_as_cli(run.pick, bunny);
     expect_highlight_at_click(run);
+}
+
+// A model whose path and mesh name are not UTF-8 aborted the viewer's report (nlohmann's
+// type_error 316): the screenshot's JSON line and the UI trace now say they repaired them.
+TEST(Gui, NamesThatAreNotUtf8AreRepairedInTheReportAndTheTrace) {
+    const auto dir = std::filesystem::temp_directory_path();
+    const auto model = dir / "raypick_gui_tri_\xff.obj";
+    std::filesystem::copy_file(std::filesystem::path(RAYPICK_REPRO_DIR) / "invalid_utf8_names.obj",
+                               model, std::filesystem::copy_options::overwrite_existing);
+    const auto trace = dir / "raypick_gui_utf8_trace.json";
+    std::filesystem::remove(trace);
+    const ViewerRun run =
+        run_viewer({model.string(), "--click", "600,400", "--ui-trace", trace.string()}, "utf8");
+    EXPECT_EQ(run.pick["utf8_repaired"], true) << run.pick.dump();
+    const std::string shown = run.pick["model"];
+    EXPECT_EQ(std::filesystem::path(shown).filename(), "raypick_gui_tri_\xef\xbf\xbd.obj");
+    std::ifstream in(trace);
+    const auto traced = nlohmann::json::parse(in);  // throws on invalid UTF-8
+    EXPECT_EQ(traced["utf8_repaired"], true);
 }
 
 TEST(Gui, AMissLeavesNoHighlight) {

@@ -2,15 +2,18 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <iostream>
+#include <new>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command_model.h"
+#include "app/cli/option_values.h"
 #include "app/cli/ray_file.h"
+#include "app/core/json_line.h"
 #include "app/core/pick_choice.h"
 #include "picking/core/parallel_for.h"
 #include "picking/studies/ray_sets.h"
@@ -67,14 +70,13 @@ std::vector<std::string> split_list(const std::string& text) {
     return items;
 }
 
-bool parse_size(const std::string& text, glm::ivec2& size) {
-    int w = 0, h = 0;
-    char x = 0, extra = 0;
-    if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X'))
-        return false;
-    if (w < 1 || h < 1 || double(w) * double(h) > 1e9) return false;
-    size = {w, h};
-    return true;
+/// "WxH" with W, H >= 1 and at most kMaxRays rays.
+std::optional<glm::ivec2> parse_primary(const std::string& text) {
+    const auto size = parse_size_value(text);
+    if (!size || size->x < 1 || size->y < 1 ||
+        std::size_t(size->x) * std::size_t(size->y) > kMaxRays)
+        return std::nullopt;
+    return size;
 }
 
 }  // namespace
@@ -98,9 +100,15 @@ int run_bench_command(const BenchCommandOptions& o) {
         return 2;
     }
     glm::ivec2 primary_size{0, 0};
-    if (!o.primary.empty() && !parse_size(o.primary, primary_size)) {
-        std::cerr << "raypick bench: --primary expects WxH, e.g. 1024x1024\n";
-        return 2;
+    if (!o.primary.empty()) {
+        const auto size = parse_primary(o.primary);
+        if (!size) {
+            std::cerr << "raypick bench: --primary expects WxH, e.g. 1024x1024, with W, H >= 1 "
+                         "and W x H <= "
+                      << kMaxRays << "\n";
+            return 2;
+        }
+        primary_size = *size;
     }
     std::vector<picking::Ray> rays;
     try {
@@ -116,10 +124,17 @@ int run_bench_command(const BenchCommandOptions& o) {
     if (!loaded) return status;
     SceneSession& session = *loaded;
     if (o.rays_file.empty()) {
-        rays = primary_size.x > 0
-                   ? picking::primary_rays(session.world_bounds(), primary_size)
-                   : picking::incoherent_rays(session.world_bounds(),
-                                              o.incoherent > 0 ? o.incoherent : 1u << 20);
+        const std::size_t count = primary_size.x > 0
+                                      ? std::size_t(primary_size.x) * std::size_t(primary_size.y)
+                                      : (o.incoherent > 0 ? o.incoherent : std::size_t(1) << 20);
+        try {
+            rays = primary_size.x > 0 ? picking::primary_rays(session.world_bounds(), primary_size)
+                                      : picking::incoherent_rays(session.world_bounds(), count);
+        } catch (const std::bad_alloc&) {
+            std::cerr << "raypick bench: not enough memory for " << count << " rays ("
+                      << sizeof(picking::Ray) << " bytes each)\n";
+            return 1;
+        }
     }
 
     // == Builds: the first one kept for casting, then R - 1 more, interleaved across accels;
@@ -184,7 +199,7 @@ int run_bench_command(const BenchCommandOptions& o) {
         j["triangles_per_ray"] =
             peer ? nlohmann::ordered_json() : nlohmann::ordered_json(double(median.triangles) / n);
         j["bytes"] = session.accels().bytes(accels[a]);
-        std::cout << j.dump() << "\n";
+        std::cout << json_line(std::move(j)) << "\n";
     }
     std::cout.flush();
     return 0;

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "picking/ray_triangle/ray_triangle.h"
+
 namespace app {
 
 struct BenchCommandOptions {
@@ -21,7 +23,7 @@ struct BenchCommandOptions {
     std::size_t incoherent = 0;
     std::string primary;  ///< "WxH"
     std::string accel = "bvh";
-    std::string algorithm = "watertight";
+    std::string algorithm{picking::kDefaultRayTriangleName};
     unsigned threads = 1;
     unsigned repeat = 1;
     bool scalar = false;

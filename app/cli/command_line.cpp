@@ -4,10 +4,13 @@
 #include "app/cli/command_line.h"
 
 #include <cmath>
-#include <cstdio>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/option_values.h"
+#include "app/cli/pair_file.h"
+#include "app/cli/ray_file.h"
 #include "app/core/settings_names.h"
 #include "picking/ray_triangle/ray_triangle.h"
 #include "picking/tritri/triangle_triangle.h"
@@ -16,33 +19,93 @@ namespace app {
 
 namespace {
 
-/// "1280x720" -> {1280, 720}
+/// "1280x720" -> {1280, 720}, each 64..16384
 glm::ivec2 parse_size(const std::string& text) {
-    int w = 0, h = 0;
-    char x = 0, extra = 0;
-    if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') ||
-        w < 64 || h < 64 || w > 16384 || h > 16384)
+    const auto size = parse_size_value(text);
+    if (!size || size->x < 64 || size->y < 64 || size->x > 16384 || size->y > 16384)
         throw CLI::ValidationError("--size", "expected WxH, e.g. 1280x720 (each 64..16384)");
-    return {w, h};
+    return *size;
 }
 
 /// "640,360" -> {640, 360}
 glm::ivec2 parse_point(const std::string& text) {
-    int x = 0, y = 0;
-    char comma = 0, extra = 0;
-    if (std::sscanf(text.c_str(), "%d%c%d%c", &x, &comma, &y, &extra) != 3 || comma != ',')
+    const auto point = parse_point_value(text);
+    if (!point)
         throw CLI::ValidationError("--click", "expected X,Y in window pixels, e.g. 640,360");
-    return {x, y};
+    return *point;
 }
 
 /// "1,2.5,-3" -> {1, 2.5, -3}
 glm::vec3 parse_vec3(const std::string& text, const char* option) {
-    float x = 0, y = 0, z = 0;
-    char c1 = 0, c2 = 0, extra = 0;
-    if (std::sscanf(text.c_str(), "%f%c%f%c%f%c", &x, &c1, &y, &c2, &z, &extra) != 5 || c1 != ',' ||
-        c2 != ',' || !std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z))
-        throw CLI::ValidationError(option, "expected three finite numbers X,Y,Z, e.g. 0,0.5,0");
-    return {x, y, z};
+    const auto v = parse_vec3_value(text);
+    if (!v) throw CLI::ValidationError(option, "expected three finite numbers X,Y,Z, e.g. 0,0.5,0");
+    return *v;
+}
+
+/// Every number an option takes is finite: NaN would pass every range check and poison what
+/// it reaches (a time, a tolerance, a distance).
+const CLI::Validator& finite() {
+    static const CLI::Validator validator(
+        [](std::string& text) {
+            return is_finite_number(text) ? std::string() : "'" + text + "' is not a finite number";
+        },
+        "FINITE");
+    return validator;
+}
+
+/// Finite and >= 0: tolerances and seconds.
+const CLI::Validator& non_negative() {
+    static const CLI::Validator validator(
+        [](std::string& text) {
+            const auto value = number_value(text);
+            return value && std::isfinite(*value) && *value >= 0.0
+                       ? std::string()
+                       : "'" + text + "' is not a finite number >= 0";
+        },
+        "NUMBER >= 0");
+    return validator;
+}
+
+/// --t-max: finite, or inf for no limit (its default).
+const CLI::Validator& finite_or_infinity() {
+    static const CLI::Validator validator(
+        [](std::string& text) {
+            const auto value = number_value(text);
+            return value && (std::isfinite(*value) || *value > 0.0)
+                       ? std::string()
+                       : "'" + text + "' is neither a finite number nor inf";
+        },
+        "NUMBER|inf");
+    return validator;
+}
+
+/// CLI11 reads an argument that starts with '-' as an option unless a digit follows, so
+/// `--ray 0 0 9 0 0 -inf` was misread as a ray of five numbers and an unknown option. Finds
+/// such a non-finite number ("-inf", "-nan", "-Infinity") and says what it is, naming the
+/// option it follows.
+std::optional<CLI::ValidationError> negative_non_finite_argument(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view token = argv[i];
+        if (!token.starts_with('-') || !is_non_finite_number(token)) continue;
+        std::string option = "(argument " + std::to_string(i) + ")";
+        for (int j = i - 1; j >= 1; --j)
+            if (std::string_view(argv[j]).starts_with("--")) {
+                option = argv[j];
+                break;
+            }
+        if (option == "--ray")
+            return CLI::ValidationError(option, "the ray is not finite ('" + std::string(token) +
+                                                    "'): six finite numbers OX OY OZ DX DY DZ");
+        return CLI::ValidationError(option, "'" + std::string(token) + "' is not a finite number");
+    }
+    return std::nullopt;
+}
+
+/// --algorithm's help: the default and where the names are.
+std::string algorithm_help() {
+    return "Ray–triangle algorithm (default " + std::string(picking::kDefaultRayTriangleName) +
+           ": no ray slips between triangles that share an edge; 'raypick algorithms' lists "
+           "them all)";
 }
 
 std::string tri_tri_algorithm_names() {
@@ -51,14 +114,25 @@ std::string tri_tri_algorithm_names() {
         names += (names.empty() ? "" : ", ") + std::string(algorithm.name);
     return names;
 }
+/// The most threads --threads takes: more would only wait for the cores.
+constexpr unsigned kMaxThreads = 256;
+
+/// --load-timeout, the same for the viewer and every command that loads a model.
+void add_load_timeout(CLI::App& app, double& seconds) {
+    app.add_option("--load-timeout", seconds,
+                   "Give up loading after this many seconds (default 0: no limit)")
+        ->check(non_negative());
+}
+
 /// --cull-backfaces, --t-min, --t-max, --seed-t, the shapes' forms and --slab-eps, --xna-hit,
 /// --dx-epsilon, --unity-epsilon, --unity-tolerance: the same for the viewer, `pick` and
 /// `leaks`.
 void add_algorithm_flags(CLI::App& app, AlgorithmFlags& flags) {
     auto& o = flags.options;
     app.add_flag("--cull-backfaces", o.cull_backfaces, "Ignore triangles seen from behind");
-    app.add_option("--t-min", flags.t_min, "Accept hits at t >= T (default 0)");
-    app.add_option("--t-max", flags.t_max, "Accept hits at t <= T (default: no limit)");
+    app.add_option("--t-min", flags.t_min, "Accept hits at t >= T (default 0)")->check(finite());
+    app.add_option("--t-max", flags.t_max, "Accept hits at t <= T (default: no limit, inf)")
+        ->check(finite_or_infinity());
     app.add_option("--seed-t", flags.seed_t,
                    "dx_pick, unity_pick, xna_plane: 'ignore' the t range as the seeds do "
                    "(hits behind the eye count), or 'clip' to it")
@@ -76,18 +150,18 @@ void add_algorithm_flags(CLI::App& app, AlgorithmFlags& flags) {
     app.add_option("--slab-eps", flags.shapes.slab_epsilon,
                    "The seed slab test's absolute slack: a hit iff t_exit + EPS > t_enter "
                    "(0.0001, seed 002)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(non_negative());
     app.add_option("--xna-hit", flags.xna_hit,
                    "xna_plane: the 'first' triangle found (seed 001) or the 'closest'")
         ->check(CLI::IsMember({"first", "closest"}));
     app.add_option("--dx-epsilon", o.dx_det_epsilon, "dx_pick: det below this is parallel (0.0001)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(non_negative());
     app.add_option("--unity-epsilon", o.unity_det_epsilon,
                    "unity_pick: det below this is parallel (0.00001)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(non_negative());
     app.add_option("--unity-tolerance", o.unity_edge_tolerance,
                    "unity_pick: slack on u - det and u + v - det (0.00001)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(non_negative());
 }
 
 CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
@@ -97,10 +171,10 @@ CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
     auto* rays = pick->add_option("--rays", o.rays_file,
                                   "A file of rays: six numbers per line, or raw float32 (.f32)");
     ray->excludes(rays);
-    pick->add_option("--algorithm", o.algorithm,
-                     "Ray–triangle algorithm (see 'raypick algorithms')");
+    pick->add_option("--algorithm", o.algorithm, algorithm_help());
     pick->add_option("--accel", o.accel, "Broad phase: " + accel_names_text());
-    pick->add_option("--time", o.time, "Animation time in seconds (the pose to pick)");
+    pick->add_option("--time", o.time, "Animation time in seconds (the pose to pick)")
+        ->check(finite());
     add_algorithm_flags(*pick, o.flags);
     pick->add_flag("--all-hits", o.all_hits,
                    "Every intersection along the ray, sorted by t ('all_hits' in the JSON)");
@@ -116,7 +190,7 @@ CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
                    "at --time: the classic wrong answer for animated models");
     pick->add_flag("--tinyobjloader", o.obj_via_tinyobjloader,
                    "Read .obj files with tinyobjloader");
-    pick->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");
+    add_load_timeout(*pick, o.load_timeout);
     return pick;
 }
 
@@ -129,23 +203,28 @@ CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& o) {
                                    "Rays from a file: six numbers per line, or raw float32 (.f32)");
     auto* incoherent = bench->add_option(
         "--incoherent", o.incoherent,
-        "N rays from a sphere of twice the bounding radius into uniform points of the box");
-    auto* primary = bench->add_option("--primary", o.primary,
-                                      "WxH camera rays just framing the bounding sphere");
+        "N rays from a sphere of twice the bounding radius into uniform points of the box "
+        "(1.." +
+            std::to_string(kMaxRays) + ")");
+    incoherent->check(CLI::Range(std::size_t{1}, kMaxRays));
+    auto* primary = bench->add_option(
+        "--primary", o.primary,
+        "WxH camera rays just framing the bounding sphere (W x H <= " + std::to_string(kMaxRays) +
+            ")");
     rays->excludes(incoherent)->excludes(primary);
     incoherent->excludes(primary);
     bench->add_option(
         "--accel", o.accel,
         "Acceleration: " + accel_names_text() + " (a comma-separated list runs each)");
-    bench->add_option("--algorithm", o.algorithm, "Ray–triangle algorithm (default watertight)");
+    bench->add_option("--algorithm", o.algorithm, algorithm_help());
     bench->add_option("--threads", o.threads, "Threads for the build and the rays (default 1)")
-        ->check(CLI::Range(1u, 256u));
+        ->check(CLI::Range(1u, kMaxThreads));
     bench
         ->add_option("--repeat", o.repeat,
                      "Builds and casting passes; the medians are reported (default 1)")
         ->check(CLI::Range(1u, 1000u));
     bench->add_flag("--scalar", o.scalar, "Run the BVH's scalar reference path (no SIMD)");
-    bench->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");
+    add_load_timeout(*bench, o.load_timeout);
     return bench;
 }
 
@@ -155,16 +234,16 @@ CLI::App* add_heatmap_command(CLI::App& cli, HeatmapCommandOptions& o) {
     heatmap->add_option("model", o.model, "A model file, 'default', or knot:N")->required();
     heatmap->add_option("--out", o.out, "The PNG to write")->required();
     heatmap->add_option("--accel", o.accel, "Acceleration: " + accel_names_text());
-    heatmap->add_option("--algorithm", o.algorithm, "Ray–triangle algorithm (default watertight)");
+    heatmap->add_option("--algorithm", o.algorithm, algorithm_help());
     heatmap->add_option("--size", o.size, "Image size WxH (default 1280x720)");
     heatmap
         ->add_option("--metric", o.metric,
                      "work: BVH nodes + triangles tested per pixel; ns: time per pixel")
         ->check(CLI::IsMember({"work", "ns"}));
-    heatmap->add_option("--threads", o.threads, "Threads (default: every core)");
-    heatmap->add_option("--time", o.time, "Animation time in seconds (the pose)");
-    heatmap->add_option("--load-timeout", o.load_timeout,
-                        "Give up loading after this many seconds");
+    heatmap->add_option("--threads", o.threads, "Threads (default 0: every core)")
+        ->check(CLI::Range(0u, kMaxThreads));
+    heatmap->add_option("--time", o.time, "Animation time in seconds (the pose)")->check(finite());
+    add_load_timeout(*heatmap, o.load_timeout);
     return heatmap;
 }
 
@@ -184,8 +263,10 @@ CLI::App* add_tritri_command(CLI::App& cli, TriTriCommandOptions& o) {
     c->add_option("--mix", o.mix,
                   "Generated pairs: seed (seed 003's nine cases) or near_equilateral")
         ->check(CLI::IsMember({"seed", "near_equilateral"}));
-    c->add_option("--count", o.count, "How many pairs to generate (default 10,000,000)")
-        ->check(CLI::Range(std::size_t{1}, std::size_t{200'000'000}));
+    c->add_option("--count", o.count,
+                  "How many pairs to generate (default 10,000,000; at most " +
+                      std::to_string(kMaxPairs) + ")")
+        ->check(CLI::Range(std::size_t{1}, kMaxPairs));
     c->add_option("--seed", o.seed, "Seed of the generated pairs");
     c->add_option("--repetitions", o.repetitions, "Timed passes; the median is reported")
         ->check(CLI::Range(1, 100));
@@ -203,11 +284,12 @@ CLI::App* add_leaks_command(CLI::App& cli, LeaksCommandOptions& o) {
     leaks->add_option("--rays", o.rays, "Rays per algorithm (default 10000)")
         ->check(CLI::Range(1, 100'000'000));
     leaks->add_option("--seed", o.seed, "Seed of the ray directions (default 1)");
-    leaks->add_option("--time", o.time, "Animation time in seconds (the pose to sweep)");
+    leaks->add_option("--time", o.time, "Animation time in seconds (the pose to sweep)")
+        ->check(finite());
     add_algorithm_flags(*leaks, o.flags);
     leaks->add_flag("--tinyobjloader", o.obj_via_tinyobjloader,
                     "Read .obj files with tinyobjloader");
-    leaks->add_option("--load-timeout", o.load_timeout, "Give up loading after this many seconds");
+    add_load_timeout(*leaks, o.load_timeout);
     return leaks;
 }
 
@@ -222,19 +304,22 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     double time = 0.0, then_time = 0.0;
     cli.add_option("model", viewer.model, "A model file Assimp can read, or 'default'");
     cli.add_option("--size", size_text, "Window size in pixels, WxH (default 1280x720)");
-    cli.add_option("--algorithm", viewer.algorithm, "Initial ray–triangle algorithm");
+    cli.add_option("--algorithm", viewer.algorithm, algorithm_help());
     cli.add_option("--accel", viewer.accel, "Initial broad phase");
-    auto* time_option = cli.add_option("--time", time, "Animation time in seconds, paused");
+    auto* time_option =
+        cli.add_option("--time", time, "Animation time in seconds, paused")->check(finite());
     cli.add_option("--click", click_text, "Click at window pixel X,Y (origin top left)");
-    auto* then_time_option = cli.add_option(
-        "--then-time", then_time,
-        "With --click and --screenshot: after the click, move the animation to this time");
+    auto* then_time_option =
+        cli.add_option(
+               "--then-time", then_time,
+               "With --click and --screenshot: after the click, move the animation to this time")
+            ->check(finite());
     cli.add_option("--screenshot", viewer.screenshot,
                    "Write the window as PNG, print the pick as JSON, exit");
     cli.add_option("--ui-trace", viewer.ui_trace,
                    "For tests: after every frame, write the frame number, where the named "
                    "widgets are and the screenshot's JSON report to this file");
-    cli.add_option("--load-timeout", viewer.load_timeout, "Give up loading after S seconds");
+    add_load_timeout(cli, viewer.load_timeout);
     cli.add_flag("--tinyobjloader", viewer.obj_via_tinyobjloader, "Read .obj with tinyobjloader");
     cli.add_flag("--hover", viewer.hover, "Start in hover mode");
     cli.add_flag("--wireframe", viewer.wireframe, "Start with triangle edges drawn");
@@ -272,8 +357,8 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
                    "animation (repeatable; the last one shows)")
         ->check(CLI::IsMember({"algorithms", "acceleration", "bone-space", "animation"}));
     cli.add_option("--far-distance", viewer.far_distance,
-                   "Start with the model this many units from the origin (1 .. 1e7)")
-        ->check(CLI::Range(0.0, 1e7));
+                   "Start with the model this many units from the origin (0 .. 1e7)")
+        ->check(finite() & CLI::Range(0.0, 1e7));
     cli.add_flag("--leaks", viewer.leaks, "Run the edge-crack sweep once the scene is loaded");
     cli.add_option("--bvh-depth", viewer.bvh_depth,
                    "Draw the BVH's boxes at this depth (0: the root's children; -1: every level)")
@@ -293,7 +378,12 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     CLI::App* leaks_command = add_leaks_command(cli, out.leaks);
 
     try {
+        if (auto error = negative_non_finite_argument(argc, argv)) throw *error;
         cli.parse(argc, argv);
+        for (const float v : out.pick.ray)
+            if (!std::isfinite(v))
+                throw CLI::ValidationError(
+                    "--ray", "the ray is not finite: six finite numbers OX OY OZ DX DY DZ");
         if (!size_text.empty()) viewer.size = parse_size(size_text);
         if (!click_text.empty()) viewer.click = parse_point(click_text);
         if (*time_option) viewer.time = time;

@@ -1,13 +1,15 @@
 #include "app/cli/heatmap_command.h"
 
-#include <cstdio>
 #include <iostream>
+#include <new>
 
-#include <stb/stb_image_write.h>
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command_model.h"
+#include "app/cli/option_values.h"
 #include "app/core/heatmap.h"
+#include "app/core/json_line.h"
+#include "app/core/png_file.h"
 
 namespace app {
 
@@ -17,13 +19,12 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
         std::cerr << "raypick heatmap: " << *error << "\n";
         return 2;
     }
-    int w = 0, h = 0;
-    char x = 0, extra = 0;
-    if (std::sscanf(o.size.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 ||
-        (x != 'x' && x != 'X') || w < 16 || h < 16 || w > 16384 || h > 16384) {
+    const auto size = parse_size_value(o.size);
+    if (!size || size->x < 16 || size->y < 16 || size->x > 16384 || size->y > 16384) {
         std::cerr << "raypick heatmap: --size expects WxH, each 16..16384\n";
         return 2;
     }
+    const int w = size->x, h = size->y;
     const Accel accel = choice.accel();
     const HeatmapMetric metric =
         o.metric == "ns" || is_peer(accel) ? HeatmapMetric::Nanoseconds : HeatmapMetric::Work;
@@ -45,12 +46,18 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
     camera.frame(bounds.min, bounds.max, float(w) / float(h));
 
     CostImage image;
-    image.reset({w, h}, metric);
-    trace_cost_rows(session, camera, choice, o.threads, image, h);
+    std::vector<std::uint8_t> rgba;
+    try {
+        image.reset({w, h}, metric);
+        trace_cost_rows(session, camera, choice, o.threads, image, h);
+        rgba = colorize(image, image.scale_max(), true);
+    } catch (const std::bad_alloc&) {
+        std::cerr << "raypick heatmap: not enough memory for a " << w << "x" << h << " heatmap\n";
+        return 1;
+    }
     const std::uint32_t scale = image.scale_max();
-    const std::vector<std::uint8_t> rgba = colorize(image, scale, true);
-    if (!stbi_write_png(o.out.c_str(), w, h, 4, rgba.data(), w * 4)) {
-        std::cerr << "raypick heatmap: could not write " << o.out << "\n";
+    if (const auto error = write_png_file(o.out, w, h, rgba)) {
+        std::cerr << "raypick heatmap: " << *error << "\n";
         return 1;
     }
     nlohmann::ordered_json j;
@@ -66,7 +73,7 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
     j["triangles"] = image.triangles;
     j["scale_max"] = scale;
     j["seconds"] = image.seconds;
-    std::cout << j.dump() << std::endl;
+    std::cout << json_line(std::move(j)) << std::endl;
     return 0;
 }
 

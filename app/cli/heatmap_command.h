@@ -5,13 +5,15 @@
 
 #include <string>
 
+#include "picking/ray_triangle/ray_triangle.h"
+
 namespace app {
 
 struct HeatmapCommandOptions {
     std::string model;
     std::string out;
     std::string accel = "bvh";
-    std::string algorithm = "watertight";
+    std::string algorithm{picking::kDefaultRayTriangleName};
     std::string size = "1280x720";
     std::string metric = "work";  ///< work (nodes + triangles) or ns
     unsigned threads = 0;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command_model.h"
+#include "app/core/json_line.h"
 #include "picking/studies/leak_sweep.h"
 
 namespace app {
@@ -76,7 +77,7 @@ int run_leaks_command(const LeaksCommandOptions& options) {
         j["closed_meshes"] = closed;
         j["shared_edges"] = total_edges;
         j["seed"] = o.seed;
-        std::cout << j.dump() << "\n";
+        std::cout << json_line(std::move(j)) << "\n";
     }
     std::cout.flush();
     return 0;

@@ -12,7 +12,8 @@ constexpr int kNumbers = 18;
 static_assert(sizeof(picking::TrianglePair) == kNumbers * sizeof(float));
 
 const RecordFormat& pair_format() {
-    static const RecordFormat format{kNumbers, "eighteen", "V0 V1 V2 Q0 Q1 Q2", "pair", {}};
+    static const RecordFormat format{kNumbers, "eighteen", "V0 V1 V2 Q0 Q1 Q2",
+                                     "pair",   {},         kMaxPairs};
     return format;
 }
 
@@ -36,6 +37,11 @@ std::vector<picking::TrianglePair> read_pair_text(std::istream& in, const std::s
     return to_pairs(read_text_records(in, name, pair_format()));
 }
 
+std::vector<picking::TrianglePair> parse_pair_f32(std::span<const char> bytes,
+                                                  const std::string& name) {
+    return to_pairs(parse_f32_records(bytes, name, pair_format()));
+}
+
 std::vector<picking::TrianglePair> read_pair_file(const std::filesystem::path& path) {
     if (path == "-") return read_pair_text(std::cin, "<stdin>");
     return to_pairs(read_record_file(path, pair_format()));
@@ -57,7 +63,8 @@ void write_pair_file(const std::filesystem::path& path,
                 file << v[i] << (i + 1 < kNumbers ? ' ' : '\n');
         }
     }
-    if (!file) throw PairFileError(path.string() + ": write failed");
+    file.close();  // flushes: a full disk shows here, not in the buffered writes above
+    if (!file) throw PairFileError(path.string() + ": write failed (disk full?)");
 }
 
 }  // namespace app

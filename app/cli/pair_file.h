@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -17,9 +18,19 @@ namespace app {
 /// A pair file that cannot be used; what() is "FILE:LINE: reason" (or "FILE: reason").
 using PairFileError = NumberFileError;
 
+/// The most triangle pairs a command takes, from a file or generated (`tritri --count`):
+/// 3.6 GB of pairs.
+inline constexpr std::size_t kMaxPairs = 50'000'000;
+
+/// Every pair of the file (or of standard input for "-"); the errors of read_record_file, with
+/// kMaxPairs as the limit.
 [[nodiscard]] std::vector<picking::TrianglePair> read_pair_file(const std::filesystem::path& path);
 /// Text pairs from a stream; `name` prefixes error messages.
 [[nodiscard]] std::vector<picking::TrianglePair> read_pair_text(std::istream& in,
+                                                                const std::string& name);
+
+/// The pairs of raw float32 bytes, as read_pair_file reads a ".f32" file.
+[[nodiscard]] std::vector<picking::TrianglePair> parse_pair_f32(std::span<const char> bytes,
                                                                 const std::string& name);
 
 /// Parses "V0x V0y ... Q2z" from one line; throws std::invalid_argument with the reason.

@@ -63,5 +63,13 @@ TEST(PairFile, WritesAndReadsBackExactlyInBothFormats) {
     }
 }
 
+// `raypick tritri --write-pairs /dev/full` said it wrote the pairs: the buffered writes
+// failed only when the file was closed, unchecked.
+TEST(PairFile, AFullDiskIsAnError) {
+    if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+    const std::vector<picking::TrianglePair> pairs(10);
+    EXPECT_THROW(write_pair_file("/dev/full", pairs), PairFileError);
+}
+
 }  // namespace
 }  // namespace app

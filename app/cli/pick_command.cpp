@@ -4,6 +4,7 @@
 
 #include "app/cli/command_model.h"
 #include "app/cli/ray_file.h"
+#include "app/core/json_line.h"
 #include "app/core/pick_choice.h"
 #include "app/core/pick_json.h"
 
@@ -77,7 +78,7 @@ int run_pick_command(const PickCommandOptions& options) {
         nlohmann::ordered_json j = pick_to_json(session, ray, choice, result, pose);
         if (o.all_hits)
             j["all_hits"] = all_hits_to_json(session, session.all_hits(ray, choice, pose));
-        std::cout << j.dump() << "\n";
+        std::cout << json_line(std::move(j)) << "\n";
     }
     std::cout.flush();
     return 0;

@@ -13,7 +13,7 @@ struct PickCommandOptions {
     std::string model;
     std::vector<float> ray;  ///< OX OY OZ DX DY DZ
     std::string rays_file;
-    std::string algorithm = "moller_trumbore";
+    std::string algorithm{picking::kDefaultRayTriangleName};
     std::string accel = "none";
     double time = 0.0;
     AlgorithmFlags flags;   ///< t range, culling, the seeds' tolerances

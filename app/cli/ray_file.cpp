@@ -12,8 +12,12 @@ picking::Ray to_ray(std::span<const float> v) {
 
 const RecordFormat& ray_format() {
     static const RecordFormat format{
-        6, "six", "OX OY OZ DX DY DZ", "ray",
-        [](std::span<const float> v) { return picking::ray_problem(to_ray(v)); }};
+        6,
+        "six",
+        "OX OY OZ DX DY DZ",
+        "ray",
+        [](std::span<const float> v) { return picking::ray_problem(to_ray(v)); },
+        kMaxRays};
     return format;
 }
 
@@ -25,13 +29,28 @@ picking::Ray parse_ray_line(const std::string& line) {
     return to_ray(v);
 }
 
-std::vector<picking::Ray> read_ray_file(const std::filesystem::path& path) {
-    const std::vector<float> values = read_record_file(path, ray_format());
+namespace {
+
+std::vector<picking::Ray> to_rays(const std::vector<float>& values) {
     std::vector<picking::Ray> rays;
     rays.reserve(values.size() / 6);
     for (std::size_t i = 0; i < values.size(); i += 6)
         rays.push_back(to_ray(std::span<const float>(values).subspan(i, 6)));
     return rays;
+}
+
+}  // namespace
+
+std::vector<picking::Ray> read_ray_file(const std::filesystem::path& path) {
+    return to_rays(read_record_file(path, ray_format()));
+}
+
+std::vector<picking::Ray> read_ray_text(std::istream& in, const std::string& name) {
+    return to_rays(read_text_records(in, name, ray_format()));
+}
+
+std::vector<picking::Ray> parse_ray_f32(std::span<const char> bytes, const std::string& name) {
+    return to_rays(parse_f32_records(bytes, name, ray_format()));
 }
 
 }  // namespace app

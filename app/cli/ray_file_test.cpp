@@ -64,5 +64,25 @@ TEST(RayFile, MissingFile) {
     EXPECT_THROW((void)read_ray_file("/nonexistent/rays.txt"), RayFileError);
 }
 
+// A directory or an empty file ran no ray and exited 0 without a word.
+TEST(RayFile, ADirectoryOrAFileWithoutRaysIsAnError) {
+    const auto dir = std::filesystem::temp_directory_path() / "raypick_ray_file_dir";
+    std::filesystem::create_directories(dir);
+    for (const auto& [path, expected] :
+         {std::pair{dir, ": is a directory, not a file of rays"},
+          std::pair{write_temp("empty.txt", ""), ": holds no rays"},
+          std::pair{write_temp("comments.txt", "# nothing but\n\n# comments\n"), ": holds no rays"},
+          std::pair{write_temp("empty.f32", ""), ": holds no rays"},
+          std::pair{std::filesystem::path("/dev/null"), ": holds no rays"},
+          std::pair{std::filesystem::path("/dev/zero"), ":1: the line is longer than"}}) {
+        try {
+            (void)read_ray_file(path);
+            ADD_FAILURE() << path;
+        } catch (const RayFileError& e) {
+            EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+        }
+    }
+}
+
 }  // namespace
 }  // namespace app

@@ -1,10 +1,12 @@
 #include "app/cli/tritri_command.h"
 
 #include <iostream>
+#include <new>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/pair_file.h"
+#include "app/core/json_line.h"
 #include "app/core/tritri_experiment.h"
 #include "picking/studies/triangle_pair_generator.h"
 
@@ -70,12 +72,18 @@ int run_tritri_command(const TriTriCommandOptions& o) {
             return 2;
         }
     } else if (o.summary || !o.write_pairs.empty()) {
-        if (o.mix == "seed") {
-            picking::GeneratedPairs mix = picking::generate_seed_mix(o.count, o.seed);
-            pairs = std::move(mix.pairs);
-            cases = std::move(mix.cases);
-        } else {
-            pairs = picking::generate_near_equilateral_pairs(o.count, o.seed);
+        try {
+            if (o.mix == "seed") {
+                picking::GeneratedPairs mix = picking::generate_seed_mix(o.count, o.seed);
+                pairs = std::move(mix.pairs);
+                cases = std::move(mix.cases);
+            } else {
+                pairs = picking::generate_near_equilateral_pairs(o.count, o.seed);
+            }
+        } catch (const std::bad_alloc&) {
+            std::cerr << "raypick tritri: not enough memory for " << o.count << " pairs ("
+                      << sizeof(picking::TrianglePair) << " bytes each)\n";
+            return 1;
         }
     } else {
         std::cerr << "raypick tritri: give pairs (--pairs FILE, or - for standard input), or "
@@ -97,7 +105,7 @@ int run_tritri_command(const TriTriCommandOptions& o) {
     if (!o.summary) {
         const auto& algorithm = chosen ? *chosen : picking::kTriTriAlgorithms.front();
         for (const auto& pair : pairs)
-            std::cout << pair_json(algorithm, pair, o.segment).dump() << "\n";
+            std::cout << json_line(pair_json(algorithm, pair, o.segment)) << "\n";
         std::cout.flush();
         return 0;
     }
@@ -110,7 +118,7 @@ int run_tritri_command(const TriTriCommandOptions& o) {
         const AlgorithmTiming t = time_algorithm(algorithm, experiment, o.repetitions, batch);
         nlohmann::ordered_json j = timing_to_json(t, seed_mix);
         j["exact_intersecting"] = experiment.exact_intersecting;
-        std::cout << j.dump() << std::endl;
+        std::cout << json_line(std::move(j)) << std::endl;
     };
     for (const auto& algorithm : picking::kTriTriAlgorithms)
         if (!chosen || chosen == &algorithm) report(algorithm, std::nullopt);

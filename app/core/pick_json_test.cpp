@@ -21,7 +21,7 @@ TEST(PickJson, HitCarriesTheContractFields) {
         EXPECT_TRUE(j.contains(key)) << key;
     EXPECT_EQ(j["mesh_name"], "unit_sphere");
     EXPECT_EQ(j["node"], "ball");
-    EXPECT_EQ(j["algorithm"], "moller_trumbore");
+    EXPECT_EQ(j["algorithm"], "watertight");  // the default
     EXPECT_EQ(j["ray"].size(), 6u);
     // point = origin + t * direction, with the direction as given (length 2 here).
     const float t = j["t"];

@@ -15,7 +15,7 @@ namespace app {
 struct ViewerOptions {
     std::string model = "default";
     glm::ivec2 size{1280, 720};
-    std::string algorithm = "moller_trumbore";
+    std::string algorithm{picking::kDefaultRayTriangleName};
     std::string accel = "none";
     AlgorithmFlags flags;             ///< t range, culling, the seeds' tolerances
     std::optional<double> time;       ///< paused at this time; playing from 0 when absent

@@ -15,7 +15,9 @@
 
 #include "app/core/bind_pose_comparison.h"
 #include "app/core/file_browser.h"
+#include "app/core/json_line.h"
 #include "app/core/pick_json.h"
+#include "app/core/png_file.h"
 #include "app/viewer/panels/algorithms_json.h"
 #include "app/viewer/ui_probe.h"
 #include "app/viewer/viewer_app.h"
@@ -65,9 +67,9 @@ void ViewerApp::run_script() {
     const glm::ivec2 fb = framebuffer_size();
     glReadBuffer(GL_BACK);
     const render::Image image = render::read_framebuffer(fb.x, fb.y);
-    const std::string error = render::write_png(options_.screenshot, image);
-    if (!error.empty()) {
-        std::cerr << "raypick: " << error << "\n";
+    if (const auto error =
+            write_png_file(options_.screenshot, image.width, image.height, image.rgba)) {
+        std::cerr << "raypick: " << *error << "\n";
         exit_status_ = 1;
         quit_ = true;
         return;
@@ -89,7 +91,7 @@ void ViewerApp::run_script() {
                        {"gl_ms_max", largest(bench_gl_ms_)}};
     }
     j["screenshot"] = options_.screenshot;
-    std::cout << j.dump() << std::endl;
+    std::cout << json_line(std::move(j)) << std::endl;
     quit_ = true;
 }
 
@@ -212,11 +214,11 @@ void ViewerApp::save_screenshot() {
         file = "raypick-" + name + "-" + stamp + "-" + std::to_string(n) + ".png";
     const glm::ivec2 fb = framebuffer_size();
     glReadBuffer(GL_BACK);
-    const std::string error = render::write_png(file, render::read_framebuffer(fb.x, fb.y));
-    if (error.empty())
-        screenshot_note_ = "Saved " + valid_utf8((std::filesystem::current_path() / file).string());
+    const render::Image image = render::read_framebuffer(fb.x, fb.y);
+    if (const auto error = write_png_file(file, image.width, image.height, image.rgba))
+        error_ = *error;
     else
-        error_ = error;
+        screenshot_note_ = "Saved " + valid_utf8((std::filesystem::current_path() / file).string());
 }
 
 void ViewerApp::write_ui_trace() {
@@ -230,7 +232,7 @@ void ViewerApp::write_ui_trace() {
     // Written whole and renamed over the file, so a reader never sees half a frame.
     const std::string partial = options_.ui_trace + ".partial";
     if (FILE* out = std::fopen(partial.c_str(), "wb")) {
-        const std::string text = j.dump();
+        const std::string text = json_line(std::move(j));
         const bool written = std::fwrite(text.data(), 1, text.size(), out) == text.size();
         if (std::fclose(out) == 0 && written) std::filesystem::rename(partial, options_.ui_trace);
     }

@@ -122,14 +122,21 @@ MeshData make_torus_knot(const TorusKnotOptions& options) {
     return mesh;
 }
 
+namespace {
+constexpr std::string_view kKnotPrefix = "knot:";
+}  // namespace
+
+bool is_knot_name(std::string_view name) {
+    return name.starts_with(kKnotPrefix);
+}
+
 std::optional<std::size_t> parse_knot_name(std::string_view name) {
-    constexpr std::string_view kPrefix = "knot:";
-    if (!name.starts_with(kPrefix)) return std::nullopt;
-    name.remove_prefix(kPrefix.size());
+    if (!is_knot_name(name)) return std::nullopt;
+    name.remove_prefix(kKnotPrefix.size());
     std::size_t count = 0;
     const auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), count);
     if (error != std::errc() || end != name.data() + name.size()) return std::nullopt;
-    if (count < 8 || count > 100'000'000) return std::nullopt;
+    if (count < kMinKnotTriangles || count > kMaxKnotTriangles) return std::nullopt;
     return count;
 }
 

@@ -29,8 +29,16 @@ struct TorusKnotOptions {
 /// options.keep_going, it has no vertices and no triangles.
 [[nodiscard]] MeshData make_torus_knot(const TorusKnotOptions& options);
 
+/// The triangle counts `knot:N` accepts.
+inline constexpr std::size_t kMinKnotTriangles = 8;
+inline constexpr std::size_t kMaxKnotTriangles = 100'000'000;
+
+/// Whether `name` asks for a knot ("knot:" and anything after it): such a name is never a file,
+/// and a count parse_knot_name refuses is an error, not a missing file.
+[[nodiscard]] bool is_knot_name(std::string_view name);
+
 /// "knot:1000000" -> 1000000 triangles; nothing for any other name (or a count outside
-/// 8..100,000,000).
+/// kMinKnotTriangles..kMaxKnotTriangles).
 [[nodiscard]] std::optional<std::size_t> parse_knot_name(std::string_view name);
 
 /// A scene of one node holding the knot that `name` asks for (see parse_knot_name).

@@ -102,11 +102,26 @@ TEST(TorusKnot, Names) {
     EXPECT_FALSE(parse_knot_name("knot:-5"));
     EXPECT_FALSE(parse_knot_name("knot:999999999999"));
     EXPECT_FALSE(parse_knot_name("bunny.obj"));
+    EXPECT_TRUE(is_knot_name("knot:-5"));
+    EXPECT_FALSE(is_knot_name("bunny.obj"));
     const Scene scene = load_model("knot:2000");
     EXPECT_EQ(scene.source, "knot:2000");
     ASSERT_EQ(scene.meshes.size(), 1u);
     EXPECT_NEAR(double(scene.triangle_count()), 2000.0, 4.0);
     EXPECT_EQ(scene.instances().size(), 1u);
+}
+
+// knot:0, knot:-5 and knot:100000000000 were looked up as files ("no such file").
+TEST(TorusKnot, ACountOutOfRangeSaysTheRange) {
+    for (const char* name : {"knot:0", "knot:-5", "knot:100000000000", "knot:", "knot:1e6"}) {
+        try {
+            (void)load_model(name);
+            ADD_FAILURE() << name << " loaded";
+        } catch (const LoadError& e) {
+            EXPECT_NE(std::string(e.what()).find("from 8 to 100000000"), std::string::npos)
+                << e.what();
+        }
+    }
 }
 
 }  // namespace

@@ -155,8 +155,10 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
             ++node_count;
             boxes += node.child_count;
             F t_enter;
-            unsigned hits =
-                intersect_children<kScaled>(node, lanes, t_max, t_enter);  // empty slots miss
+            // Empty slots' boxes (lo = +inf, hi = -inf) miss any finite ray; the mask keeps
+            // them out whatever the arithmetic gives (the used slots come first).
+            unsigned hits = intersect_children<kScaled>(node, lanes, t_max, t_enter) &
+                            ((1u << node.child_count) - 1u);
             if (hits == 0) goto next_from_stack;
             // Ask for every child the ray enters now, a lone one too: their cache misses
             // overlap this node's sorting and the nearer children's work, and start before

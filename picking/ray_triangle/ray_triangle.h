@@ -218,6 +218,22 @@ inline constexpr std::array kRayTriangleAlgorithms = {
                          EdgeRule::Inclusive},
 };
 
+/// The algorithm a pick runs unless told otherwise (PickSettings, the command line, the
+/// viewer): watertight never lets a ray slip between two triangles that share an edge (the
+/// seeds' strict tests do, through a closed mesh), and it has a SIMD block kernel.
+inline constexpr RayTriangleMethod kDefaultRayTriangleMethod = RayTriangleMethod::Watertight;
+
+/// The CLI name of `method`, from the table (usable in constant expressions).
+[[nodiscard]] constexpr std::string_view ray_triangle_name(RayTriangleMethod method) {
+    for (const RayTriangleAlgorithm& algorithm : kRayTriangleAlgorithms)
+        if (algorithm.method == method) return algorithm.name;
+    return {};
+}
+
+/// "watertight": the default's CLI name.
+inline constexpr std::string_view kDefaultRayTriangleName =
+    ray_triangle_name(kDefaultRayTriangleMethod);
+
 /// The algorithm with that CLI name, or nothing.
 [[nodiscard]] const RayTriangleAlgorithm* find_ray_triangle_algorithm(std::string_view name);
 [[nodiscard]] const RayTriangleAlgorithm& ray_triangle_algorithm(RayTriangleMethod method);

@@ -425,5 +425,33 @@ TEST(BroadPhase, BaldwinWeberMeshLoopOnPrecomputedTransforms_Seed47) {
     EXPECT_GT(hits, 50 / kScale);
 }
 
+// `raypick pick default --ray 3e38 3e38 3e38 -3e38 -3e38 -3e38 --accel bvh` crashed: moved
+// into a mesh's space the ray left float range (an infinite origin), the eight-wide BVH's box
+// test gave NaN for the empty slots' boxes (inf - inf), took them as entered and read a node
+// at index 0xFFFFFFFF. A ray out of float range in an instance's space now misses that
+// instance, and the traversal never takes an empty slot.
+TEST(BroadPhase, ARayOutOfFloatRangeInAnInstancesSpaceMissesItWithEveryBroadPhase) {
+    const testing::TestMesh mesh = testing::grid(12);  // inner nodes with empty slots
+    SceneView view;
+    view.meshes.push_back(mesh.view());
+    view.instances.push_back({0, 0, glm::mat4(1.0f)});
+    view.instances.push_back({0, 1, glm::scale(glm::mat4(1.0f), glm::vec3(1e-30f))});
+    SceneAccel accel(view);
+    ASSERT_TRUE(accel.build_bvhs(view));
+    for (const BroadPhase phase :
+         {BroadPhase::None, BroadPhase::Sphere, BroadPhase::Aabb, BroadPhase::Bvh}) {
+        PickSettings settings;
+        settings.broad_phase = phase;
+        for (const Ray& ray : {Ray{{1e10f, 1e10f, 1e10f}, {-1, -1, -1}},
+                               Ray{{3e38f, 3e38f, 3e38f}, {-3e38f, -3e38f, -3e38f}}}) {
+            const PickResult result = pick(view, ray, settings, &accel);
+            // The scaled instance cannot be hit: the ray is out of float range in its space.
+            if (result.hit) {
+                EXPECT_EQ(result.hit->instance, 0u);
+            }
+        }
+    }
+}
+
 }  // namespace
 }  // namespace picking

@@ -129,7 +129,9 @@ class PickSearch {
     }
 
   private:
-    /// The current ray in an instance's bone space; false for an instance that cannot be hit.
+    /// The current ray in an instance's bone space; false for an instance that cannot be hit,
+    /// among them one whose space takes the ray out of float range (a node scaled by 1e-30):
+    /// the box tests and kernels below assume a finite ray.
     bool local_ray(std::uint32_t instance, Ray& local) const {
         const Ray world = current_ray();
         if (scene_.instances[instance].mesh >= scene_.meshes.size()) return false;
@@ -143,12 +145,12 @@ class PickSearch {
             local = accel_->identity(instance)
                         ? world
                         : to_bone_space(world, accel_->mesh_from_world(instance));
-            return true;
+            return ray_usable(local);
         }
         const glm::dmat4 inverse = mesh_from_world(scene_.instances[instance].world_from_mesh);
         if (!usable(inverse)) return false;  // a singular bone (zero scale) shows nothing to hit
         local = to_bone_space(world, inverse);
-        return true;
+        return ray_usable(local);
     }
 
     void accept(std::uint32_t instance, std::uint32_t triangle, const RayHit& hit) {
@@ -369,7 +371,9 @@ std::optional<Ray> instance_ray(const Instance& instance, const Ray& world_ray, 
     if (space == RaySpace::WorldTriangles) return world_ray;
     const glm::dmat4 inverse = mesh_from_world(instance.world_from_mesh);
     if (!usable(inverse)) return std::nullopt;
-    return to_bone_space(world_ray, inverse);
+    const Ray local = to_bone_space(world_ray, inverse);
+    if (!ray_usable(local)) return std::nullopt;  // out of float range in that space
+    return local;
 }
 
 Triangle instance_triangle(const Instance& instance, const MeshView& mesh, std::size_t index,
@@ -396,6 +400,7 @@ std::optional<ShapePickHit> pick_shapes(const SceneView& scene, const Ray& world
         if (!usable(inverse)) continue;
         // Into the shape's own space, like a mesh: t stays the world ray's parameter.
         const Ray local = to_bone_space(narrowed, inverse);
+        if (!ray_usable(local)) continue;  // out of float range in the shape's space
         const auto hit = intersect_shape(local, shape.shape, settings);
         if (!hit || (best && !(hit->t < best->t))) continue;
         ShapePickHit h;

@@ -26,7 +26,7 @@ enum class RaySpace {
 };
 
 struct PickSettings {
-    RayTriangleMethod method = RayTriangleMethod::MollerTrumbore;
+    RayTriangleMethod method = kDefaultRayTriangleMethod;
     RayTriangleOptions triangle_options;
     RaySpace space = RaySpace::BoneSpace;
     ShapeTestSettings shapes;  ///< which seed 002 forms test the analytic shapes
@@ -188,7 +188,7 @@ class PickPlan {
 // == The pieces pick() is made of, for other scene queries (all hits, compare, BVHs)
 
 /// The ray in the space where `space` tests the instance's triangles (its bone space, or the
-/// world); nothing for a singular bone.
+/// world); nothing for a singular bone, or when the ray leaves float range in that space.
 [[nodiscard]] std::optional<Ray> instance_ray(const Instance& instance, const Ray& world_ray,
                                               RaySpace space);
 /// Triangle `index` of the instance's mesh in that same space.

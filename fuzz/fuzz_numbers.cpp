@@ -1,0 +1,68 @@
+// libFuzzer harness: the number parsing of the command line and the number files. The first
+// byte chooses the parser, the rest is its text: option values ("1280x720", "640,360",
+// "0,0.5,0", a lone number), one line of a ray or pair file, and a `knot:N` model name. Each
+// either refuses the text or returns what its contract promises.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "app/cli/option_values.h"
+#include "app/cli/pair_file.h"
+#include "app/cli/ray_file.h"
+#include "assets/procedural/torus_knot.h"
+#include "fuzz/fuzz_check.h"
+
+namespace {
+
+bool finite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size == 0) return 0;
+    const std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
+    switch (data[0] % 6) {
+        case 0:
+            if (const auto s = app::parse_size_value(text)) FUZZ_CHECK(s->x >= 0 && s->y >= 0);
+            break;
+        case 1:
+            (void)app::parse_point_value(text);
+            break;
+        case 2:
+            if (const auto v = app::parse_vec3_value(text)) FUZZ_CHECK(finite(*v));
+            break;
+        case 3: {
+            // Exactly one of: a finite number, a non-finite one, not a number.
+            const auto value = app::number_value(text);
+            const bool is_finite = app::is_finite_number(text);
+            const bool non_finite = app::is_non_finite_number(text);
+            FUZZ_CHECK(!(is_finite && non_finite));
+            FUZZ_CHECK(value.has_value() == (is_finite || non_finite));
+            break;
+        }
+        case 4:
+            try {
+                const picking::Ray ray = app::parse_ray_line(text);
+                FUZZ_CHECK(picking::ray_usable(ray));
+            } catch (const std::invalid_argument&) {
+            }
+            try {
+                (void)app::parse_pair_line(text);
+            } catch (const std::invalid_argument&) {
+            }
+            break;
+        case 5:
+            if (const auto knot = assets::parse_knot_name(text)) {
+                FUZZ_CHECK(assets::is_knot_name(text));
+                FUZZ_CHECK(*knot >= assets::kMinKnotTriangles &&
+                           *knot <= assets::kMaxKnotTriangles);
+            }
+            break;
+    }
+    return 0;
+}
