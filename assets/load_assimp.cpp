@@ -497,7 +497,7 @@ void check_ply_header(const std::filesystem::path& path) {
 
 Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress) {
     const auto cancelled = [progress] { return progress != nullptr && progress->cancel.load(); };
-    if (cancelled()) throw LoadError(path, "loading was cancelled");
+    if (cancelled()) throw LoadError(path, "loading was cancelled", LoadFailure::Cancelled);
     if (progress) progress->fraction = 0.0f;
     check_ply_header(path);
 
@@ -510,7 +510,7 @@ Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress
     // can look at the primitives before SortByPType removes points and lines: a file without
     // a single polygon gets a clear message instead of a validation error.
     const aiScene* raw = importer.ReadFile(path.string(), 0);
-    if (cancelled()) throw LoadError(path, "loading was cancelled");
+    if (cancelled()) throw LoadError(path, "loading was cancelled", LoadFailure::Cancelled);
     if (raw == nullptr) {
         std::string reason = importer.GetErrorString();
         if (reason.empty()) reason = "Assimp could not read it (unsupported or corrupt format)";
@@ -527,7 +527,7 @@ Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress
     const std::size_t points_and_lines = counts.points_and_lines;
 
     const aiScene* source = importer.ApplyPostProcessing(kPostProcessFlags);
-    if (cancelled()) throw LoadError(path, "loading was cancelled");
+    if (cancelled()) throw LoadError(path, "loading was cancelled", LoadFailure::Cancelled);
     if (source == nullptr) {
         std::string reason = importer.GetErrorString();
         if (reason.empty()) reason = "Assimp's post-processing rejected it";

@@ -40,7 +40,8 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
                  LoadProgress* progress) {
     if (path == kDefaultSceneName) return make_default_scene();
     if (const auto knot = parse_knot_name(path.string())) {
-        if (progress && progress->cancel) throw LoadError(path, "loading cancelled");
+        if (progress && progress->cancel)
+            throw LoadError(path, "loading cancelled", LoadFailure::Cancelled);
         Scene scene = make_knot_scene(*knot);
         if (progress) progress->fraction = 1.0f;
         return scene;
@@ -64,7 +65,7 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
     } catch (const LoadError&) {
         throw;
     } catch (const std::bad_alloc&) {
-        throw LoadError(path, "out of memory while loading");
+        throw LoadError(path, "out of memory while loading", LoadFailure::MemoryLimit);
     } catch (const std::exception& e) {
         throw LoadError(path, e.what());
     }

@@ -11,11 +11,31 @@
 
 namespace assets {
 
+/// Why a load failed, as far as the caller must tell the cases apart (the command line's exit
+/// status, the viewer's message).
+enum class LoadFailure {
+    Refused,      ///< the loader refused the file: missing, unreadable, corrupt, unsupported, empty
+    Cancelled,    ///< the caller cancelled the load (or gave up waiting)
+    MemoryLimit,  ///< the load needed more memory than it may use
+    CpuLimit,     ///< the import process used up its CPU time
+    Crashed,      ///< the import process died (a signal) or ended without an answer
+    Malformed,    ///< the import process answered with something that is not a valid scene
+};
+
 /// A file could not be turned into a Scene. what() names the file and the reason.
 class LoadError : public std::runtime_error {
   public:
-    LoadError(const std::filesystem::path& path, const std::string& reason)
-        : std::runtime_error(path.string() + ": " + reason) {}
+    LoadError(const std::filesystem::path& path, const std::string& reason,
+              LoadFailure failure = LoadFailure::Refused)
+        : std::runtime_error(path.string() + ": " + reason), reason_(reason), failure_(failure) {}
+
+    /// what() without the file's name.
+    [[nodiscard]] const std::string& reason() const { return reason_; }
+    [[nodiscard]] LoadFailure failure() const { return failure_; }
+
+  private:
+    std::string reason_;
+    LoadFailure failure_;
 };
 
 struct LoadOptions {
