@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 #include <fstream>
+#include <new>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -513,6 +514,9 @@ Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress
     if (cancelled()) throw LoadError(path, "loading was cancelled", LoadFailure::Cancelled);
     if (raw == nullptr) {
         std::string reason = importer.GetErrorString();
+        // Assimp catches the importers' exceptions and keeps only their what().
+        if (reason == std::bad_alloc().what())
+            throw LoadError(path, "out of memory while loading", LoadFailure::MemoryLimit);
         if (reason.empty()) reason = "Assimp could not read it (unsupported or corrupt format)";
         throw LoadError(path, reason);
     }
