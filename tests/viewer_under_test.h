@@ -61,6 +61,16 @@ class ViewerUnderTest {
     void click(glm::vec2 at, int button = 1);
     /// xdotool key names, e.g. "ctrl+q", "h".
     void key(const std::string& keys);
+    /// Holds `key` down for a frame, then lets it go: ImGui 1.86 reads keys as the state they
+    /// are in at each frame, so a press and release between two frames would be missed.
+    void press(const std::string& key);
+    /// Types `text` as key strokes into the focused widget (characters are queued, never
+    /// missed; Enter and other keys want press()).
+    void type(const std::string& text);
+
+    /// How many processes raypick has started that have not been reaped yet (its import
+    /// processes).
+    [[nodiscard]] std::size_t child_processes() const;
 
     /// Quits as a person does (Ctrl+Q) and returns how raypick ended, its output included.
     [[nodiscard]] ProcessResult quit(double timeout_seconds = 60.0);

@@ -2,6 +2,7 @@
 #include <imgui_stdlib.h>
 
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/ui_probe.h"
 
 namespace app {
 
@@ -22,6 +23,7 @@ FilePanelAction draw_file_panel(FilePanelState& state, const RecentFiles& recent
     const bool entered =
         ImGui::InputTextWithHint("##path", "model path (any format Assimp reads)",
                                  &state.path_input, ImGuiInputTextFlags_EnterReturnsTrue);
+    ui_probe::item("File/path");
     ImGui::SameLine();
     if ((ImGui::Button("Load", ImVec2(-1, 0)) || entered) && !state.path_input.empty())
         action.load = state.path_input;
@@ -40,6 +42,7 @@ FilePanelAction draw_file_panel(FilePanelState& state, const RecentFiles& recent
         ImGui::ProgressBar(loading->progress(), ImVec2(-70, 0), overlay);
         ImGui::SameLine();
         if (ImGui::Button("Cancel", ImVec2(-1, 0))) action.cancel = true;
+        ui_probe::item("File/Cancel");
         ImGui::TextDisabled("%s", loading->subject().filename().string().c_str());
     }
     if (!state.error.empty()) {
