@@ -206,13 +206,15 @@ void read_answer(ChildProcess& child, LoadProgress* progress, const ImportLimits
         }
         pollfd fd{child.reply_fd(), POLLIN, 0};
         const int ready = ::poll(&fd, 1, kPollMilliseconds);
-        if (ready < 0 && errno != EINTR) throw system_error("poll");
-        if (ready <= 0) continue;
-        const ssize_t n = ::read(child.reply_fd(), chunk.data(), chunk.size());
-        if (n < 0) {
+        const ssize_t n = ready > 0 ? ::read(child.reply_fd(), chunk.data(), chunk.size()) : 0;
+        if (ready < 0 || n < 0) {
             if (errno == EINTR || errno == EAGAIN) continue;
-            throw system_error("read");
+            reading.protocol_error =
+                std::string("reading its pipe failed: ") + std::strerror(errno);
+            child.kill();
+            return;
         }
+        if (ready == 0) continue;
         if (n == 0) return;
         try {
             reading.parser.feed(std::span(chunk).first(std::size_t(n)));
@@ -335,7 +337,14 @@ Scene import_model(const std::filesystem::path& path, const LoadOptions& options
     request.options = options;
     request.limits = limits;
     request.parent_pid = long(::getpid());
-    ChildProcess child(request);
+    std::optional<ChildProcess> started;
+    try {
+        started.emplace(request);
+    } catch (const std::system_error& e) {
+        fail(path, std::string("cannot start the import process (") + e.what() + ")",
+             LoadFailure::Refused);
+    }
+    ChildProcess& child = *started;
 
     Reading reading;
     read_answer(child, progress, limits, reading);
