@@ -1,6 +1,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "app/core/display_text.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_probe.h"
 
@@ -47,13 +48,14 @@ FilePanelAction draw_file_panel(FilePanelState& state, const RecentFiles& recent
     }
     if (!state.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
-        ImGui::TextWrapped("%s", state.error.c_str());
+        ImGui::TextWrapped("%s", shortened_text(state.error).c_str());
         ImGui::PopStyleColor();
     }
     if (!state.last_load.empty()) ImGui::TextWrapped("%s", state.last_load.c_str());
     for (const std::string& note : session.scene().notes) {
         ImGui::Bullet();
-        ImGui::TextWrapped("%s", note.c_str());  // notes are sentences: wrap, never clip
+        // Notes are sentences: wrap, never clip (but they may quote the file at length).
+        ImGui::TextWrapped("%s", shortened_text(note).c_str());
     }
 
     if (!recent.entries().empty() && ImGui::CollapsingHeader("Recent files")) {
