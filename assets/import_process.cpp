@@ -74,7 +74,7 @@ struct ChildEnd {
 /// The import process from spawn to reaping. Destroying it kills and reaps a child still running.
 class ChildProcess {
   public:
-    ChildProcess(const ImportRequest& request) {
+    explicit ChildProcess(const ImportRequest& request) {
         int fds[2];
         if (::pipe2(fds, O_CLOEXEC) != 0) throw system_error("pipe2");
         reply_.reset(fds[0]);
@@ -126,7 +126,6 @@ class ChildProcess {
     ChildProcess(const ChildProcess&) = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;
 
-    [[nodiscard]] pid_t pid() const { return pid_; }
     [[nodiscard]] int reply_fd() const { return reply_.get(); }
     void close_reply() { reply_.reset(); }
 
