@@ -10,6 +10,7 @@
 #include "app/cli/command_line.h"
 #include "app/core/background_job.h"
 #include "app/viewer/run_viewer.h"
+#include "assets/import_child.h"
 #include "picking/core/isa.h"
 #include "picking/ray_triangle/ray_triangle.h"
 
@@ -43,6 +44,8 @@ template <class Run>
 }  // namespace
 
 int main(int argc, char** argv) {
+    // First: a copy of raypick started as the import process loads one file and ends here.
+    assets::serve_import_role(argc, argv);
     // RAYPICK_ISA forces a SIMD path: one this CPU cannot run is an error, not a silent fallback.
     if (const auto error = picking::isa_request_error()) {
         std::cerr << "raypick: " << *error << "\n";

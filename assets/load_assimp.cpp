@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstddef>
 #include <fstream>
+#include <new>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -495,15 +496,16 @@ void copy_animations(const aiScene& source, Scene& scene) {
     }
 }
 
-/// Why Assimp refused the file: its error string, or `fallback` when it left none. Assimp
-/// catches its own exceptions and keeps only their what(), so a file that claims more
-/// elements than memory holds (a PLY header's 2^31 faces) would say just "std::bad_alloc".
-std::string assimp_error(const Assimp::Importer& importer, const char* fallback) {
+/// Refuses the file with Assimp's reason, or `fallback` when it left none. Assimp catches its
+/// own exceptions and keeps only their what(), so a file that claims more elements than memory
+/// holds (a PLY header's 2^31 faces) would say just "std::bad_alloc".
+[[noreturn]] void throw_assimp_error(const std::filesystem::path& path,
+                                     const Assimp::Importer& importer, const char* fallback) {
     const std::string reason = importer.GetErrorString();
-    if (reason.empty()) return fallback;
+    if (reason.empty()) throw LoadError(path, fallback);
     if (reason.find("bad_alloc") != std::string::npos)
-        return "the file claims more than memory allows (Assimp ran out of memory: " + reason + ")";
-    return reason;
+        throw LoadError(path, std::string(kClaimsMoreThanMemory), LoadFailure::MemoryLimit);
+    throw LoadError(path, reason);
 }
 
 /// Assimp 5.2's PLY reader loops forever on a header without "end_header" (a truncated file),
@@ -548,7 +550,7 @@ std::vector<std::string> model_extensions() {
 
 Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress) {
     const auto cancelled = [progress] { return progress != nullptr && progress->cancel.load(); };
-    if (cancelled()) throw LoadError(path, "loading was cancelled");
+    if (cancelled()) throw LoadError(path, "loading was cancelled", LoadFailure::Cancelled);
     if (progress) progress->fraction = 0.0f;
     check_ply_header(path);
 
@@ -561,11 +563,10 @@ Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress
     // can look at the primitives before SortByPType removes points and lines: a file without
     // a single polygon gets a clear message instead of a validation error.
     const aiScene* raw = importer.ReadFile(path.string(), 0);
-    if (cancelled()) throw LoadError(path, "loading was cancelled");
+    if (cancelled()) throw LoadError(path, "loading was cancelled", LoadFailure::Cancelled);
     if (raw == nullptr)
-        throw LoadError(
-            path,
-            assimp_error(importer, "Assimp could not read it (unsupported or corrupt format)"));
+        throw_assimp_error(path, importer,
+                           "Assimp could not read it (unsupported or corrupt format)");
     const PrimitiveCounts counts = count_primitives(*raw);
     if (counts.polygons == 0) {
         throw LoadError(path, "contains no triangles" +
@@ -577,9 +578,10 @@ Scene load_with_assimp(const std::filesystem::path& path, LoadProgress* progress
     const std::size_t points_and_lines = counts.points_and_lines;
 
     const aiScene* source = importer.ApplyPostProcessing(kPostProcessFlags);
-    if (cancelled()) throw LoadError(path, "loading was cancelled");
+    if (cancelled()) throw LoadError(path, "loading was cancelled", LoadFailure::Cancelled);
     if (source == nullptr)
-        throw LoadError(path, assimp_error(importer, "Assimp's post-processing rejected it"));
+        throw_assimp_error(path, importer, "Assimp's post-processing rejected it");
+    if (source->mRootNode == nullptr) throw LoadError(path, "the file has no node hierarchy");
 
     Scene scene = scene_from_assimp(*source, path);
     if (points_and_lines > 0) {

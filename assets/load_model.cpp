@@ -34,6 +34,92 @@ std::string format_vec3(const glm::vec3& v) {
            ")";
 }
 
+bool finite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+bool finite(const glm::mat4& m) {
+    for (int c = 0; c < 4; ++c)
+        if (!finite(glm::vec3(m[c])) || !std::isfinite(m[c].w)) return false;
+    return true;
+}
+
+bool finite(const glm::quat& q) {
+    return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
+}
+
+/// Every number a mesh holds besides its positions (checked with their own message) is finite.
+void validate_mesh_numbers(const MeshData& mesh, std::size_t m, const std::filesystem::path& path) {
+    const auto refuse = [&](const std::string& what) {
+        throw LoadError(path, describe_mesh(mesh, m) + " has a non-finite " + what);
+    };
+    for (const glm::vec3& n : mesh.normals)
+        if (!finite(n)) refuse("normal");
+    for (const SkinJoint& joint : mesh.skin.joints)
+        if (!finite(joint.bone_from_mesh)) refuse("joint offset matrix");
+    for (const MorphTarget& target : mesh.morph_targets) {
+        if (!std::isfinite(target.default_weight)) refuse("morph target weight");
+        for (const glm::vec3& d : target.position_deltas)
+            if (!finite(d)) refuse("morph target delta");
+        for (const glm::vec3& d : target.normal_deltas)
+            if (!finite(d)) refuse("morph target delta");
+    }
+}
+
+/// Clips animate nodes that exist, with finite, sorted keys (what evaluate_clip relies on).
+void validate_clips(const Scene& scene, const std::filesystem::path& path) {
+    for (const AnimationClip& clip : scene.clips) {
+        const auto refuse = [&](const std::string& what) {
+            throw LoadError(path, "animation '" + clip.name + "' " + what);
+        };
+        if (!std::isfinite(clip.duration_ticks) || clip.duration_ticks < 0.0)
+            refuse("has a bad duration");
+        if (!std::isfinite(clip.ticks_per_second) || clip.ticks_per_second < 0.0)
+            refuse("has a bad tick rate");
+        const auto check_times = [&](const auto& keys) {
+            for (std::size_t k = 0; k < keys.size(); ++k) {
+                if (!std::isfinite(keys[k].time) || (k > 0 && keys[k].time < keys[k - 1].time))
+                    refuse("has key times that are not finite and sorted");
+            }
+        };
+        for (const NodeChannel& channel : clip.channels) {
+            if (channel.node >= scene.nodes.size())
+                refuse("animates node " + std::to_string(channel.node) + ", which is missing");
+            check_times(channel.positions);
+            check_times(channel.rotations);
+            check_times(channel.scales);
+            for (const VectorKey& key : channel.positions)
+                if (!finite(key.value)) refuse("has a non-finite position key");
+            for (const RotationKey& key : channel.rotations)
+                if (!finite(key.value)) refuse("has a non-finite rotation key");
+            for (const VectorKey& key : channel.scales)
+                if (!finite(key.value)) refuse("has a non-finite scale key");
+        }
+        for (const MorphChannel& channel : clip.morph_channels) {
+            if (channel.node >= scene.nodes.size())
+                refuse("morphs node " + std::to_string(channel.node) + ", which is missing");
+            check_times(channel.keys);
+            for (const MorphKey& key : channel.keys)
+                for (const float w : key.weights)
+                    if (!std::isfinite(w)) refuse("has a non-finite morph weight");
+        }
+    }
+}
+
+/// Analytic shapes sit at nodes that exist and have finite numbers.
+void validate_shapes(const Scene& scene, const std::filesystem::path& path) {
+    for (const ShapeData& shape : scene.shapes) {
+        bool ok = std::isfinite(shape.radius);
+        for (const glm::vec3& v :
+             {shape.color, shape.center, shape.point, shape.normal, shape.corner, shape.edge_u,
+              shape.edge_v, shape.box_min, shape.box_max})
+            ok = ok && finite(v);
+        if (!ok) throw LoadError(path, "shape '" + shape.name + "' has a non-finite number");
+        if (shape.node >= scene.nodes.size())
+            throw LoadError(path, "shape '" + shape.name + "' sits at a missing node");
+    }
+}
+
 }  // namespace
 
 Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
@@ -55,12 +141,14 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
         };
         try {
             Scene scene = make_knot_scene(*knot, keep_going);
-            if (progress && progress->cancel) throw LoadError(path, "loading cancelled");
+            if (progress && progress->cancel)
+                throw LoadError(path, "loading cancelled", LoadFailure::Cancelled);
             if (progress) progress->fraction = 1.0f;
             return scene;
         } catch (const std::bad_alloc&) {
-            throw LoadError(
-                path, "not enough memory to generate " + std::to_string(*knot) + " triangles");
+            throw LoadError(path,
+                            "not enough memory to generate " + std::to_string(*knot) + " triangles",
+                            LoadFailure::MemoryLimit);
         }
     }
     // Check the path ourselves: importers report a missing file in many different ways.
@@ -82,9 +170,7 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
     } catch (const LoadError&) {
         throw;
     } catch (const std::bad_alloc&) {
-        throw LoadError(path,
-                        "the file claims more than memory allows (out of memory while loading "
-                        "it)");
+        throw LoadError(path, std::string(kClaimsMoreThanMemory), LoadFailure::MemoryLimit);
     } catch (const std::exception& e) {
         throw LoadError(path, e.what());
     }
@@ -131,6 +217,7 @@ void validate_scene(const Scene& scene, const std::filesystem::path& path) {
                 throw LoadError(path, describe_mesh(mesh, m) + ": a joint names node " +
                                           std::to_string(joint.node) + ", which is missing");
         }
+        validate_mesh_numbers(mesh, m, path);
         for (const MorphTarget& target : mesh.morph_targets) {
             if (target.position_deltas.size() != mesh.positions.size() ||
                 (!target.normal_deltas.empty() &&
@@ -149,8 +236,12 @@ void validate_scene(const Scene& scene, const std::filesystem::path& path) {
     if (scene.nodes.empty()) throw LoadError(path, "has no nodes to place its meshes");
     if (scene.nodes[0].parent != -1) throw LoadError(path, "nodes[0] is not a root node");
     bool draws_a_triangle = false;
+    std::size_t listed_children = 0;
     for (std::size_t n = 0; n < scene.nodes.size(); ++n) {
         const SceneNode& node = scene.nodes[n];
+        if (!finite(node.local_transform))
+            throw LoadError(path, describe_node(node, n) + " has a non-finite transform");
+        listed_children += node.children.size();
         if (n > 0 && (node.parent < 0 || std::size_t(node.parent) >= n)) {
             throw LoadError(path, describe_node(node, n) + " has parent " +
                                       std::to_string(node.parent) +
@@ -171,7 +262,13 @@ void validate_scene(const Scene& scene, const std::filesystem::path& path) {
             if (scene.meshes[m].triangle_count() > 0) draws_a_triangle = true;
         }
     }
+    // Every child names its parent, so the lists are whole when they hold each node once.
+    if (listed_children != scene.nodes.size() - 1)
+        throw LoadError(path, "lists " + std::to_string(listed_children) + " children for " +
+                                  std::to_string(scene.nodes.size() - 1) + " nodes below the root");
     if (!draws_a_triangle) throw LoadError(path, "contains no triangles that any node draws");
+    validate_clips(scene, path);
+    validate_shapes(scene, path);
 }
 
 }  // namespace assets

@@ -6,17 +6,45 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "assets/scene/scene.h"
 
 namespace assets {
 
+/// Why a load failed, as far as the caller must tell the cases apart (the command line's exit
+/// status, the viewer's message).
+enum class LoadFailure {
+    Refused,      ///< the loader refused the file: missing, unreadable, corrupt, unsupported, empty
+    Cancelled,    ///< the caller cancelled the load (or gave up waiting)
+    MemoryLimit,  ///< the load needed more memory than it may use
+    CpuLimit,     ///< the import process used up its CPU time
+    Crashed,      ///< the import process died (a signal) or ended without an answer
+    Malformed,    ///< the import process answered with something that is not a valid scene
+};
+
+/// The reason given when a loader runs out of memory: mostly a file whose counts claim more
+/// elements than memory holds (a PLY header's 2^31 faces).
+inline constexpr std::string_view kClaimsMoreThanMemory =
+    "the file claims more than memory allows (out of memory while loading it)";
+/// The reason an import process gives when it runs out of memory and knows no more.
+inline constexpr std::string_view kOutOfMemoryWhileLoading = "out of memory while loading";
+
 /// A file could not be turned into a Scene. what() names the file and the reason.
 class LoadError : public std::runtime_error {
   public:
-    LoadError(const std::filesystem::path& path, const std::string& reason)
-        : std::runtime_error(path.string() + ": " + reason) {}
+    LoadError(const std::filesystem::path& path, const std::string& reason,
+              LoadFailure failure = LoadFailure::Refused)
+        : std::runtime_error(path.string() + ": " + reason), reason_(reason), failure_(failure) {}
+
+    /// what() without the file's name.
+    [[nodiscard]] const std::string& reason() const { return reason_; }
+    [[nodiscard]] LoadFailure failure() const { return failure_; }
+
+  private:
+    std::string reason_;
+    LoadFailure failure_;
 };
 
 struct LoadOptions {
@@ -51,8 +79,11 @@ inline constexpr const char* kDefaultSceneName = "default";
 [[nodiscard]] Scene load_obj_with_tinyobjloader(const std::filesystem::path& path,
                                                 LoadProgress* progress);
 
-/// Checks what every loader must guarantee (finite positions, indices in range, at least one
-/// triangle, a valid hierarchy, a normal per position) and throws LoadError otherwise.
+/// Checks what every loader must guarantee, and what the import process's answer must hold
+/// before anyone uses it: at least one triangle drawn; indices, materials, joints, nodes and
+/// morph targets in range; every number finite (positions, normals, weights, deltas,
+/// transforms, keys, shapes); a hierarchy whose parents come first and whose child lists hold
+/// each node once; clips of existing nodes with sorted keys. Throws LoadError otherwise.
 void validate_scene(const Scene& scene, const std::filesystem::path& path);
 
 }  // namespace assets

@@ -222,7 +222,7 @@ std::size_t count_points_and_lines(const std::vector<tinyobj::shape_t>& shapes) 
 
 Scene load_obj_with_tinyobjloader(const std::filesystem::path& path, LoadProgress* progress) {
     const auto cancelled = [progress] { return progress != nullptr && progress->cancel.load(); };
-    if (cancelled()) throw LoadError(path, "loading was cancelled");
+    if (cancelled()) throw LoadError(path, "loading was cancelled", LoadFailure::Cancelled);
     if (progress) progress->fraction = 0.0f;
 
     ProgressReader reader(path, progress);
@@ -237,7 +237,7 @@ Scene load_obj_with_tinyobjloader(const std::filesystem::path& path, LoadProgres
     const bool ok = tinyobj::LoadObj(&attrib, &shapes, &materials, &warnings, &errors, &stream,
                                      &material_reader, /*triangulate=*/true,
                                      /*default_vcols_fallback=*/false);
-    if (cancelled()) throw LoadError(path, "loading was cancelled");
+    if (cancelled()) throw LoadError(path, "loading was cancelled", LoadFailure::Cancelled);
     if (reader.failed()) throw LoadError(path, "could not be read");
     if (!ok || !trim(errors).empty())
         throw LoadError(

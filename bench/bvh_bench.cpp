@@ -21,6 +21,7 @@
 #include "app/core/load_session.h"
 #include "app/core/scene_session.h"
 #include "app/core/settings_names.h"
+#include "assets/import_child.h"
 #include "picking/studies/ray_sets.h"
 
 namespace {
@@ -120,6 +121,7 @@ void register_all() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    assets::serve_import_role(argc, argv);  // models load through the import process
     benchmark::Initialize(&argc, argv);
     if (argc > 1) g_model = argv[1];
     if (argc > 2) g_click_model = std::string("knot:") + argv[2];

@@ -1,7 +1,12 @@
 // The viewer driven as a person drives it: pointer and key events through XTest on an X server
 // of the test's own, the results read back from the viewer's UI trace.
 
+#include <stdlib.h>
+
+#include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -62,6 +67,118 @@ TEST(GuiInput, ChoosingTheBroadPhaseInTheInspectorRetracesTheHeatmapWithIt) {
     const tests::ProcessResult ended = viewer.quit();
     EXPECT_FALSE(ended.timed_out);
     EXPECT_EQ(ended.exit_code, 0) << ended.err;
+}
+
+/// The import process's test hook for the scope: the viewer started inside it inherits it.
+class ImportFault {
+  public:
+    explicit ImportFault(const char* fault) { ::setenv("RAYPICK_IMPORT_FAULT", fault, 1); }
+    ~ImportFault() { ::unsetenv("RAYPICK_IMPORT_FAULT"); }
+    ImportFault(const ImportFault&) = delete;
+    ImportFault& operator=(const ImportFault&) = delete;
+};
+
+std::filesystem::path triangle_file() {
+    const auto path = std::filesystem::temp_directory_path() / "raypick_gui_input_triangle.obj";
+    std::ofstream(path) << "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
+    return path;
+}
+
+/// Opens `path` as a person would: File > Open... (Ctrl+O), the path typed, Enter.
+void open_with_dialog(tests::ViewerUnderTest& viewer, const std::filesystem::path& path) {
+    viewer.key("ctrl+o");
+    const auto dialog =
+        viewer.wait_for([](const Trace& t) { return t["items"].contains("Open/file"); });
+    ASSERT_TRUE(dialog) << viewer.last().dump();
+    viewer.click(*tests::ViewerUnderTest::centre(*dialog, "Open/file"));
+    // The field takes the keyboard in the frame after the click: type once it has it.
+    ASSERT_TRUE(viewer.wait_for([](const Trace&) { return true; }));
+    viewer.type(path.string());
+    const auto typed = viewer.wait_for(
+        [&](const Trace& t) { return t["report"]["open_dialog"]["path"] == path.string(); }, 60.0);
+    ASSERT_TRUE(typed) << viewer.last()["report"].dump();
+    viewer.key("Return");
+}
+
+// The import process crashes on the file opened with the Open dialog (the test hook makes it
+// crash): the viewer says so, naming the file, keeps the scene it had, and goes on.
+TEST(GuiInput, AnImporterCrashIsReportedAndTheSceneStays) {
+    const ImportFault fault("segv");
+    tests::ViewerUnderTest viewer({"--time", "0"});
+    ASSERT_EQ(viewer.error(), "");
+    const auto path = triangle_file();
+    open_with_dialog(viewer, path);
+    const auto failed = viewer.wait_for([](const Trace& t) {
+        return !t["loading"].get<bool>() && !t["load_error"].get<std::string>().empty();
+    });
+    ASSERT_TRUE(failed) << viewer.last().dump();
+    EXPECT_EQ((*failed)["load_error"],
+              path.string() + ": the importer crashed on this file (signal 11, SIGSEGV)");
+    EXPECT_EQ((*failed)["report"]["model"], "default");
+    EXPECT_EQ(viewer.child_processes(), 0u);
+
+    const tests::ProcessResult ended = viewer.quit();
+    EXPECT_FALSE(ended.timed_out);
+    EXPECT_EQ(ended.exit_code, 0) << ended.err;
+}
+
+// A load that would never end (the hook makes the import process sleep) is cancelled with the
+// status bar's Cancel: the import process is killed, the scene stays.
+TEST(GuiInput, CancelKillsTheImportProcess) {
+    const ImportFault fault("hang");
+    tests::ViewerUnderTest viewer({"--time", "0"});
+    ASSERT_EQ(viewer.error(), "");
+    const auto path = triangle_file();
+    open_with_dialog(viewer, path);
+    const auto loading = viewer.wait_for([](const Trace& t) {
+        return t["loading"].get<bool>() && t["items"].contains("Status/Cancel");
+    });
+    ASSERT_TRUE(loading) << viewer.last().dump();
+    EXPECT_EQ(viewer.child_processes(), 1u);
+    viewer.click(*tests::ViewerUnderTest::centre(*loading, "Status/Cancel"));
+    const auto cancelled =
+        viewer.wait_for([](const Trace& t) { return !t["loading"].get<bool>(); });
+    ASSERT_TRUE(cancelled) << viewer.last().dump();
+    EXPECT_EQ((*cancelled)["load_error"], path.string() + ": loading cancelled");
+    EXPECT_EQ((*cancelled)["report"]["model"], "default");
+    // The kill and the reaping happen on the load's thread, a moment after the click.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (viewer.child_processes() > 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_EQ(viewer.child_processes(), 0u);
+
+    const tests::ProcessResult ended = viewer.quit();
+    EXPECT_FALSE(ended.timed_out);
+    EXPECT_EQ(ended.exit_code, 0) << ended.err;
+}
+
+// Assimp quotes the rest of a broken ASCII STL in its error (here about 64 KB): drawn whole in
+// a wrapped text it went beyond the 65,536 vertices ImGui 1.86 draws in one batch and the
+// viewer aborted. The status bar and its tooltip show it shortened, frame after frame.
+TEST(GuiInput, AHugeLoadErrorIsShownShortened) {
+    const auto model = std::filesystem::temp_directory_path() / "raypick_gui_input_huge_error.stl";
+    {
+        std::ofstream out(model);
+        out << "solid x\n  facet normal 0 0 1\n    outer loop\n      vertex 1 2 q";
+        for (int i = 0; i < 12000; ++i)
+            out << " word" << i;
+        out << "\n    endloop\n  endfacet\nendsolid x\n";
+    }
+    tests::ViewerUnderTest viewer({model.string(), "--time", "0"});
+    ASSERT_EQ(viewer.error(), "");
+    const auto failed = viewer.wait_for([](const Trace& t) {
+        return !t["load_error"].get<std::string>().empty() && t["items"].contains("Status/error");
+    });
+    ASSERT_TRUE(failed) << viewer.last().dump().substr(0, 2000);
+    EXPECT_GT((*failed)["load_error"].get<std::string>().size(), 50000u);
+    // Hovering the message opens the tooltip that shows the whole of what is drawn.
+    viewer.move(*tests::ViewerUnderTest::centre(*failed, "Status/error"));
+    for (int frame = 0; frame < 5; ++frame)
+        ASSERT_TRUE(viewer.wait_for([](const Trace&) { return true; }));
+    const tests::ProcessResult ended = viewer.quit();
+    EXPECT_FALSE(ended.signaled) << ended.err.substr(0, 500);
+    EXPECT_FALSE(ended.timed_out);
+    EXPECT_EQ(ended.exit_code, 0);
 }
 
 }  // namespace

@@ -241,6 +241,26 @@ void ViewerUnderTest::resize(glm::ivec2 size) {
     xdotool({"windowsize", window_, std::to_string(size.x), std::to_string(size.y)});
 }
 
+void ViewerUnderTest::press(const std::string& key) {
+    xdotool({"keydown", key});
+    (void)wait_for([](const Trace&) { return true; });
+    xdotool({"keyup", key});
+}
+
+std::size_t ViewerUnderTest::child_processes() const {
+    std::size_t count = 0;
+    if (pid_ <= 0) return count;
+    std::error_code error;
+    const std::filesystem::path tasks = "/proc/" + std::to_string(pid_) + "/task";
+    for (const auto& task : std::filesystem::directory_iterator(tasks, error)) {
+        std::ifstream children(task.path() / "children");
+        std::string pid;
+        while (children >> pid)
+            ++count;
+    }
+    return count;
+}
+
 ProcessResult ViewerUnderTest::quit(double timeout_seconds) {
     ProcessResult result;
     if (pid_ > 0) {

@@ -69,6 +69,13 @@ class ViewerUnderTest {
     void type(const std::string& text);
     /// Resizes the window as a window manager would.
     void resize(glm::ivec2 size);
+    /// Holds `key` down for a frame, then lets it go: ImGui 1.86 reads keys as the state they
+    /// are in at each frame, so a press and release between two frames would be missed.
+    void press(const std::string& key);
+
+    /// How many processes raypick has started that have not been reaped yet (its import
+    /// processes).
+    [[nodiscard]] std::size_t child_processes() const;
 
     /// Quits as a person does (Ctrl+Q) and returns how raypick ended, its output included.
     [[nodiscard]] ProcessResult quit(double timeout_seconds = 60.0);

@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "app/core/load_exit_status.h"
 #include "app/core/load_session.h"
 
 namespace app {
@@ -13,7 +14,7 @@ std::unique_ptr<SceneSession> load_command_model(std::string_view command,
     LoadOutcome loaded = load_session(model, options, timeout_seconds);
     if (!loaded.session) {
         std::cerr << "raypick " << command << ": " << loaded.error << "\n";
-        exit_status = loaded.timed_out ? 3 : 1;
+        exit_status = load_exit_status(loaded.failure, loaded.timed_out);
     }
     return std::move(loaded.session);
 }

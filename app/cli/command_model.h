@@ -11,7 +11,8 @@
 namespace app {
 
 /// Loads `model` for `raypick COMMAND`; on failure prints "raypick COMMAND: why" on stderr,
-/// returns null and sets `exit_status` (3 when --load-timeout gave up, 1 otherwise).
+/// returns null and sets `exit_status` (app/core/load_exit_status.h: 1 refused, 3 given up at
+/// --load-timeout, 4 the importer crashed, 5 it hit a memory or CPU limit).
 /// timeout_seconds <= 0 waits forever.
 [[nodiscard]] std::unique_ptr<SceneSession> load_command_model(std::string_view command,
                                                                const std::filesystem::path& model,

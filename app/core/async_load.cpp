@@ -3,19 +3,33 @@
 #include <stdexcept>
 #include <utility>
 
+#include "assets/import_process.h"
+
 namespace app {
 
 std::shared_ptr<ModelLoad> start_model_load(std::filesystem::path path,
                                             assets::LoadOptions options) {
     return ModelLoad::start(path, [path, options](assets::LoadProgress& progress) {
         try {
-            return assets::load_model(path, options, &progress);
+            return assets::import_model(path, options, &progress);
         } catch (const std::exception&) {
             throw;  // the loaders' errors name the file already
         } catch (...) {
             throw std::runtime_error(path.string() + ": unknown error while loading");
         }
     });
+}
+
+assets::LoadFailure load_failure(const ModelLoad& load) {
+    if (const std::exception_ptr exception = load.exception()) {
+        try {
+            std::rethrow_exception(exception);
+        } catch (const assets::LoadError& e) {
+            return e.failure();
+        } catch (...) {
+        }
+    }
+    return assets::LoadFailure::Refused;
 }
 
 }  // namespace app

@@ -1,7 +1,7 @@
 #pragma once
-/// Loading a model off the UI thread: a BackgroundJob about the model's path. An importer
-/// cannot always be interrupted (Assimp checks its progress handler only between steps), so a
-/// cancelled load is abandoned: its thread finishes on its own and its result is dropped.
+/// Loading a model off the UI thread: a BackgroundJob about the model's path. Files are parsed
+/// in the import process (assets/import_process.h), so a cancel kills the parser at once and an
+/// importer's crash or runaway never reaches this process; the built-in scenes are built here.
 
 #include <filesystem>
 #include <memory>
@@ -17,5 +17,8 @@ using ModelLoad = BackgroundJob<assets::Scene, assets::LoadProgress, std::filesy
 /// and an error() that names the file.
 [[nodiscard]] std::shared_ptr<ModelLoad> start_model_load(std::filesystem::path path,
                                                           assets::LoadOptions options);
+
+/// After a failed load finished: why it failed (Refused for anything but a LoadError).
+[[nodiscard]] assets::LoadFailure load_failure(const ModelLoad& load);
 
 }  // namespace app

@@ -73,6 +73,11 @@ class BackgroundJob {
         std::lock_guard lock(mutex_);
         return error_;
     }
+    /// After finished(): the exception the work threw (to tell its kind), or null.
+    [[nodiscard]] std::exception_ptr exception() const {
+        std::lock_guard lock(mutex_);
+        return exception_;
+    }
 
   private:
     BackgroundJob(Subject subject, Work work)
@@ -88,12 +93,15 @@ class BackgroundJob {
         const auto begin = std::chrono::steady_clock::now();
         std::optional<Result> result;
         std::string error;
+        std::exception_ptr exception;
         try {
             result.emplace(work_(progress_));
         } catch (const std::exception& e) {
             error = e.what();
+            exception = std::current_exception();
         } catch (...) {
             error = "unknown error";
+            exception = std::current_exception();
         }
         // What the work captured (a session the viewer may have dropped) ends here, while the
         // job still counts as running.
@@ -102,6 +110,7 @@ class BackgroundJob {
             std::lock_guard lock(mutex_);
             result_ = std::move(result);
             error_ = std::move(error);
+            exception_ = std::move(exception);
             work_seconds_ = seconds_since(begin);
         }
         progress_.fraction = 1.0f;
@@ -117,6 +126,7 @@ class BackgroundJob {
     mutable std::mutex mutex_;
     std::optional<Result> result_;
     std::string error_;
+    std::exception_ptr exception_;
     double work_seconds_ = 0.0;
 };
 

@@ -29,13 +29,17 @@ std::optional<SceneLoading::Outcome> SceneLoading::poll() {
         outcome.error = outcome.path.string() + ": loading took longer than " + seconds +
                         " s (--load-timeout); gave up";
         outcome.timed_out = true;
+        outcome.failure = assets::LoadFailure::Cancelled;
         cancel();
         return outcome;
     }
     const std::shared_ptr<ModelLoad> done = std::exchange(load_, nullptr);
     outcome.scene = done->take();
     outcome.seconds = done->work_seconds();
-    if (!outcome.scene) outcome.error = done->error();
+    if (!outcome.scene) {
+        outcome.error = done->error();
+        outcome.failure = load_failure(*done);
+    }
     return outcome;
 }
 

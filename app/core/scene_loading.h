@@ -1,6 +1,6 @@
 #pragma once
 /// The viewer's loads, one at a time and off the UI thread: the newer request wins (the older
-/// one is abandoned), a load that outlasts the time limit is given up, and a finished one hands
+/// one is cancelled), a load that outlasts the time limit is given up, and a finished one hands
 /// over its scene, or says why there is none.
 
 #include <filesystem>
@@ -16,10 +16,15 @@ class SceneLoading {
   public:
     /// timeout_seconds <= 0: no limit.
     explicit SceneLoading(double timeout_seconds = 0.0) : timeout_seconds_(timeout_seconds) {}
+    /// A load still in flight is cancelled: its import process is killed.
+    ~SceneLoading() { cancel(); }
+    SceneLoading(const SceneLoading&) = delete;
+    SceneLoading& operator=(const SceneLoading&) = delete;
 
     /// Starts loading `path` ("default": the built-in scene); a load in flight is abandoned.
     void start(const std::filesystem::path& path, const assets::LoadOptions& options);
-    /// Gives up the load in flight (its thread ends on its own); true when there was one.
+    /// Gives up the load in flight (its import process is killed; a built-in scene's thread ends
+    /// on its own); true when there was one.
     bool cancel();
 
     /// How a load ended.
@@ -27,8 +32,9 @@ class SceneLoading {
         std::filesystem::path path;
         std::optional<assets::Scene> scene;  ///< nothing when it failed or was given up
         std::string error;                   ///< why not, naming the file
-        bool timed_out = false;              ///< given up at the time limit
-        double seconds = 0.0;                ///< how long the load took (a success)
+        assets::LoadFailure failure = assets::LoadFailure::Refused;  ///< why not, for the exit
+        bool timed_out = false;                                      ///< given up at the time limit
+        double seconds = 0.0;  ///< how long the load took (a success)
     };
     /// Called once per frame: nothing while a load runs or none does; else how it ended (once).
     [[nodiscard]] std::optional<Outcome> poll();

@@ -1,6 +1,9 @@
 #include "app/core/scene_loading.h"
 
+#include <stdlib.h>
+
 #include <chrono>
+#include <fstream>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -67,6 +70,67 @@ TEST(SceneLoading, ALoadOverTheLimitIsGivenUpAndTheNewerRequestWins) {
     ASSERT_TRUE(second->scene);
     EXPECT_EQ(second->path, "default");
     EXPECT_TRUE(patient.cancel() == false) << "nothing left in flight";
+}
+
+/// A one-triangle OBJ file in the test's temporary folder.
+std::filesystem::path triangle_file() {
+    const auto path = std::filesystem::temp_directory_path() / "raypick_scene_loading_triangle.obj";
+    std::ofstream(path) << "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
+    return path;
+}
+
+/// This process's children, from every thread's /proc entry.
+std::size_t child_processes() {
+    std::size_t count = 0;
+    for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+        std::ifstream children(task.path() / "children");
+        std::string pid;
+        while (children >> pid)
+            ++count;
+    }
+    return count;
+}
+
+// The import process crashes (the test hook makes it): the viewer is told so, with the file, and
+// the failure that decides a scripted run's exit status.
+TEST(SceneLoading, AnImporterCrashIsAFailureNamingTheFile) {
+    const auto path = triangle_file();
+    ::setenv("RAYPICK_IMPORT_FAULT", "segv", 1);
+    SceneLoading loading;
+    loading.start(path, {});
+    const auto outcome = poll_until_done(loading, 60.0);
+    ::unsetenv("RAYPICK_IMPORT_FAULT");
+    ASSERT_TRUE(outcome);
+    EXPECT_FALSE(outcome->scene);
+    EXPECT_EQ(outcome->failure, assets::LoadFailure::Crashed);
+    EXPECT_EQ(outcome->error,
+              path.string() + ": the importer crashed on this file (signal 11, SIGSEGV)");
+
+    SceneLoading again;  // and the next load works
+    again.start(path, {});
+    const auto next = poll_until_done(again, 60.0);
+    ASSERT_TRUE(next && next->scene);
+    EXPECT_EQ(next->scene->triangle_count(), 1u);
+}
+
+// A load that never ends (the hook makes the import process sleep) is given up at the time
+// limit, and its process is gone soon after: nothing runs on after a give-up.
+TEST(SceneLoading, AGivenUpLoadLeavesNoProcessRunning) {
+    const auto path = triangle_file();
+    ::setenv("RAYPICK_IMPORT_FAULT", "hang", 1);
+    {
+        SceneLoading loading(0.2);
+        loading.start(path, {});
+        const auto outcome = poll_until_done(loading, 60.0);
+        ASSERT_TRUE(outcome);
+        EXPECT_TRUE(outcome->timed_out);
+        EXPECT_EQ(outcome->failure, assets::LoadFailure::Cancelled);
+    }
+    ::unsetenv("RAYPICK_IMPORT_FAULT");
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (child_processes() > 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    EXPECT_EQ(child_processes(), 0u);
 }
 
 }  // namespace

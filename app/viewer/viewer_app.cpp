@@ -16,6 +16,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include "app/core/file_browser.h"
+#include "app/core/load_exit_status.h"
 #include "app/core/settings_names.h"
 #include "app/viewer/ui_probe.h"
 
@@ -194,7 +195,7 @@ void ViewerApp::update_loading() {
         error_ = valid_utf8(outcome->error);
         std::cerr << "raypick: " << outcome->error << "\n";
         if (!initial_load_done_ && options_.scripted()) {
-            exit_status_ = outcome->timed_out ? 3 : 1;
+            exit_status_ = load_exit_status(outcome->failure, outcome->timed_out);
             quit_ = true;
         }
         if (!initial_load_done_) {

@@ -227,6 +227,7 @@ void ViewerApp::write_ui_trace() {
     nlohmann::ordered_json j;
     j["frame"] = ui_trace_frame_;
     j["loading"] = loads_.current() != nullptr;
+    j["load_error"] = error_;
     j["items"] = ui_probe::items_json();
     j["report"] = report();
     // Written whole and renamed over the file, so a reader never sees half a frame.

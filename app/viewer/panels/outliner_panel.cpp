@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 
+#include "app/core/display_text.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_probe.h"
 
@@ -94,7 +95,8 @@ void draw_facts(const SceneSession& session, const std::string& last_load) {
             for (const std::string& note : scene.notes) {
                 ImGui::Bullet();
                 ImGui::PushTextWrapPos(0.0f);
-                ImGui::TextUnformatted(valid_utf8(note).c_str());  // sentences: wrap, never clip
+                // Sentences: wrap, never clip (but they may quote the file at length).
+                ImGui::TextUnformatted(shortened_text(valid_utf8(note)).c_str());
                 ImGui::PopTextWrapPos();
             }
         }

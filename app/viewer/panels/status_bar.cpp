@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 
+#include "app/core/display_text.h"
 #include "app/core/duration_text.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_probe.h"
@@ -94,7 +95,8 @@ StatusBarAction draw_status_bar(const StatusInfo& info, const ViewSwitches& swit
     }
     separator_dot();
     const bool error = !info.error.empty();
-    const std::string& message = error ? info.error : info.hint;
+    // An importer's error may quote the file at length: shortened before ImGui draws it.
+    const std::string message = shortened_text(error ? info.error : info.hint);
     // Clipped before the toggles; the whole of it in a tooltip.
     ImGui::PushClipRect(ImGui::GetCursorScreenPos(),
                         ImVec2(ImGui::GetWindowPos().x + toggles_x - 8.0f, rect.max.y), true);

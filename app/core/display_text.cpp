@@ -1,0 +1,15 @@
+#include "app/core/display_text.h"
+
+namespace app {
+
+std::string shortened_text(std::string_view text, std::size_t max_bytes) {
+    if (text.size() <= max_bytes) return std::string(text);
+    std::size_t cut = max_bytes;
+    // Back off continuation bytes (10xxxxxx), so no character is cut in two.
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    return std::string(text.substr(0, cut)) + " ... (" + std::to_string(text.size() - cut) +
+           " more bytes)";
+}
+
+}  // namespace app

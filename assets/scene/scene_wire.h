@@ -1,0 +1,47 @@
+#pragma once
+/// A Scene as bytes: what the import process sends back to the process that asked for the
+/// model. Compact and versioned: a magic number and a version, then every field of the Scene in
+/// declaration order (numbers little-endian as this x86-64 machine holds them, strings and arrays
+/// as a 64-bit count and their elements). The decoder trusts nothing it reads: every count is
+/// checked against the bytes that are left before anything is allocated, every enumeration
+/// against its values, and bytes that end early, run on, or carry another magic or version are
+/// refused with a SceneWireError saying where. What the numbers mean (index ranges, finite
+/// values, the hierarchy) is validate_scene's concern (assets/load_model.h), not the decoder's.
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "assets/scene/scene.h"
+
+namespace assets {
+
+/// "RPSC" as the first four bytes.
+inline constexpr std::uint32_t kSceneWireMagic = 0x43535052;
+/// Raised whenever the encoding of any field changes.
+inline constexpr std::uint32_t kSceneWireVersion = 2;
+
+/// Bytes that are not a scene of this version; what() says what was wrong and where.
+class SceneWireError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Receives encoded bytes in order, in pieces: small fields gathered in a buffer, large arrays
+/// (vertices, indices, weights) passed straight from the scene without a copy.
+using SceneWireSink = std::function<void(std::span<const std::byte>)>;
+
+/// Writes `scene` to `sink`. Throws only what `sink` throws.
+void encode_scene(const Scene& scene, const SceneWireSink& sink);
+
+/// The same, as one block of bytes.
+[[nodiscard]] std::vector<std::byte> encode_scene(const Scene& scene);
+
+/// Reads a scene written by encode_scene; throws SceneWireError for anything else. Allocates at
+/// most a small multiple of `bytes.size()`, whatever the counts inside claim.
+[[nodiscard]] Scene decode_scene(std::span<const std::byte> bytes);
+
+}  // namespace assets

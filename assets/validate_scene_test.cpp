@@ -1,0 +1,100 @@
+// validate_scene, what stands between the import process's answer and the rest of raypick:
+// the built-in scene passes, and each thing broken in it alone is refused, naming what.
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "assets/load_model.h"
+
+namespace assets {
+namespace {
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+/// The built-in scene (meshes, a skin, morph targets, clips, shapes), as `validate_scene` sees it.
+Scene valid_scene() {
+    Scene scene = load_model(kDefaultSceneName);
+    validate_scene(scene, "default");
+    return scene;
+}
+
+/// What validate_scene says about `scene`, or "" when it passes.
+std::string refusal(const Scene& scene) {
+    try {
+        validate_scene(scene, "s");
+    } catch (const LoadError& e) {
+        EXPECT_EQ(e.failure(), LoadFailure::Refused);
+        return e.reason();
+    }
+    return "";
+}
+
+std::size_t skinned_mesh(const Scene& scene) {
+    for (std::size_t m = 0; m < scene.meshes.size(); ++m)
+        if (!scene.meshes[m].skin.empty()) return m;
+    ADD_FAILURE() << "the built-in scene has no skinned mesh";
+    return 0;
+}
+
+TEST(ValidateScene, TheBuiltInSceneHasEverythingToBreak) {
+    const Scene scene = valid_scene();
+    EXPECT_FALSE(scene.clips.empty());
+    EXPECT_FALSE(scene.clips[0].channels.empty());
+    EXPECT_FALSE(scene.shapes.empty());
+    EXPECT_GT(scene.nodes.size(), 2u);
+    EXPECT_EQ(refusal(scene), "");
+}
+
+TEST(ValidateScene, NonFiniteNumbersAreRefused) {
+    Scene normal = valid_scene();
+    normal.meshes[0].normals[0].y = kNaN;
+    EXPECT_NE(refusal(normal).find("has a non-finite normal"), std::string::npos);
+
+    Scene transform = valid_scene();
+    transform.nodes[1].local_transform[3][0] = INFINITY;
+    EXPECT_NE(refusal(transform).find("has a non-finite transform"), std::string::npos);
+
+    Scene offset = valid_scene();
+    offset.meshes[skinned_mesh(offset)].skin.joints[0].bone_from_mesh[0][0] = kNaN;
+    EXPECT_NE(refusal(offset).find("has a non-finite joint offset matrix"), std::string::npos);
+
+    Scene key = valid_scene();
+    key.clips[0].channels[0].rotations.at(0).value.x = kNaN;
+    EXPECT_NE(refusal(key).find("has a non-finite rotation key"), std::string::npos);
+
+    Scene shape = valid_scene();
+    shape.shapes[0].radius = kNaN;
+    EXPECT_NE(refusal(shape).find("has a non-finite number"), std::string::npos);
+}
+
+TEST(ValidateScene, ReferencesToWhatIsMissingAreRefused) {
+    Scene channel = valid_scene();
+    channel.clips[0].channels[0].node = std::uint32_t(channel.nodes.size());
+    EXPECT_NE(refusal(channel).find("which is missing"), std::string::npos);
+
+    Scene shape = valid_scene();
+    shape.shapes[0].node = 1u << 30;
+    EXPECT_NE(refusal(shape).find("sits at a missing node"), std::string::npos);
+}
+
+TEST(ValidateScene, KeysOutOfOrderAreRefused) {
+    Scene scene = valid_scene();
+    auto& keys = scene.clips[0].channels[0].rotations;
+    ASSERT_GE(keys.size(), 2u);
+    keys[1].time = keys[0].time - 1.0;
+    EXPECT_NE(refusal(scene).find("key times that are not finite and sorted"), std::string::npos);
+}
+
+// A child listed twice would be placed, drawn and picked twice.
+TEST(ValidateScene, AChildListedTwiceIsRefused) {
+    Scene scene = valid_scene();
+    scene.nodes[0].children.push_back(scene.nodes[0].children.at(0));
+    EXPECT_EQ(refusal(scene), "lists " + std::to_string(scene.nodes.size()) + " children for " +
+                                  std::to_string(scene.nodes.size() - 1) + " nodes below the root");
+}
+
+}  // namespace
+}  // namespace assets
