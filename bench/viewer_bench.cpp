@@ -1,19 +1,23 @@
-// What the viewer pays for a model: loading it (Assimp, or tinyobjloader for .obj) and one
+// What the viewer pays for a model: loading it (Assimp, or tinyobjloader for .obj), one
 // brute-force pick (Möller–Trumbore over every triangle), the viewer's first figures in
-// docs/benchmarks.md.
+// docs/benchmarks.md; and the leak sweep's two parts, the snapshot the UI thread takes and the
+// sweep its job runs.
 //
 //   build/release/bench/viewer_bench --benchmark_repetitions=9
 //       --benchmark_report_aggregates_only=true [MODEL]
 //
-// MODEL defaults to glmark2's bunny.obj; 'default' is the built-in scene.
+// MODEL defaults to glmark2's bunny.obj; 'default' is the built-in scene, knot:N a torus knot.
 
 #include <filesystem>
 #include <string>
 
 #include <benchmark/benchmark.h>
 
+#include "app/core/algorithms_model.h"
+#include "app/core/leak_sweep_job.h"
 #include "app/core/scene_session.h"
 #include "assets/load_model.h"
+#include "assets/procedural/torus_knot.h"
 #include "picking/studies/ray_sets.h"
 
 namespace {
@@ -68,16 +72,58 @@ void BM_PickBruteForce(benchmark::State& state) {
     state.SetLabel(g_model);
 }
 
+/// The UI thread's part of a leak sweep: copying the posed meshes for the job.
+void BM_LeakSweepSnapshot(benchmark::State& state) {
+    const app::SceneSession session(assets::load_model(g_model));
+    const app::LeakSweepChoice choice;
+    for (auto _ : state) {
+        const app::LeakSweepInput input = app::leak_sweep_input(session, choice);
+        benchmark::DoNotOptimize(input.meshes.data());
+    }
+    state.counters["triangles"] = double(session.scene().triangle_count());
+    state.SetLabel(g_model);
+}
+
+/// The job's part: shared edges found, then the viewer's default sweep (2,000 rays, every
+/// algorithm).
+void BM_LeakSweepJob(benchmark::State& state) {
+    const app::SceneSession session(assets::load_model(g_model));
+    const app::LeakSweepInput input = app::leak_sweep_input(session, app::LeakSweepChoice{});
+    for (auto _ : state) {
+        const app::LeakSweepOutcome outcome = app::run_leak_sweep(input);
+        benchmark::DoNotOptimize(outcome.leaks.data());
+    }
+    state.counters["triangles"] = double(session.scene().triangle_count());
+    state.SetLabel(g_model);
+}
+
+/// Far from origin as its tab runs it: the model moved 10^6 units away and graded there.
+void BM_FarFromOrigin(benchmark::State& state) {
+    app::SceneSession session(assets::load_model(g_model));
+    app::AlgorithmsModel model;
+    double distance = 1e6;
+    for (auto _ : state) {
+        model.move_far(session, distance, picking::RayTriangleOptions{}, 1000);
+        distance = distance == 1e6 ? 2e6 : 1e6;  // a real move each time
+    }
+    state.counters["triangles"] = double(session.scene().triangle_count());
+    state.SetLabel(g_model);
+}
+
 BENCHMARK(BM_LoadAssimp)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoadTinyobjloader)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PickBruteForce)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LeakSweepSnapshot)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LeakSweepJob)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FarFromOrigin)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
 int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (argc > 1) g_model = argv[1];
-    if (g_model != assets::kDefaultSceneName && !std::filesystem::exists(g_model)) {
+    if (g_model != assets::kDefaultSceneName && !assets::is_knot_name(g_model) &&
+        !std::filesystem::exists(g_model)) {
         std::fprintf(stderr, "viewer_bench: %s does not exist\n", g_model.c_str());
         return 1;
     }

@@ -9,6 +9,8 @@
 
 #include <glm/vec3.hpp>
 
+#include "app/core/far_study_job.h"
+#include "app/core/leak_sweep_job.h"
 #include "app/core/scene_session.h"
 #include "app/core/selection.h"
 #include "picking/scene/all_hits.h"
@@ -17,27 +19,6 @@
 #include "picking/studies/leak_sweep.h"
 
 namespace app {
-
-/// One algorithm's totals over the leak sweep.
-struct LeakRow {
-    picking::RayTriangleMethod method{};
-    int rays = 0, leaks = 0, double_hits = 0;
-};
-
-/// A spot the sweep flagged, in world space for drawing.
-struct LeakMark {
-    glm::vec3 point{0.0f};
-    bool leak = false;
-};
-
-/// How the leak sweep runs.
-struct LeakSweepChoice {
-    int rays = 2000;              ///< over all meshes, in proportion to their shared edges
-    bool every_algorithm = true;  ///< else only the marked one
-    /// The algorithm whose spots are marked (the Pick panel's), with its options.
-    picking::RayTriangleMethod marked = picking::RayTriangleMethod::MollerTrumbore;
-    picking::RayTriangleOptions options;
-};
 
 struct AlgorithmsModel {
     // == Compare and All hits on the last pick's ray
@@ -65,9 +46,13 @@ struct AlgorithmsModel {
     /// Rays aimed at the meshes' shared edges and vertices: per algorithm, the leaks and double
     /// hits, and the marked algorithm's spots where its meshes are drawn.
     void sweep_leaks(const SceneSession& session, const LeakSweepChoice& choice);
-    /// Moves the scene `distance` units from the origin along (1, 1, 1) (0: back home), and
-    /// grades every algorithm there with `rays` rays. Returns how far the world moved, so a
-    /// camera can follow.
+    /// The leaks and marks of a sweep run elsewhere (a LeakSweepJob).
+    void adopt_leaks(LeakSweepOutcome outcome);
+    /// Moves the scene `distance` units from the origin along (1, 1, 1) (0: back home).
+    /// Returns how far the world moved, so a camera can follow. The study is left to the
+    /// caller (a FarStudyJob, whose result goes to `far`).
+    glm::dvec3 place_far(SceneSession& session, double distance);
+    /// place_far, then grades every algorithm there with `rays` rays, here and now.
     glm::dvec3 move_far(SceneSession& session, double distance,
                         const picking::RayTriangleOptions& options, int rays);
 };

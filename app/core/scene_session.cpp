@@ -203,20 +203,6 @@ void SceneSession::set_world_offset(glm::dvec3 offset) {
     repose();
 }
 
-std::vector<picking::TriangleD> SceneSession::world_triangles_without_offset() const {
-    std::vector<picking::TriangleD> triangles;
-    for (std::size_t i = 0; i < view_.instances.size(); ++i) {
-        const glm::dmat4 m(instance_world_home_[i]);
-        auto world = [&](glm::vec3 p) { return glm::dvec3(m * glm::dvec4(glm::dvec3(p), 1.0)); };
-        const picking::MeshView& mesh = view_.meshes[view_.instances[i].mesh];
-        for (std::size_t k = 0; k < mesh.triangle_count(); ++k) {
-            const picking::Triangle t = mesh.triangle(k);
-            triangles.push_back({world(t.p0), world(t.p1), world(t.p2)});
-        }
-    }
-    return triangles;
-}
-
 picking::SceneView SceneSession::build_view() const {
     picking::SceneView view = bind_view_;  // its meshes are the loaded vertices
     view.instances = view_.instances;

@@ -25,7 +25,6 @@
 #include "picking/scene/all_hits.h"
 #include "picking/scene/scene_accel.h"
 #include "picking/scene/scene_pick.h"
-#include "picking/studies/far_from_origin.h"
 
 namespace app {
 
@@ -90,9 +89,11 @@ class SceneSession {
     /// translation, in float, as a model stored far from the origin would have it.
     void set_world_offset(glm::dvec3 offset);
     [[nodiscard]] glm::dvec3 world_offset() const { return offset_; }
-    /// Every instance's triangles in world space in the current pose, without the offset, in
-    /// double precision: the truth the Far from origin study grades against.
-    [[nodiscard]] std::vector<picking::TriangleD> world_triangles_without_offset() const;
+    /// Each instance's world_from_mesh with the model at its own place (no world offset), in
+    /// the order of view().instances.
+    [[nodiscard]] const std::vector<glm::mat4>& instance_world_home() const {
+        return instance_world_home_;
+    }
 
     // == The pose
     [[nodiscard]] const assets::Pose& pose() const { return pose_; }

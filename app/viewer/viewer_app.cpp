@@ -115,6 +115,8 @@ void ViewerApp::run_frame() {
 
     layout_workspace();
     update_loading();
+    update_leak_sweep();
+    update_far_study();
     update_animation();
     update_accel();
     handle_picking();
@@ -154,9 +156,9 @@ void ViewerApp::wait_for_events() {
     // Work under way (a load, a build, a heatmap filling in) keeps frames coming too.
     const bool tracing_heatmap =
         accel_panel_.heatmap && mode_ == ViewerMode::Pick && !accel_view_.heatmap().complete();
-    const bool busy = loads_.current() || accel_view_.building() || tracing_heatmap ||
-                      (animation_panel_.playing && session_->clip() >= 0) || pointer_.dragging() ||
-                      options_.scripted() || ImGui::IsAnyMouseDown();
+    const bool busy = loads_.current() || accel_view_.building() || leak_sweep_ || far_study_ ||
+                      tracing_heatmap || (animation_panel_.playing && session_->clip() >= 0) ||
+                      pointer_.dragging() || options_.scripted() || ImGui::IsAnyMouseDown();
     if (busy) {
         const double remaining = 1.0 / 60.0 - (glfwGetTime() - last_frame_time_);
         if (remaining > 0.0 && !options_.scripted())
@@ -215,7 +217,11 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
                   scene.nodes.size(), load_seconds * 1000.0);
     last_load_ = line;
     renderer_.set_scene(scene);
-    accel_view_.on_scene();  // a build of the old scene is of no use now
+    accel_view_.on_scene();                  // a build of the old scene is of no use now
+    if (leak_sweep_) leak_sweep_->cancel();  // nor a sweep or a study of its meshes
+    leak_sweep_.reset();
+    if (far_study_) far_study_->cancel();
+    far_study_.reset();
     session_ = std::make_shared<SceneSession>(std::move(scene), SessionOptions{true});
     glfwSetWindowTitle(window_, (model_title(current_path_) + " - raypick").c_str());
     // --clip names a clip of the model on the command line, not of models opened later.

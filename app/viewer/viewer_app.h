@@ -16,7 +16,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app/core/camera.h"
+#include "app/core/far_study_job.h"
 #include "app/core/id_buffer_check.h"
+#include "app/core/leak_sweep_job.h"
 #include "app/core/pick_change.h"
 #include "app/core/pointer_gesture.h"
 #include "app/core/recent_files.h"
@@ -113,7 +115,12 @@ class ViewerApp {
     void repick_if_settings_changed();
     void update_algorithm_views();
     [[nodiscard]] bool algorithms_shown() const;
+    /// The leak sweep: on a thread of its own (scripted runs wait for it).
     void run_leak_sweep();
+    /// Takes a finished sweep's result into the Algorithms tools.
+    void update_leak_sweep();
+    /// Takes a finished far-from-origin study into the Algorithms tools.
+    void update_far_study();
     void move_far(double distance);
 
     // == The 3D view (viewer_draw.cpp)
@@ -178,7 +185,9 @@ class ViewerApp {
     bool show_ray_ = true;
 
     AccelView accel_view_;
-    std::uintptr_t heatmap_texture_ = 0;  ///< the heatmap as uploaded this frame (0: none)
+    std::shared_ptr<LeakSweepJob> leak_sweep_;  ///< a sweep under way, if any
+    std::shared_ptr<FarStudyJob> far_study_;    ///< a far-from-origin study under way, if any
+    std::uintptr_t heatmap_texture_ = 0;        ///< the heatmap as uploaded this frame (0: none)
     std::optional<Selection> selection_;
     std::optional<Selection> hover_;
     std::optional<std::uint32_t> selected_node_;  ///< chosen in the Outliner: F frames it

@@ -177,13 +177,40 @@ void ViewerApp::run_leak_sweep() {
     sweep.every_algorithm = algorithms_panel_.leak_every_algorithm;
     sweep.marked = pick_panel_.choice.method();
     sweep.options = pick_panel_.choice.options().triangle_options;
-    algorithms_panel_.model.sweep_leaks(*session_, sweep);
+    if (leak_sweep_) leak_sweep_->cancel();  // a newer sweep replaces it
+    leak_sweep_ = start_leak_sweep(leak_sweep_input(*session_, sweep));
+    // A scripted run shows the sweep's result in its one screenshot.
+    if (options_.scripted()) leak_sweep_->wait(-1.0);
+    update_leak_sweep();
+}
+
+void ViewerApp::update_far_study() {
+    if (!far_study_ || !far_study_->finished()) return;
+    if (std::optional<picking::FarFromOriginStudy> study = far_study_->take())
+        algorithms_panel_.model.far = std::move(*study);
+    else
+        error_ = "The far-from-origin study failed: " + far_study_->error();
+    far_study_.reset();
+}
+
+void ViewerApp::update_leak_sweep() {
+    if (!leak_sweep_ || !leak_sweep_->finished()) return;
+    if (std::optional<LeakSweepOutcome> outcome = leak_sweep_->take())
+        algorithms_panel_.model.adopt_leaks(std::move(*outcome));
+    else
+        error_ = "The leak sweep failed: " + leak_sweep_->error();
+    leak_sweep_.reset();
 }
 
 void ViewerApp::move_far(double distance) {
-    const glm::dvec3 moved = algorithms_panel_.model.move_far(
-        *session_, distance, pick_panel_.choice.options().triangle_options,
-        algorithms_panel_.far_rays);
+    // The model moves now; the study of it there follows on a thread of its own.
+    const glm::dvec3 moved = algorithms_panel_.model.place_far(*session_, distance);
+    if (far_study_) far_study_->cancel();  // a newer distance replaces it
+    far_study_ = start_far_study(far_study_input(*session_, std::max(distance, 0.0),
+                                                 pick_panel_.choice.options().triangle_options,
+                                                 algorithms_panel_.far_rays));
+    if (options_.scripted()) far_study_->wait(-1.0);  // its one screenshot shows the study
+    update_far_study();
     far_distance_ = distance;
     camera_.target += glm::vec3(moved);  // the camera follows the model
     selection_.reset();                  // its ray and triangle are where the model was

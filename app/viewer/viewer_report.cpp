@@ -163,6 +163,8 @@ nlohmann::ordered_json ViewerApp::report() const {
         j["framed_rect"] = {lo.x, lo.y, hi.x, hi.y};
     }
     j["windows"] = layout["windows"];
+    // Work under way, as the status bar says it ("Sweeping the shared edges for leaks").
+    if (const StatusInfo status = status_info(); !status.busy.empty()) j["busy"] = status.busy;
     if (workspace_.is_open(Region::Tools)) j["tool"] = tools_tab_name(tools_tab_);
     if (algorithms_shown() || !options_.panels.empty())
         j["algorithms"] = algorithms_panel_to_json(algorithms_panel_, *session_);

@@ -134,6 +134,13 @@ StatusInfo ViewerApp::status_info() const {
         info.busy = "Building " + build.accel;
         info.busy_progress = build.progress;
         info.cancellable = true;
+    } else if (leak_sweep_) {
+        info.busy = "Sweeping the shared edges for leaks";
+        info.busy_progress = leak_sweep_->progress();
+        info.cancellable = true;
+    } else if (far_study_) {
+        info.busy = "Grading every algorithm far from the origin";
+        info.busy_progress = far_study_->progress();
     } else if (accel_panel_.heatmap && mode_ == ViewerMode::Pick && !build.heatmap_complete &&
                build.heatmap_rows > 0) {
         info.busy = "Tracing the heatmap";
@@ -166,6 +173,9 @@ void ViewerApp::draw_status_bar() {
         } else if (accel_view_.building()) {
             accel_view_.cancel();
             pick_panel_.choice.set_accel(Accel::None);  // what picks use until another is chosen
+        } else if (leak_sweep_) {
+            leak_sweep_->cancel();  // the table keeps the last finished sweep
+            leak_sweep_.reset();
         }
     }
     if (action.command) run_command(*action.command);

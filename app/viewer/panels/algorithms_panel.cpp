@@ -2,6 +2,7 @@
 // which share the table helpers at the top (one window, one file: just over 600 lines).
 
 #include "app/viewer/panels/algorithms_panel.h"
+#include "app/viewer/ui_probe.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -425,6 +426,7 @@ bool draw_leaks(AlgorithmsPanelState& state, picking::RayTriangleMethod pick_met
     ImGui::Checkbox("every algorithm", &state.leak_every_algorithm);
     ImGui::SameLine();
     if (ImGui::Button("Run sweep")) run = true;
+    ui_probe::item("Leaks/Run sweep");
     ImGui::TextDisabled("Rays aimed exactly at shared edges and vertices, from many directions.");
     if (state.model.leaks.empty()) return run;
     ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.3f, 1), "leaks");
