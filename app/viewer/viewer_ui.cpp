@@ -159,7 +159,7 @@ StatusInfo ViewerApp::status_info() const {
     else if (!algorithms_shown())
         info.hint = "Press A to compare every algorithm on this ray";
     else
-        info.hint = "Change the algorithm in the Inspector: the pick follows at once";
+        info.hint = "Another algorithm in the Inspector re-picks at once";
     return info;
 }
 

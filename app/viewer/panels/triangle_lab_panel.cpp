@@ -126,7 +126,8 @@ void draw_answers(const TriangleLab& lab) {
     if (!begin_table("answers", 3)) return;
     ImGui::TableSetupColumn("algorithm");
     ImGui::TableSetupColumn("answer");
-    ImGui::TableSetupColumn("decided by");
+    // The step's name wraps in what is left of a narrow Inspector rather than being cut.
+    ImGui::TableSetupColumn("decided by", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     for (const LabAnswer& a : r.answers) {
         const bool hit = a.contact.has_value();
@@ -149,7 +150,10 @@ void draw_answers(const TriangleLab& lab) {
                 step = picking::step_name(r.guigue_devillers.decided_by);
                 break;
         }
-        cell("%s", std::string(step).c_str());
+        ImGui::TableNextColumn();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(step.data(), step.data() + step.size());
+        ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();
     for (const LabAnswer& a : r.answers)
