@@ -179,8 +179,37 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
     return scene;
 }
 
+namespace {
+
+/// Every name fits kMaxNameBytes (the loaders cap them; an import process's answer might not).
+void validate_names(const Scene& scene, const std::filesystem::path& path) {
+    const auto check = [&](const std::string& name, const char* what) {
+        if (name.size() > kMaxNameBytes) {
+            throw LoadError(path, std::string("a ") + what + "'s name is " +
+                                      std::to_string(name.size()) + " bytes long (at most " +
+                                      std::to_string(kMaxNameBytes) + ")");
+        }
+    };
+    for (const SceneNode& node : scene.nodes)
+        check(node.name, "node");
+    for (const MeshData& mesh : scene.meshes) {
+        check(mesh.name, "mesh");
+        for (const MorphTarget& target : mesh.morph_targets)
+            check(target.name, "morph target");
+    }
+    for (const Material& material : scene.materials)
+        check(material.name, "material");
+    for (const AnimationClip& clip : scene.clips)
+        check(clip.name, "clip");
+    for (const ShapeData& shape : scene.shapes)
+        check(shape.name, "shape");
+}
+
+}  // namespace
+
 void validate_scene(const Scene& scene, const std::filesystem::path& path) {
     if (scene.triangle_count() == 0) throw LoadError(path, "contains no triangles");
+    validate_names(scene, path);
 
     for (std::size_t m = 0; m < scene.meshes.size(); ++m) {
         const MeshData& mesh = scene.meshes[m];

@@ -441,6 +441,29 @@ TEST(LoadModel, AMaterialLibraryThatIsNotARegularFileIsIgnored) {
     EXPECT_TRUE(has_note(scene, "not a regular file"));
 }
 
+// tinyobjloader kept an object's name whole: 30,000 bytes drawn as one text aborted the viewer.
+// Both loaders keep at most what Assimp's aiString holds (Assimp drops a longer name).
+TEST(LoadModel, NamesAreCappedAtWhatAssimpKeeps) {
+    TempDir dir;
+    const std::string name(30000, 'n');
+    const fs::path file =
+        dir.write("long_name.obj", "mtllib long_name.mtl\no " + name + "\nusemtl " + name +
+                                       "\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+    dir.write("long_name.mtl", "newmtl " + name + "\nKd 1 0 0\n");
+    for (const LoadOptions& options : {kViaAssimp, kViaTinyobj}) {
+        const Scene scene = load_model(file, options);
+        ASSERT_EQ(scene.triangle_count(), 1u);
+        for (const SceneNode& node : scene.nodes)
+            EXPECT_LE(node.name.size(), kMaxNameBytes);
+        for (const MeshData& mesh : scene.meshes)
+            EXPECT_LE(mesh.name.size(), kMaxNameBytes);
+        for (const Material& material : scene.materials)
+            EXPECT_LE(material.name.size(), kMaxNameBytes);
+    }
+    const Scene tinyobj = load_model(file, kViaTinyobj);
+    EXPECT_EQ(tinyobj.nodes.at(1).name, std::string(kMaxNameBytes, 'n'));
+}
+
 TEST(LoadModel, UppercaseObjExtensionGoesToTinyobj) {
     TempDir dir;
     // tinyobjloader's warnings become notes that name it, which tells the paths apart.

@@ -262,7 +262,8 @@ Scene load_obj_with_tinyobjloader(const std::filesystem::path& path, LoadProgres
     scene.materials.push_back({"DefaultMaterial", glm::vec3(0.6f)});
     for (const tinyobj::material_t& m : materials) {
         const glm::vec3 diffuse(float(m.diffuse[0]), float(m.diffuse[1]), float(m.diffuse[2]));
-        scene.materials.push_back({m.name, is_finite(diffuse) ? diffuse : Material{}.base_color});
+        scene.materials.push_back(
+            {capped_name(m.name), is_finite(diffuse) ? diffuse : Material{}.base_color});
     }
 
     const std::string file = path.filename().string();
@@ -283,12 +284,14 @@ Scene load_obj_with_tinyobjloader(const std::filesystem::path& path, LoadProgres
         }
         if (by_material.empty()) continue;
 
-        const std::string name = trim(shape.name).empty() ? "defaultobject" : trim(shape.name);
+        const std::string name =
+            trim(shape.name).empty() ? "defaultobject" : capped_name(trim(shape.name));
         SceneNode node{name, glm::mat4(1.0f), 0, {}, {}};
         for (const auto& [material, triangles] : by_material) {
             MeshData mesh = build_mesh(shape, name, triangles, attrib, path, scene.notes);
-            mesh.name =
-                by_material.size() == 1 ? name : name + " (" + scene.materials[material].name + ")";
+            mesh.name = by_material.size() == 1
+                            ? name
+                            : capped_name(name + " (" + scene.materials[material].name + ")");
             mesh.material = material;
             node.meshes.push_back(std::uint32_t(scene.meshes.size()));
             scene.meshes.push_back(std::move(mesh));

@@ -96,5 +96,50 @@ TEST(ValidateScene, AChildListedTwiceIsRefused) {
                                   std::to_string(scene.nodes.size() - 1) + " nodes below the root");
 }
 
+// A name of more than 1,023 bytes (what Assimp's aiString holds) drawn as one text aborted the
+// viewer (ImGui 1.86 draws at most about 16,000 characters at once): the loaders cap names, and
+// an answer that does not is refused.
+TEST(ValidateScene, NamesLongerThanAssimpKeepsAreRefused) {
+    for (int what = 0; what < 5; ++what) {
+        Scene scene = valid_scene();
+        const std::string long_name(kMaxNameBytes + 1, 'n');
+        switch (what) {
+            case 0:
+                scene.nodes[1].name = long_name;
+                break;
+            case 1:
+                scene.meshes[0].name = long_name;
+                break;
+            case 2:
+                scene.materials[0].name = long_name;
+                break;
+            case 3:
+                scene.clips[0].name = long_name;
+                break;
+            default:
+                scene.shapes[0].name = long_name;
+                break;
+        }
+        EXPECT_NE(refusal(scene).find("name is 1024 bytes long (at most 1023)"), std::string::npos)
+            << what;
+    }
+    Scene fits = valid_scene();
+    fits.nodes[1].name = std::string(kMaxNameBytes, 'n');
+    EXPECT_EQ(refusal(fits), "");
+}
+
+TEST(ValidateScene, CappedNamesKeepWholeCharacters) {
+    EXPECT_EQ(capped_name("short"), "short");
+    const std::string ascii(5000, 'a');
+    EXPECT_EQ(capped_name(ascii), std::string(kMaxNameBytes, 'a'));
+    // "é" is two bytes: 1,022 of them end at byte 1,022, and the 1,023rd byte would cut one.
+    std::string accents;
+    for (int i = 0; i < 600; ++i)
+        accents += "\xc3\xa9";
+    const std::string capped = capped_name(accents);
+    EXPECT_EQ(capped.size(), 1022u);
+    EXPECT_EQ(capped, accents.substr(0, 1022));
+}
+
 }  // namespace
 }  // namespace assets

@@ -394,6 +394,19 @@ TEST(Gui, AHugeLoadErrorDoesNotAbortTheViewer) {
     EXPECT_GT(r.err.size(), 50000u) << "the whole message goes to stderr";
 }
 
+// An object named with 30,000 bytes (tinyobjloader kept it whole) aborted the viewer as soon as
+// the Inspector drew it: ImGui 1.86 draws at most about 16,000 characters as one text. Names are
+// capped at Assimp's 1,023 bytes when loaded.
+TEST(Gui, AHugeObjectNameIsDrawnCapped) {
+    const auto model = std::filesystem::temp_directory_path() / "raypick_gui_long_name.obj";
+    std::ofstream(model) << "o " << std::string(30000, 'n')
+                         << "\nv -1 -1 0\nv 1 -1 0\nv 0 1 0\nf 1 2 3\n";
+    const ViewerRun run =
+        run_viewer({model.string(), "--tinyobjloader", "--click", "490,360"}, "huge_name");
+    EXPECT_EQ(run.pick["hit"], true);
+    EXPECT_EQ(run.pick["node"], std::string(1023, 'n'));
+}
+
 // == Analytic shapes (seed 002) in the default scene
 
 // A click on the globe picks the analytic sphere (the same answer as `raypick pick` with the

@@ -2,6 +2,15 @@
 
 namespace assets {
 
+std::string capped_name(std::string_view name) {
+    if (name.size() <= kMaxNameBytes) return std::string(name);
+    std::size_t cut = kMaxNameBytes;
+    // Back off continuation bytes (10xxxxxx), so no character is cut in two.
+    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80)
+        --cut;
+    return std::string(name.substr(0, cut));
+}
+
 std::size_t Scene::triangle_count() const {
     std::size_t count = 0;
     for (const auto& mesh : meshes)

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -67,6 +68,14 @@ struct ShapeData {
     glm::vec3 corner{0.0f}, edge_u{1.0f, 0.0f, 0.0f}, edge_v{0.0f, 0.0f, 1.0f};
     glm::vec3 box_min{-0.5f}, box_max{0.5f};  ///< Box
 };
+
+/// The longest name (of a node, mesh, material, clip, morph target or shape) a Scene holds:
+/// Assimp's aiString keeps at most 1,023 bytes, and every loader keeps to the same, so a name
+/// from a file never grows past what a UI can draw as one text.
+inline constexpr std::size_t kMaxNameBytes = 1023;
+
+/// `name` cut to kMaxNameBytes at a UTF-8 character boundary (unchanged when it fits).
+[[nodiscard]] std::string capped_name(std::string_view name);
 
 struct Scene {
     std::string source;  ///< the path it came from, or "default"
