@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "app/core/bind_pose_comparison.h"
+#include "app/core/display_text.h"
 #include "app/core/duration_text.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_probe.h"
@@ -131,7 +132,7 @@ void key_numbers_triangle(Rows& rows, const Selection& selection, const SceneSes
     rows.colored_row("Object", "instance", kPickColor,
                      valid_utf8(node.empty() ? "(unnamed)" : node));
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", valid_utf8(scene.node_path(hit.node)).c_str());
+        ImGui::SetTooltip("%s", shortened_text(valid_utf8(scene.node_path(hit.node))).c_str());
     rows.row("Mesh", nullptr, "%s (#%u)", valid_utf8(scene.meshes[hit.mesh].name).c_str(),
              hit.mesh);
     rows.row("Triangle", nullptr, "%u of %zu", hit.triangle,
@@ -162,7 +163,8 @@ void shape_details(InspectorState& state, const Selection& selection, const Scen
     const picking::ShapePickHit& hit = *selection.result.shape;
     const picking::ShapeLocalHit& local = hit.local;
     Rows rows("shape details", state);
-    rows.row("Node", nullptr, "%s", valid_utf8(session.scene().node_path(hit.node)).c_str());
+    rows.row("Node", nullptr, "%s",
+             shortened_text(valid_utf8(session.scene().node_path(hit.node))).c_str());
     rows.vec("Normal", hit.normal);
     rows.vec("Normal (local)", local.normal);
     rows.row("Face", nullptr, "%s", hit.front_face ? "front (outside)" : "back (inside)");
@@ -196,7 +198,8 @@ void triangle_details(InspectorState& state, const Selection& selection,
     const picking::PickHit& hit = *selection.result.hit;
     const picking::Triangle world = session.world_triangle(hit);
     Rows rows("triangle details", state);
-    rows.row("Node path", nullptr, "%s", valid_utf8(session.scene().node_path(hit.node)).c_str());
+    rows.row("Node path", nullptr, "%s",
+             shortened_text(valid_utf8(session.scene().node_path(hit.node))).c_str());
     rows.row("1-u-v", "barycentric", "%.7g (the weight of p0)", double(1.0f - hit.u - hit.v));
     rows.vec("p0 local", hit.local_triangle.p0);
     rows.vec("p1 local", hit.local_triangle.p1);

@@ -53,7 +53,7 @@ void draw_node(const assets::Scene& scene, std::uint32_t node, TreeDraw& tree) {
     }
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
-        ImGui::TextUnformatted(valid_utf8(scene.node_path(node)).c_str());
+        ImGui::TextUnformatted(shortened_text(valid_utf8(scene.node_path(node))).c_str());
         for (std::uint32_t mesh : n.meshes)
             if (mesh < scene.meshes.size())
                 ImGui::TextDisabled("mesh '%s', %zu triangles",
