@@ -407,6 +407,13 @@ TEST(Gui, AHugeObjectNameIsDrawnCapped) {
     EXPECT_EQ(run.pick["node"], std::string(1023, 'n'));
 }
 
+// Help > The seeds shows each seed's title as written, in Chinese: DejaVu has none of those
+// characters and they were drawn as '?'. The font now takes them from WenQuanYi Micro Hei.
+TEST(Gui, TheSeedsChineseTitlesHaveGlyphs) {
+    const ViewerRun run = run_viewer({"--time", "0"}, "seed_glyphs");
+    EXPECT_EQ(run.pick["missing_glyphs"], 0) << run.pick.dump().substr(0, 500);
+}
+
 // == Analytic shapes (seed 002) in the default scene
 
 // A click on the globe picks the analytic sphere (the same answer as `raypick pick` with the

@@ -11,6 +11,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "app/core/glossary.h"
 #include "app/viewer/run_viewer.h"
 #include "app/viewer/viewer_app.h"
 #include "render/gl/debug.h"
@@ -57,7 +58,23 @@ void load_font(float scale) {
     ImGuiIO& io = ImGui::GetIO();
     const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
     std::error_code ec;
-    if (std::filesystem::exists(font, ec)) io.Fonts->AddFontFromFileTTF(font, 15.0f * scale);
+    if (std::filesystem::exists(font, ec))
+        io.Fonts->AddFontFromFileTTF(font, 15.0f * scale);
+    else
+        io.Fonts->AddFontDefault();
+    // The seeds' titles are Chinese, which DejaVu lacks: their characters (only those, a small
+    // atlas) come from WenQuanYi Micro Hei, merged into the font. Without it they show as '?'.
+    const char* cjk = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
+    if (std::filesystem::exists(cjk, ec)) {
+        static ImVector<ImWchar> ranges;  // read when the atlas is built, after this returns
+        ImFontGlyphRangesBuilder builder;
+        for (const SeedDocument& seed : seed_documents())
+            builder.AddText(seed.original.data(), seed.original.data() + seed.original.size());
+        builder.BuildRanges(&ranges);
+        ImFontConfig config;
+        config.MergeMode = true;
+        io.Fonts->AddFontFromFileTTF(cjk, 15.0f * scale, &config, ranges.Data);
+    }
     ImGui::GetStyle().ScaleAllSizes(scale);
 }
 

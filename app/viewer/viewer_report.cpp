@@ -12,9 +12,12 @@
 
 #include <GLFW/glfw3.h>
 #include <glad/gl.h>
+#include <imgui.h>
+#include <imgui_internal.h>
 
 #include "app/core/bind_pose_comparison.h"
 #include "app/core/file_browser.h"
+#include "app/core/glossary.h"
 #include "app/core/json_line.h"
 #include "app/core/pick_json.h"
 #include "app/core/png_file.h"
@@ -163,6 +166,18 @@ nlohmann::ordered_json ViewerApp::report() const {
         j["framed_rect"] = {lo.x, lo.y, hi.x, hi.y};
     }
     j["windows"] = layout["windows"];
+    // Characters of the seeds' titles (Help > The seeds) the font cannot draw.
+    int missing_glyphs = 0;
+    for (const SeedDocument& seed : seed_documents()) {
+        const char* text = seed.original.data();
+        const char* end = text + seed.original.size();
+        while (text < end) {
+            unsigned int c = 0;
+            text += ImTextCharFromUtf8(&c, text, end);
+            missing_glyphs += ImGui::GetFont()->FindGlyphNoFallback(ImWchar(c)) == nullptr;
+        }
+    }
+    j["missing_glyphs"] = missing_glyphs;
     // Work under way, as the status bar says it ("Sweeping the shared edges for leaks").
     if (const StatusInfo status = status_info(); !status.busy.empty()) j["busy"] = status.busy;
     if (workspace_.is_open(Region::Tools)) j["tool"] = tools_tab_name(tools_tab_);

@@ -84,8 +84,11 @@ void draw_facts(const SceneSession& session, const std::string& last_load) {
         if (!last_load.empty()) ImGui::TextDisabled("%s", valid_utf8(last_load).c_str());
         ImGui::EndTooltip();
     }
-    ImGui::TextDisabled("%zu nodes, %zu analytic shapes, %zu clips", scene.nodes.size(),
-                        scene.shapes.size(), scene.clips.size());
+    const auto plural = [](std::size_t n) { return n == 1 ? "" : "s"; };
+    ImGui::TextDisabled("%zu node%s, %zu analytic shape%s, %zu clip%s", scene.nodes.size(),
+                        plural(scene.nodes.size()), scene.shapes.size(),
+                        plural(scene.shapes.size()), scene.clips.size(),
+                        plural(scene.clips.size()));
     ImGui::PopTextWrapPos();
     if (!scene.notes.empty()) {
         char header[48];
