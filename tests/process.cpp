@@ -75,14 +75,31 @@ ProcessResult run_process(const std::vector<std::string>& args, double timeout_s
 
 ProcessResult run_gui_process(std::vector<std::string> args, double timeout_seconds) {
     const char* display = std::getenv("DISPLAY");
-    if (!display || !*display) {
-        // A screen as large as the window asked for (--size WxH), or 1280x720.
-        std::string screen = "1280x720";
-        for (std::size_t i = 0; i + 1 < args.size(); ++i)
-            if (args[i] == "--size") screen = args[i + 1];
-        args.insert(args.begin(), {"xvfb-run", "-a", "-s", "-screen 0 " + screen + "x24"});
+    if (display && *display) return run_process(args, timeout_seconds);
+    // A screen as large as the window asked for (--size WxH), or 1280x720.
+    std::string screen = "1280x720";
+    for (std::size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "--size") screen = args[i + 1];
+    // xvfb-run exits with its own status when its clean-up fails (5, under load), which would
+    // pass for the program's: a shell inside it writes the program's own status to a file.
+    static int counter = 0;
+    const auto status_path =
+        std::filesystem::temp_directory_path() /
+        ("raypick_test_status_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    std::filesystem::remove(status_path);
+    args.insert(args.begin(), {"xvfb-run", "-a", "-s", "-screen 0 " + screen + "x24", "sh", "-c",
+                               "\"$0\" \"$@\"; echo $? > " + shell_quote(status_path.string())});
+    ProcessResult result = run_process(args, timeout_seconds);
+    std::ifstream status_file(status_path);
+    int status = -1;
+    if (status_file >> status && !result.timed_out) {
+        // As run_process reads a shell's status: 128 + the signal for a killed program.
+        result.exit_code = status;
+        result.signaled = status > 128 && status < 160;
+        result.signal = result.signaled ? status - 128 : 0;
     }
-    return run_process(args, timeout_seconds);
+    std::filesystem::remove(status_path);
+    return result;
 }
 
 std::string raypick_exe() {
