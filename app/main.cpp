@@ -62,6 +62,9 @@ int main(int argc, char** argv) {
         case app::Command::Pick:
             finish(run_command("raypick pick",
                                [&] { return app::run_pick_command(command_line.pick); }));
+        case app::Command::Select:
+            finish(run_command("raypick select",
+                               [&] { return app::run_select_command(command_line.select); }));
         case app::Command::TriTri:
             finish(run_command("raypick tritri",
                                [&] { return app::run_tritri_command(command_line.tritri); }));

@@ -1,7 +1,8 @@
 // What the viewer pays for a model: loading it (Assimp, or tinyobjloader for .obj), one
 // brute-force pick (Möller–Trumbore over every triangle), the viewer's first figures in
 // docs/benchmarks.md; and the leak sweep's two parts, the snapshot the UI thread takes and the
-// sweep its job runs.
+// sweep its job runs; region selection (a quarter of the view as a rectangle or a 100-point
+// lasso, through the BVH or over every triangle) in the viewer's opening view at 1280x720.
 //
 //   build/release/bench/viewer_bench --benchmark_repetitions=9
 //       --benchmark_report_aggregates_only=true [MODEL]
@@ -15,7 +16,9 @@
 
 #include "app/core/algorithms_model.h"
 #include "app/core/leak_sweep_job.h"
+#include "app/core/region_selection.h"
 #include "app/core/scene_session.h"
+#include "app/core/workspace_layout.h"
 #include "assets/load_model.h"
 #include "assets/procedural/torus_knot.h"
 #include "picking/studies/ray_sets.h"
@@ -110,12 +113,82 @@ void BM_FarFromOrigin(benchmark::State& state) {
     state.SetLabel(g_model);
 }
 
+/// The opening view at 1280x720 and its camera, the model's BVHs built.
+struct SelectionSetup {
+    app::SceneSession session{assets::load_model(g_model)};
+    app::Rect view = app::opening_view({1280.0f, 720.0f});
+    app::Camera camera;
+    SelectionSetup() {
+        session.prepare(app::Accel::Bvh);
+        const picking::Aabb bounds = session.animated_bounds();
+        camera.frame(bounds.min, bounds.max, view.width() / view.height());
+    }
+    /// The middle quarter of the view: half its width, half its height.
+    [[nodiscard]] std::pair<glm::dvec2, glm::dvec2> quarter() const {
+        const glm::vec2 c = 0.5f * (view.min + view.max), h = 0.25f * view.size();
+        return {glm::dvec2(c - h), glm::dvec2(c + h)};
+    }
+};
+
+void report(benchmark::State& state, const app::SceneSession& session, std::size_t selected) {
+    state.counters["triangles"] = double(session.scene().triangle_count());
+    state.counters["selected"] = double(selected);
+    state.SetLabel(g_model);
+}
+
+/// A rectangle over the middle quarter of the view, X-ray, touching: through the BVH
+/// (range(0) = 1) or testing every triangle (0).
+void BM_SelectRectangle(benchmark::State& state) {
+    const SelectionSetup setup;
+    const auto [lo, hi] = setup.quarter();
+    app::RegionRequest request;
+    request.points = {glm::vec2(lo), glm::vec2(hi)};
+    const picking::SelectionVolume volume(app::clip_from_world(setup.camera, setup.view),
+                                          app::region_ndc(request, setup.view));
+    const picking::SceneAccel* accel =
+        state.range(0) ? &setup.session.accels().broad_phases() : nullptr;
+    std::size_t selected = 0;
+    for (auto _ : state) {
+        const picking::TriangleSet set = picking::select_region(setup.session.view(), accel, volume,
+                                                                picking::RegionRule::Touching);
+        selected = set.count();
+        benchmark::DoNotOptimize(selected);
+    }
+    report(state, setup.session, selected);
+}
+
+/// A 100-point lasso, the ellipse inscribed in the same quarter, through the BVH.
+void BM_SelectLasso100(benchmark::State& state) {
+    const SelectionSetup setup;
+    const auto [lo, hi] = setup.quarter();
+    app::RegionRequest request;
+    request.shape = app::RegionShape::Lasso;
+    const glm::vec2 c = glm::vec2(0.5 * (lo + hi)), r = glm::vec2(0.5 * (hi - lo));
+    for (int i = 0; i < 100; ++i) {
+        const float a = 6.2831853f * float(i) / 100.0f;
+        request.points.push_back(c + r * glm::vec2(std::cos(a), std::sin(a)));
+    }
+    const picking::SelectionVolume volume(app::clip_from_world(setup.camera, setup.view),
+                                          app::region_ndc(request, setup.view));
+    std::size_t selected = 0;
+    for (auto _ : state) {
+        const picking::TriangleSet set =
+            picking::select_region(setup.session.view(), &setup.session.accels().broad_phases(),
+                                   volume, picking::RegionRule::Touching);
+        selected = set.count();
+        benchmark::DoNotOptimize(selected);
+    }
+    report(state, setup.session, selected);
+}
+
 BENCHMARK(BM_LoadAssimp)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoadTinyobjloader)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PickBruteForce)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LeakSweepSnapshot)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LeakSweepJob)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FarFromOrigin)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SelectRectangle)->ArgName("bvh")->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SelectLasso100)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

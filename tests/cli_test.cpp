@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "assets/load_model.h"
 #include "peers/embree_scene.h"
 #include "picking/core/isa.h"
 #include "tests/process.h"
@@ -568,6 +569,91 @@ TEST(Cli, AnIsaPathThatCannotRunIsAClearError) {
         run_process({"env", "RAYPICK_ISA=avx512", raypick_exe(), "algorithms"});
     EXPECT_EQ(lacking.exit_code, 2);
     EXPECT_NE(lacking.err.find("which this CPU lacks"), std::string::npos) << lacking.err;
+}
+
+// == raypick select
+
+nlohmann::json select_json(std::vector<std::string> args) {
+    args.insert(args.begin(), {raypick_exe(), "select"});
+    const ProcessResult r = run_process(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.exit_code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json{};
+}
+
+// The whole view of a framed model holds every triangle; the total equals the objects' sum.
+TEST(Cli, SelectingTheWholeViewOfTheBunnyTakesEveryTriangle) {
+    const std::string bunny = "/usr/share/glmark2/models/bunny.obj";
+    const std::size_t triangles = assets::load_model(bunny).triangle_count();
+    const auto all = select_json({bunny, "--rect", "0,21,980,699", "--counts-only"});
+    EXPECT_EQ(all["triangles"], triangles);
+    EXPECT_EQ(all["objects"], 1);
+    EXPECT_EQ(all["per_object"][0]["count"], triangles);
+    EXPECT_FALSE(all["per_object"][0].contains("triangles"));  // --counts-only
+    // Visible-only keeps the side the camera sees: fewer, and fewer still fully inside.
+    const auto seen =
+        select_json({bunny, "--rect", "0,21,980,699", "--visible-only", "--counts-only"});
+    EXPECT_LT(seen["triangles"].get<std::size_t>(), triangles);
+    EXPECT_GT(seen["triangles"].get<std::size_t>(), triangles / 4);
+    EXPECT_GT(seen["visibility_rays"].get<std::size_t>(), 600000u);
+}
+
+TEST(Cli, SelectListsEachObjectsTrianglesAndAddsThemUp) {
+    const auto j = select_json({"default", "--rect", "300,200,700,500"});
+    std::size_t sum = 0;
+    for (const auto& object : j["per_object"]) {
+        EXPECT_EQ(object["triangles"].size(), object["count"]);
+        sum += object["count"].get<std::size_t>();
+    }
+    EXPECT_EQ(j["triangles"], sum);
+    EXPECT_GT(sum, 1000u);
+    EXPECT_EQ(j["rule"], "touching");
+    EXPECT_GT(j["area"].get<double>(), 0.0);
+    // The stricter rules keep fewer.
+    const auto centroid = select_json(
+        {"default", "--rect", "300,200,700,500", "--rule", "centroid", "--counts-only"});
+    const auto inside =
+        select_json({"default", "--rect", "300,200,700,500", "--rule", "inside", "--counts-only"});
+    EXPECT_LT(centroid["triangles"].get<std::size_t>(), sum);
+    EXPECT_LT(inside["triangles"].get<std::size_t>(), centroid["triangles"].get<std::size_t>());
+}
+
+// A lasso that is the rectangle's outline selects what the rectangle selects.
+TEST(Cli, ALassoAlongARectanglesOutlineSelectsWhatTheRectangleDoes) {
+    const auto lasso = temp_file("lasso.txt",
+                                 "# a rectangle drawn as a lasso\n300 200\n500 200\n700 200\n"
+                                 "700 500\n300 500\n");
+    const auto a = select_json({"default", "--lasso", lasso.string()});
+    const auto b = select_json({"default", "--rect", "300,200,700,500"});
+    EXPECT_EQ(a["shape"], "lasso");
+    EXPECT_EQ(a["per_object"], b["per_object"]);
+}
+
+TEST(Cli, SelectRefusesBadRegionsInWords) {
+    const auto run = [](std::vector<std::string> args) {
+        args.insert(args.begin(), {raypick_exe(), "select", "default"});
+        return run_process(args);
+    };
+    const ProcessResult none = run({});
+    EXPECT_EQ(none.exit_code, 2);
+    EXPECT_NE(none.err.find("give a rectangle"), std::string::npos) << none.err;
+    const ProcessResult flat = run({"--rect", "10,10,10,300"});
+    EXPECT_EQ(flat.exit_code, 2);
+    EXPECT_NE(flat.err.find("no area"), std::string::npos) << flat.err;
+    const ProcessResult bad = run({"--rect", "1,2,3"});
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("four finite numbers"), std::string::npos) << bad.err;
+    const ProcessResult nan = run({"--rect", "1,2,nan,4"});
+    EXPECT_EQ(nan.exit_code, 2);
+    const auto two = temp_file("two_points.txt", "1 2\n3 4\n");
+    const ProcessResult short_lasso = run({"--lasso", two.string()});
+    EXPECT_EQ(short_lasso.exit_code, 2);
+    EXPECT_NE(short_lasso.err.find("three distinct points"), std::string::npos) << short_lasso.err;
+    const ProcessResult missing = run({"--lasso", "/nonexistent/lasso.txt"});
+    EXPECT_EQ(missing.exit_code, 2);
+    const auto junk = temp_file("junk_lasso.txt", "1 2\nthree 4\n");
+    const ProcessResult not_numbers = run({"--lasso", junk.string()});
+    EXPECT_EQ(not_numbers.exit_code, 2);
+    EXPECT_NE(not_numbers.err.find(":2:"), std::string::npos) << not_numbers.err;
 }
 
 }  // namespace

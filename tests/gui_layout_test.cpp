@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "tests/process.h"
 #include "tests/scripted_viewer.h"
 
 namespace tests {
@@ -40,6 +41,27 @@ TEST(GuiLayout, TheViewIsMostOfTheWindowWithAPickMade) {
         for (const auto& [name, w] : run.pick["windows"].items())
             EXPECT_TRUE(name == "Menu bar" || name == "Status bar" || name == "Inspector") << name;
     }
+}
+
+// `raypick select` measures its rectangle in the viewer's opening view: the same view
+// rectangle, the same camera, so a small visible-only rectangle around a click holds the
+// triangle the viewer picked there.
+TEST(GuiLayout, RaypickSelectSeesTheViewersOpeningView) {
+    const ViewerRun run = run_viewer({"--time", "1.5", "--click", "490,360"}, "select_view");
+    ASSERT_EQ(run.pick["hit"], true) << run.pick.dump();
+    const ProcessResult r =
+        run_process({raypick_exe(), "select", "default", "--time", "1.5", "--rect",
+                     "488,358,493,363", "--visible-only", "--threads", "1"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["view_rect"], run.pick["view_rect"]);
+    bool found = false;
+    for (const auto& object : j["per_object"])
+        if (object["instance"] == run.pick["instance"])
+            for (const auto& t : object["triangles"])
+                found |= t == run.pick["triangle"];
+    EXPECT_TRUE(found) << "picked " << run.pick["instance"] << "/" << run.pick["triangle"]
+                       << " not in " << r.out;
 }
 
 // What F frames (here, at the start) lies inside the view, not under a panel.

@@ -194,6 +194,40 @@ CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
     return pick;
 }
 
+CLI::App* add_select_command(CLI::App& cli, SelectCommandOptions& o) {
+    CLI::App* select = cli.add_subcommand(
+        "select",
+        "Select the triangles in a rectangle or lasso of the viewer's opening view: one JSON line");
+    select->add_option("model", o.model, "A model file, 'default', or knot:N")->required();
+    auto* rect = select->add_option("--rect", o.rect,
+                                    "A rectangle X0,Y0,X1,Y1 in window pixels (origin top left)");
+    auto* lasso = select->add_option("--lasso", o.lasso,
+                                     "A lasso: a file of window-pixel points, 'X Y' per line");
+    rect->excludes(lasso);
+    select
+        ->add_option("--rule", o.rule,
+                     "Which triangles count: touching (any part inside), centroid, inside "
+                     "(all of it)")
+        ->check(CLI::IsMember({"touching", "centroid", "inside"}));
+    select->add_flag("--visible-only", o.visible_only,
+                     "Only triangles the camera sees at some pixel of the region (default: "
+                     "X-ray, everything inside)");
+    select->add_option("--size", o.size, "Window size WxH (default 1280x720)");
+    select->add_option("--camera", o.camera,
+                       "An orbit camera TX,TY,TZ,DISTANCE,YAW,PITCH (degrees) instead of the "
+                       "opening one");
+    select->add_flag("--ortho", o.orthographic, "An orthographic camera");
+    select->add_option("--accel", o.accel,
+                       "Broad phase of --visible-only's rays: " + accel_names_text());
+    select->add_option("--algorithm", o.algorithm, algorithm_help());
+    select->add_option("--time", o.time, "Animation time in seconds (the pose)")->check(finite());
+    select->add_option("--threads", o.threads, "Threads (default 0: every core)")
+        ->check(CLI::Range(0u, kMaxThreads));
+    select->add_flag("!--counts-only", o.ids, "Per object, the count without the indices");
+    add_load_timeout(*select, o.load_timeout);
+    return select;
+}
+
 CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& o) {
     CLI::App* bench = cli.add_subcommand(
         "bench", "Build an acceleration structure, cast rays, print the figures as JSON");
@@ -371,6 +405,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
                  "Show the per-pixel cost heatmap (every pixel's ray cast on the CPU)");
 
     CLI::App* pick_command = add_pick_command(cli, out.pick);
+    CLI::App* select_command = add_select_command(cli, out.select);
     CLI::App* bench_command = add_bench_command(cli, out.bench);
     CLI::App* heatmap_command = add_heatmap_command(cli, out.heatmap);
     CLI::App* algorithms = cli.add_subcommand("algorithms", "List the ray–triangle algorithms");
@@ -405,6 +440,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     }
     if (*algorithms) out.command = Command::Algorithms;
     if (*pick_command) out.command = Command::Pick;
+    if (*select_command) out.command = Command::Select;
     if (*tritri_command) out.command = Command::TriTri;
     if (*leaks_command) out.command = Command::Leaks;
     if (*bench_command) out.command = Command::Bench;

@@ -8,18 +8,20 @@
 #include "app/cli/heatmap_command.h"
 #include "app/cli/leaks_command.h"
 #include "app/cli/pick_command.h"
+#include "app/cli/select_command.h"
 #include "app/cli/tritri_command.h"
 #include "app/core/viewer_options.h"
 
 namespace app {
 
 /// What the command line asks for: the viewer (no subcommand) or one subcommand.
-enum class Command { Viewer, Pick, Bench, Heatmap, Algorithms, TriTri, Leaks };
+enum class Command { Viewer, Pick, Select, Bench, Heatmap, Algorithms, TriTri, Leaks };
 
 struct CommandLine {
     Command command = Command::Viewer;
     ViewerOptions viewer;
     PickCommandOptions pick;
+    SelectCommandOptions select;
     BenchCommandOptions bench;
     HeatmapCommandOptions heatmap;
     TriTriCommandOptions tritri;

@@ -78,6 +78,10 @@ WorkspaceLayout layout_workspace(const WorkspaceWishes& wishes, glm::vec2 window
     return layout;
 }
 
+Rect opening_view(glm::vec2 window) {
+    return layout_workspace(WorkspaceWishes{}, window, kBarHeight).view;
+}
+
 void drag_splitter(WorkspaceWishes& wishes, const WorkspaceLayout& layout, Region region,
                    glm::vec2 delta, float scale) {
     const float s = scale > 0.0f ? scale : 1.0f;

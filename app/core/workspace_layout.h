@@ -15,6 +15,12 @@
 
 namespace app {
 
+/// The UI font's size in pixels (before any content scale) and the bars' height that follows
+/// from it: ImGui's frame height, the font plus its default frame padding (3) above and below.
+/// The command line lays out "the viewer's opening view" with the same numbers.
+inline constexpr float kUiFontPixels = 15.0f;
+inline constexpr float kBarHeight = kUiFontPixels + 2.0f * 3.0f;
+
 /// The three regions around the view the user can open, close and resize.
 enum class Region { Outliner, Inspector, Tools };
 
@@ -58,6 +64,10 @@ struct WorkspaceLayout {
 /// 64 × 64 pixels.
 [[nodiscard]] WorkspaceLayout layout_workspace(const WorkspaceWishes& wishes, glm::vec2 window,
                                                float bar_height, float scale = 1.0f);
+
+/// The 3D view of the viewer as it opens in a window of `window` pixels with the default
+/// regions (what `raypick select` measures its --rect and --lasso in).
+[[nodiscard]] Rect opening_view(glm::vec2 window);
 
 /// A splitter was dragged by `delta` window pixels: the region's wished size follows (clamped
 /// to the limits), measured from its size in `layout` so a squeezed region grows from what is

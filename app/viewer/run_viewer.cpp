@@ -12,6 +12,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include "app/core/glossary.h"
+#include "app/core/workspace_layout.h"
 #include "app/viewer/run_viewer.h"
 #include "app/viewer/viewer_app.h"
 #include "render/gl/debug.h"
@@ -59,7 +60,7 @@ void load_font(float scale) {
     const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
     std::error_code ec;
     if (std::filesystem::exists(font, ec))
-        io.Fonts->AddFontFromFileTTF(font, 15.0f * scale);
+        io.Fonts->AddFontFromFileTTF(font, kUiFontPixels * scale);
     else
         io.Fonts->AddFontDefault();
     // The seeds' titles are Chinese, which DejaVu lacks: their characters (only those, a small
@@ -73,7 +74,7 @@ void load_font(float scale) {
         builder.BuildRanges(&ranges);
         ImFontConfig config;
         config.MergeMode = true;
-        io.Fonts->AddFontFromFileTTF(cjk, 15.0f * scale, &config, ranges.Data);
+        io.Fonts->AddFontFromFileTTF(cjk, kUiFontPixels * scale, &config, ranges.Data);
     }
     ImGui::GetStyle().ScaleAllSizes(scale);
 }

@@ -280,7 +280,10 @@ TEST(TriangleSet, ShiftAddsCtrlSubtractsAndBothToggle) {
         b.insert(0, t);
     b.insert(1, 2);
     b.insert(1, 3);  // past its triangles: ignored
-    TriangleSet add = a, sub = a, toggle = a, replace = a;
+    TriangleSet add = a, sub = a, toggle = a, replace = a, both = a;
+    both.combine(b, SelectionOp::Intersect);
+    EXPECT_EQ(both.triangles(0), (std::vector<std::uint32_t>{2}));
+    EXPECT_EQ(both.count(1), 0u);
     add.combine(b, SelectionOp::Add);
     sub.combine(b, SelectionOp::Subtract);
     toggle.combine(b, SelectionOp::Toggle);

@@ -11,11 +11,6 @@ TriangleSet::TriangleSet(std::span<const std::size_t> triangles_per_instance)
         bits_[i].assign((sizes_[i] + 63) / 64, 0);
 }
 
-void TriangleSet::insert(std::uint32_t instance, std::uint32_t triangle) {
-    if (instance >= bits_.size() || triangle >= sizes_[instance]) return;
-    bits_[instance][triangle / 64] |= std::uint64_t{1} << (triangle % 64);
-}
-
 bool TriangleSet::contains(std::uint32_t instance, std::uint32_t triangle) const {
     if (instance >= bits_.size() || triangle >= sizes_[instance]) return false;
     return (bits_[instance][triangle / 64] >> (triangle % 64)) & 1u;
@@ -72,6 +67,9 @@ void TriangleSet::combine(const TriangleSet& other, SelectionOp op) {
                     break;
                 case SelectionOp::Toggle:
                     mine ^= theirs;
+                    break;
+                case SelectionOp::Intersect:
+                    mine &= theirs;
                     break;
                 case SelectionOp::Replace:
                     break;

@@ -12,10 +12,11 @@ namespace picking {
 
 /// How a new region changes the selection.
 enum class SelectionOp {
-    Replace,   ///< the new region alone
-    Add,       ///< Shift: the old and the new
-    Subtract,  ///< Ctrl: the old without the new
-    Toggle,    ///< Shift+Ctrl: what is in one of them but not both
+    Replace,    ///< the new region alone
+    Add,        ///< Shift: the old and the new
+    Subtract,   ///< Ctrl: the old without the new
+    Toggle,     ///< Shift+Ctrl: what is in one of them but not both
+    Intersect,  ///< what is in both (visible-only keeps the seen part of a region)
 };
 
 class TriangleSet {
@@ -28,8 +29,12 @@ class TriangleSet {
     [[nodiscard]] std::size_t triangle_capacity(std::size_t instance) const {
         return instance < sizes_.size() ? sizes_[instance] : 0;
     }
-    /// Adds a triangle (ignored past the instance's triangles).
-    void insert(std::uint32_t instance, std::uint32_t triangle);
+    /// Adds a triangle (ignored past the instance's triangles). Inline: a region of a million
+    /// triangles inserts each.
+    void insert(std::uint32_t instance, std::uint32_t triangle) {
+        if (instance >= bits_.size() || triangle >= sizes_[instance]) return;
+        bits_[instance][triangle / 64] |= std::uint64_t{1} << (triangle % 64);
+    }
     [[nodiscard]] bool contains(std::uint32_t instance, std::uint32_t triangle) const;
     /// Triangles of one instance, of all.
     [[nodiscard]] std::size_t count(std::uint32_t instance) const;
