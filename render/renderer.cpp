@@ -302,9 +302,32 @@ void Renderer::draw_one(const GpuMesh& mesh, bool posed_vertices) const {
     glDrawElements(GL_TRIANGLES, mesh.index_count, GL_UNSIGNED_INT, nullptr);
 }
 
+void Renderer::set_selected_triangles(std::span<const std::uint32_t> words,
+                                      std::vector<std::uint32_t> first_word) {
+    selection_first_ = std::move(first_word);
+    if (words.empty()) {
+        selection_first_.clear();
+        return;
+    }
+    glBindBuffer(GL_TEXTURE_BUFFER, selection_words_.handle());
+    glBufferData(GL_TEXTURE_BUFFER, GLsizeiptr(words.size_bytes()), words.data(), GL_STATIC_DRAW);
+    glBindBuffer(GL_TEXTURE_BUFFER, 0);
+    glBindTexture(GL_TEXTURE_BUFFER, selection_texture_.handle());
+    glTexBuffer(GL_TEXTURE_BUFFER, GL_R32UI, selection_words_.handle());
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
+}
+
 void Renderer::draw_meshes(const FrameView& view, const InstancePlacement& placement,
                            const DrawOptions& options, const MeshStyle& style) {
     mesh_program_.use();
+    // The selection tints the shaded pass only (not the ghost or the wireframe's edges).
+    const bool tint = !selection_first_.empty() && !style.color && style.alpha == 1.0f;
+    constexpr GLint kSelectionUnit = 1;
+    glActiveTexture(GL_TEXTURE0 + kSelectionUnit);
+    glBindTexture(GL_TEXTURE_BUFFER, tint ? selection_texture_.handle() : 0);
+    glActiveTexture(GL_TEXTURE0);
+    mesh_program_.set_sampler("u_selection", kSelectionUnit);
+    mesh_program_.set("u_selection_color", glm::vec3(1.0f, 0.45f, 0.1f));
     mesh_program_.set("u_clip_from_world", view.projection * view.view);
     mesh_program_.set("u_eye", view.eye);
     mesh_program_.set("u_backface_tint", options.backface_tint);
@@ -317,8 +340,13 @@ void Renderer::draw_meshes(const FrameView& view, const InstancePlacement& place
         mesh_program_.set("u_world_from_mesh", world);
         mesh_program_.set("u_normal_matrix", glm::mat3(glm::transpose(glm::inverse(world))));
         mesh_program_.set("u_base_color", style.color.value_or(mesh_colors_[instance.mesh]));
+        const std::uint32_t first =
+            tint && i < selection_first_.size() ? selection_first_[i] : kNoSelection;
+        mesh_program_.set("u_selection_on", GLuint(first != kNoSelection));
+        mesh_program_.set("u_selection_first", GLuint(first != kNoSelection ? first : 0));
         draw_instance(std::uint32_t(i), instance.mesh, placement.posed_vertices);
     }
+    mesh_program_.set("u_selection_on", GLuint(0));
     glBindVertexArray(0);
 }
 

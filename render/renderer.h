@@ -126,6 +126,13 @@ class Renderer {
     void draw(const FrameView& view, const InstancePlacement& placement, const DrawOptions& options,
               const Overlay& overlay);
 
+    /// The triangles a region selected, tinted where the meshes are drawn: `words` holds one
+    /// bit per triangle (bit i of word i / 32 for triangle i) for each instance
+    /// (Scene::instances() order) whose `first_word` is not kNoSelection. Empty: none.
+    static constexpr std::uint32_t kNoSelection = 0xFFFFFFFFu;
+    void set_selected_triangles(std::span<const std::uint32_t> words,
+                                std::vector<std::uint32_t> first_word);
+
     /// Draws the ID pass off screen and reads the pixel (framebuffer coordinates, origin at
     /// the top left). Nothing there: nothing returned.
     [[nodiscard]] std::optional<IdSample> read_id(const FrameView& view,
@@ -179,6 +186,10 @@ class Renderer {
     void ensure_inset_target(InsetTarget& target, glm::ivec2 size);
 
     gl::Program mesh_program_;
+    // The region selection's bits (a buffer texture) and where each instance's start.
+    gl::Buffer selection_words_;
+    gl::Texture selection_texture_;
+    std::vector<std::uint32_t> selection_first_;
     gl::Program overlay_program_;
     gl::Program marker_program_;
     gl::Program id_program_;

@@ -9,6 +9,13 @@ uniform vec3 u_eye;
 uniform vec3 u_backface_tint;
 uniform float u_flat_amount;  // 1: pure base colour (wireframe pass), 0: lit
 uniform float u_alpha;        // < 1 for the translucent bind-pose ghost
+// The region selection: one bit per triangle of the instance drawn (gl_PrimitiveID is the
+// triangle's index, since each instance is one draw of its whole index buffer), its words
+// starting at u_selection_first.
+uniform usamplerBuffer u_selection;
+uniform uint u_selection_on;
+uniform uint u_selection_first;
+uniform vec3 u_selection_color;
 
 out vec4 o_color;
 
@@ -21,5 +28,11 @@ void main() {
     vec3 ambient = mix(vec3(0.22, 0.20, 0.18), vec3(0.42, 0.45, 0.52), sky);
     vec3 lit = u_base_color * (ambient + 0.75 * headlight);
     if (!gl_FrontFacing) lit *= u_backface_tint;
-    o_color = vec4(mix(lit, u_base_color, u_flat_amount), u_alpha);
+    vec3 color = mix(lit, u_base_color, u_flat_amount);
+    if (u_selection_on != 0u) {
+        uint word = texelFetch(u_selection, int(u_selection_first + uint(gl_PrimitiveID) / 32u)).r;
+        if (((word >> (uint(gl_PrimitiveID) & 31u)) & 1u) != 0u)
+            color = mix(color, u_selection_color * (0.45 + 0.55 * headlight), 0.75);
+    }
+    o_color = vec4(color, u_alpha);
 }

@@ -9,8 +9,10 @@
 #include <thread>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "picking/ray_triangle/ray_triangle.h"
+#include "tests/process.h"
 #include "tests/viewer_under_test.h"
 
 namespace {
@@ -218,6 +220,70 @@ TEST(GuiInput, AClickPicksUnderThePointerAndTheInspectorShowsIt) {
     const Trace& inspector = report["windows"]["Inspector"]["rect"];
     for (const char* item : {"Inspector/t", "Inspector/u, v"})
         EXPECT_TRUE(inside((*pick)["items"][item], inspector)) << item;
+    EXPECT_FALSE(viewer.quit().timed_out);
+}
+
+/// The triangle count of `raypick select default` with these arguments.
+std::size_t cli_selected(std::vector<std::string> args) {
+    args.insert(args.begin(), {tests::raypick_exe(), "select", "default", "--time", "0",
+                               "--counts-only", "--threads", "1"});
+    const tests::ProcessResult r = tests::run_process(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.exit_code == 0 ? nlohmann::json::parse(r.out)["triangles"].get<std::size_t>() : 0;
+}
+
+std::size_t region_triangles(const Trace& t) {
+    return t["report"]["region_selection"]["triangles"].get<std::size_t>();
+}
+
+// The Box tool (key S) selects what a person sees in the rectangle they drag, the same as
+// `raypick select --visible-only` on it; X-ray (key X) adds the hidden triangles, as the CLI
+// without --visible-only; Shift adds a lasso, Ctrl takes it away again; a click still picks.
+TEST(GuiInput, BoxAndLassoDragsSelectWhatTheCommandLineSelects) {
+    ViewerUnderTest viewer({"--time", "0", "--accel", "bvh"});
+    ASSERT_EQ(viewer.error(), "");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) {
+        return t["report"]["model"] == "default" && t["report"]["accel_build"]["accel"] == "bvh";
+    }));
+    viewer.press("s");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) {
+        return t["report"]["region_selection"]["tool"] == "box";
+    })) << viewer.last().dump();
+    viewer.drag_path({{400, 250}, {450, 300}, {520, 380}, {600, 450}});
+    const auto seen = viewer.wait_for([](const Trace& t) { return region_triangles(t) > 0; });
+    ASSERT_TRUE(seen) << viewer.last().dump();
+    const std::size_t visible = region_triangles(*seen);
+    EXPECT_EQ(visible, cli_selected({"--rect", "400,250,600,450", "--visible-only"}));
+    EXPECT_FALSE((*seen)["report"]["hit"] == true);  // a drag never picks
+
+    viewer.press("x");
+    ASSERT_TRUE(viewer.wait_for(
+        [](const Trace& t) { return t["report"]["region_selection"]["xray"] == true; }));
+    viewer.drag_path({{400, 250}, {500, 350}, {600, 450}});
+    const auto xray =
+        viewer.wait_for([&](const Trace& t) { return region_triangles(t) != visible; });
+    ASSERT_TRUE(xray) << viewer.last().dump();
+    const std::size_t all = region_triangles(*xray);
+    EXPECT_GT(all, visible);
+    EXPECT_EQ(all, cli_selected({"--rect", "400,250,600,450"}));
+
+    // A lasso elsewhere, added with Shift, then taken away with Ctrl.
+    viewer.press("l");
+    const std::vector<glm::vec2> lasso{{700, 300}, {800, 320}, {820, 420}, {720, 460}, {690, 380}};
+    viewer.drag_path(lasso, 1, "shift");
+    const auto added = viewer.wait_for([&](const Trace& t) { return region_triangles(t) > all; });
+    ASSERT_TRUE(added) << viewer.last().dump();
+    viewer.drag_path(lasso, 1, "ctrl");
+    const auto removed = viewer.wait_for(
+        [&](const Trace& t) { return region_triangles(t) < region_triangles(*added); });
+    ASSERT_TRUE(removed) << viewer.last().dump();
+    EXPECT_LE(region_triangles(*removed), all);
+
+    // A click with the lasso tool still picks, and Esc clears both.
+    viewer.click({490, 360});
+    ASSERT_TRUE(viewer.wait_for(picked)) << viewer.last().dump();
+    viewer.key("Escape");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) { return region_triangles(t) == 0; }));
     EXPECT_FALSE(viewer.quit().timed_out);
 }
 

@@ -217,6 +217,27 @@ void ViewerUnderTest::drag(glm::vec2 from, glm::vec2 to, int button) {
     xdotool({"mouseup", std::to_string(button)});
 }
 
+void ViewerUnderTest::drag_path(const std::vector<glm::vec2>& points, int button,
+                                const std::string& modifier) {
+    if (points.empty()) return;
+    move(points.front());
+    if (!modifier.empty()) {
+        xdotool({"keydown", modifier});
+        (void)wait_for([](const Trace&) { return true; });
+    }
+    xdotool({"mousedown", std::to_string(button)});
+    for (std::size_t i = 1; i < points.size(); ++i) {
+        xdotool({"mousemove", "--window", window_, std::to_string(int(points[i].x)),
+                 std::to_string(int(points[i].y))});
+        (void)wait_for([](const Trace&) { return true; });
+    }
+    xdotool({"mouseup", std::to_string(button)});
+    if (!modifier.empty()) {
+        (void)wait_for([](const Trace&) { return true; });
+        xdotool({"keyup", modifier});
+    }
+}
+
 void ViewerUnderTest::wheel(glm::vec2 at, int notches) {
     move(at);
     // X reports the wheel as buttons 4 (up) and 5 (down).

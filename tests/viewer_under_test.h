@@ -61,6 +61,10 @@ class ViewerUnderTest {
     void click(glm::vec2 at, int button = 1);
     /// Presses `button` at `from`, moves to `to` in steps, releases there.
     void drag(glm::vec2 from, glm::vec2 to, int button = 1);
+    /// Presses `button` at the first point, moves through the others (a lasso), releases at the
+    /// last; with `modifier` ("shift", "ctrl", "shift+ctrl") held down throughout.
+    void drag_path(const std::vector<glm::vec2>& points, int button = 1,
+                   const std::string& modifier = "");
     /// Turns the wheel `notches` times at `at` (positive: away from the user, zooming in).
     void wheel(glm::vec2 at, int notches);
     /// xdotool key names, e.g. "ctrl+q", "h".

@@ -29,6 +29,10 @@ enum class Command {
     // Pick
     ToggleHover,
     ClearPick,
+    ToolClick,
+    ToolBox,
+    ToolLasso,
+    ToggleXray,
     // Tools
     ShowAlgorithms,
     ShowAcceleration,

@@ -34,7 +34,10 @@ TEST(Commands, KeysFindTheirCommands) {
     EXPECT_EQ(command_for_key(GLFW_KEY_O, 0), Command::ToggleProjection);
     EXPECT_EQ(command_for_key(GLFW_KEY_O, GLFW_MOD_CONTROL), Command::Open);
     EXPECT_EQ(command_for_key(GLFW_KEY_Q, GLFW_MOD_CONTROL), Command::Quit);
-    EXPECT_FALSE(command_for_key(GLFW_KEY_Q, 0));  // a bare Q quits nothing
+    // A bare Q quits nothing: it goes back to the click tool.
+    EXPECT_EQ(command_for_key(GLFW_KEY_Q, 0), Command::ToolClick);
+    EXPECT_EQ(command_for_key(GLFW_KEY_S, 0), Command::ToolBox);
+    EXPECT_EQ(command_for_key(GLFW_KEY_L, 0), Command::ToolLasso);
     EXPECT_EQ(command_for_key(GLFW_KEY_F1, 0), Command::Help);
     EXPECT_EQ(command_for_key(GLFW_KEY_SLASH, GLFW_MOD_SHIFT), Command::Help);  // "?"
     EXPECT_EQ(command_for_key(GLFW_KEY_A, GLFW_MOD_SHIFT), Command::ShowAlgorithms);

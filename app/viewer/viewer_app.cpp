@@ -243,6 +243,7 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
     uploaded_pose_version_ = 0;
     selection_.reset();
     hover_.reset();
+    region_tool_.on_scene();
     selected_node_.reset();
     warm_inputs_.reset();
     far_distance_ = 0.0;

@@ -35,6 +35,7 @@
 #include "app/viewer/panels/algorithms_panel.h"
 #include "app/viewer/panels/mode_panel.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/region_select_tool.h"
 #include "app/viewer/workspace.h"
 #include "render/renderer.h"
 
@@ -132,6 +133,8 @@ class ViewerApp {
     void draw_view_labels();
     void draw_heatmap();
     void upload_posed_vertices();
+    /// Hands the region selection to the renderer when it changed.
+    void upload_region_selection();
 
     // == The panels in their regions (viewer_ui.cpp)
     void draw_panels();
@@ -190,7 +193,9 @@ class ViewerApp {
     std::uintptr_t heatmap_texture_ = 0;        ///< the heatmap as uploaded this frame (0: none)
     std::optional<Selection> selection_;
     std::optional<Selection> hover_;
-    std::optional<std::uint32_t> selected_node_;  ///< chosen in the Outliner: F frames it
+    RegionSelectTool region_tool_;                   ///< Box and Lasso, and what they selected
+    std::uint64_t uploaded_region_version_ = ~0ull;  ///< the selection the GPU tints
+    std::optional<std::uint32_t> selected_node_;     ///< chosen in the Outliner: F frames it
     std::uint64_t pick_count_ = 0;
     std::uint64_t studied_serial_ = 0;  ///< the pick the Algorithms tool computed its tables for
     double far_distance_ = 0.0;         ///< how far Far from origin moved the model

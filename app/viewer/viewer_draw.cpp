@@ -126,6 +126,7 @@ void ViewerApp::draw_scene() {
         }
     }
     upload_posed_vertices();
+    upload_region_selection();
     render::DrawOptions draw_options;
     draw_options.wireframe = wireframe_;
     if (animation_panel_.ghost) draw_options.ghost = placement(PoseChoice::Bind);
@@ -223,7 +224,24 @@ void ViewerApp::upload_posed_vertices() {
     uploaded_pose_version_ = session_->pose_version();
 }
 
+void ViewerApp::upload_region_selection() {
+    if (region_tool_.version() == uploaded_region_version_) return;
+    uploaded_region_version_ = region_tool_.version();
+    const picking::TriangleSet& set = region_tool_.selection();
+    std::vector<std::uint32_t> words, first(set.instance_count(), render::Renderer::kNoSelection);
+    for (std::uint32_t i = 0; i < set.instance_count(); ++i) {
+        if (set.count(i) == 0) continue;
+        first[i] = std::uint32_t(words.size());
+        for (const std::uint64_t w : set.words(i)) {
+            words.push_back(std::uint32_t(w));  // triangles 64k .. 64k + 31
+            words.push_back(std::uint32_t(w >> 32));
+        }
+    }
+    renderer_.set_selected_triangles(words, std::move(first));
+}
+
 void ViewerApp::draw_view_labels() {
+    region_tool_.draw_region(*ImGui::GetForegroundDrawList());
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     const Rect& view = view_rect();
     if (mode_ == ViewerMode::TriangleLab) {

@@ -90,6 +90,19 @@ void ViewerApp::run_command(Command command) {
             break;
         case Command::ClearPick:
             selection_.reset();
+            region_tool_.clear();
+            break;
+        case Command::ToolClick:
+            region_tool_.set_tool(SelectTool::Click);
+            break;
+        case Command::ToolBox:
+            if (mode_ == ViewerMode::Pick) region_tool_.set_tool(SelectTool::Box);
+            break;
+        case Command::ToolLasso:
+            if (mode_ == ViewerMode::Pick) region_tool_.set_tool(SelectTool::Lasso);
+            break;
+        case Command::ToggleXray:
+            region_tool_.xray = !region_tool_.xray;
             break;
         case Command::ShowAlgorithms:
             if (mode_ == ViewerMode::Pick) toggle_tool(ToolsTab::Algorithms);
@@ -142,10 +155,16 @@ void ViewerApp::on_mouse_button(int button, int action, int mods) {
             (void)lab_mode_.grab(cursor, camera_, view_rect());
         if (mode_ == ViewerMode::Collide && button == GLFW_MOUSE_BUTTON_LEFT)
             (void)collide_mode_.grab((mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0);
+        if (mode_ == ViewerMode::Pick && button == GLFW_MOUSE_BUTTON_LEFT)
+            (void)region_tool_.press(cursor);
     } else if (action == GLFW_RELEASE && button == pointer_.held_button()) {
         lab_mode_.release();
         collide_mode_.release();
+        const bool dragged = pointer_.dragging();
         const std::optional<glm::vec2> click = pointer_.release(button, cursor);
+        if (region_tool_.drawing())
+            region_tool_.release(cursor, mods, dragged, *session_, pick_panel_.choice, camera_,
+                                 view_rect());
         if (click && button == GLFW_MOUSE_BUTTON_LEFT) pending_click_ = *click;
     }
 }
@@ -155,11 +174,16 @@ void ViewerApp::on_cursor(double x, double y) {
     if (!drag) return;
     const glm::vec2 delta = drag->to - drag->from;
     const Rect& view = view_rect();
+    // With Box or Lasso the left button draws the region, and the right one orbits instead.
+    const int orbit_button =
+        region_tool_.tool() == SelectTool::Click ? GLFW_MOUSE_BUTTON_LEFT : GLFW_MOUSE_BUTTON_RIGHT;
     if (lab_mode_.dragging()) {
         lab_mode_.drag(drag->to, camera_, view);
     } else if (collide_mode_.dragging()) {
         collide_mode_.drag(drag->from, drag->to, camera_, view, *session_);
-    } else if (drag->button == GLFW_MOUSE_BUTTON_LEFT) {
+    } else if (region_tool_.drawing()) {
+        region_tool_.move(drag->to);
+    } else if (drag->button == orbit_button) {
         // A drag across the view's shorter side turns the model half a turn, whatever the
         // window's size.
         const float radians_per_px =

@@ -141,6 +141,7 @@ nlohmann::ordered_json ViewerApp::report() const {
         j["time"] = session_->time();
     }
     j["mode"] = mode_name(mode_);
+    j["region_selection"] = region_tool_.report();
     if (workspace_.is_open(Region::Outliner))
         j["outliner"] = {{"nodes", session_->scene().nodes.size()},
                          {"tree_nodes_shown", outliner_.tree_nodes_shown}};

@@ -72,6 +72,8 @@ ViewSwitches ViewerApp::view_switches() const {
     on.hover = pick_panel_.hover;
     on.orthographic = camera_.projection == Projection::Orthographic;
     on.has_clips = !session_->scene().clips.empty();
+    on.select_tool = int(region_tool_.tool());
+    on.xray = region_tool_.xray;
     return on;
 }
 
@@ -154,6 +156,8 @@ StatusInfo ViewerApp::status_info() const {
         info.hint = "Drag a corner's label to move it; the Inspector shows every test's answer";
     else if (mode_ == ViewerMode::Collide)
         info.hint = "Ctrl+drag moves the object, Shift+drag turns it; contacts are yellow";
+    else if (region_tool_.tool() != SelectTool::Click)
+        info.hint = region_tool_.hint();
     else if (!selection_)
         info.hint = "Click the model to pick a triangle   (F1: keys and gestures)";
     else if (!algorithms_shown())
@@ -195,8 +199,13 @@ void ViewerApp::draw_inspector_region() {
     switch (mode_) {
         case ViewerMode::Pick: {
             const Accel accel = pick_panel_.choice.accel();
+            // The Selection section leads while a region tool is on or something is selected.
+            const bool selecting =
+                region_tool_.tool() != SelectTool::Click || region_tool_.selection().count() > 0;
+            if (selecting) region_tool_.draw_section(*session_);
             draw_inspector(inspector_, pick_panel_, selection_, *session_,
                            accel_view_.broad_phase_status(*session_, accel));
+            if (!selecting) region_tool_.draw_section(*session_);
             break;
         }
         case ViewerMode::Collide:

@@ -41,6 +41,11 @@ class TriangleSet {
     [[nodiscard]] std::size_t count() const;
     /// Instances with at least one triangle.
     [[nodiscard]] std::size_t instances_with_triangles() const;
+    /// The instance's bits: triangle t is bit t % 64 of word t / 64.
+    [[nodiscard]] std::span<const std::uint64_t> words(std::uint32_t instance) const {
+        return instance < bits_.size() ? std::span<const std::uint64_t>(bits_[instance])
+                                       : std::span<const std::uint64_t>{};
+    }
     /// The instance's triangles in increasing order.
     [[nodiscard]] std::vector<std::uint32_t> triangles(std::uint32_t instance) const;
     /// Calls fn(instance, triangle) for every triangle, in increasing order.

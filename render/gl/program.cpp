@@ -100,6 +100,9 @@ void Program::set(const char* u, float v) {
 void Program::set(const char* u, GLuint v) {
     glUniform1ui(location(u), v);
 }
+void Program::set_sampler(const char* u, GLint unit) {
+    glUniform1i(location(u), unit);
+}
 void Program::set(const char* u, glm::vec2 v) {
     glUniform2fv(location(u), 1, glm::value_ptr(v));
 }

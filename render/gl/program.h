@@ -38,6 +38,8 @@ class Program {
 
     void set(const char* uniform, float value);
     void set(const char* uniform, GLuint value);
+    /// A sampler uniform: the texture unit it reads.
+    void set_sampler(const char* uniform, GLint unit);
     void set(const char* uniform, glm::vec2 value);
     void set(const char* uniform, glm::vec3 value);
     void set(const char* uniform, glm::vec4 value);

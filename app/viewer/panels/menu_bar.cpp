@@ -113,6 +113,11 @@ void pick_menu(const ViewSwitches& on, PickChoice& choice, MenuBarAction& action
     ImGui::Separator();
     if (command_item(Command::ToggleHover, on.hover)) action.command = Command::ToggleHover;
     if (command_item(Command::ClearPick)) action.command = Command::ClearPick;
+    ImGui::Separator();
+    if (command_item(Command::ToolClick, on.select_tool == 0)) action.command = Command::ToolClick;
+    if (command_item(Command::ToolBox, on.select_tool == 1)) action.command = Command::ToolBox;
+    if (command_item(Command::ToolLasso, on.select_tool == 2)) action.command = Command::ToolLasso;
+    if (command_item(Command::ToggleXray, on.xray)) action.command = Command::ToggleXray;
     ImGui::EndMenu();
 }
 

@@ -29,7 +29,9 @@ struct ViewSwitches {
     bool wireframe = false, show_ray = true, show_axes = true;
     bool boxes = false, heatmap = false, ghost = false, hover = false;
     bool orthographic = false;
-    bool has_clips = false;  ///< the model has animation (Tools > Animation)
+    bool has_clips = false;
+    int select_tool = 0;  ///< 0 click, 1 box, 2 lasso (the Pick menu's radio items)
+    bool xray = false;    ///< the model has animation (Tools > Animation)
 };
 struct MenuBarAction {
     std::optional<Command> command;
