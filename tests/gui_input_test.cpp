@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "assets/procedural/default_scene.h"
 #include "picking/ray_triangle/ray_triangle.h"
 #include "tests/process.h"
 #include "tests/viewer_under_test.h"
@@ -284,6 +285,72 @@ TEST(GuiInput, BoxAndLassoDragsSelectWhatTheCommandLineSelects) {
     ASSERT_TRUE(viewer.wait_for(picked)) << viewer.last().dump();
     viewer.key("Escape");
     ASSERT_TRUE(viewer.wait_for([](const Trace& t) { return region_triangles(t) == 0; }));
+    EXPECT_FALSE(viewer.quit().timed_out);
+}
+
+// Snapping (V) moves a click onto the crate's corners and edges: a vertex snap lands exactly on
+// the vertex as the model stores it, an edge snap on the edge; the Measure tool (M) measures
+// between the snapped points, and Esc clears it.
+TEST(GuiInput, SnappingFindsTheCratesCornersAndTheMeasureToolMeasuresBetweenThem) {
+    ViewerUnderTest viewer({"--time", "0", "--accel", "bvh"});
+    ASSERT_EQ(viewer.error(), "");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) {
+        return t["report"]["model"] == "default" && t["report"]["accel_build"]["accel"] == "bvh";
+    }));
+    viewer.press("v");
+    viewer.press("m");
+    ASSERT_TRUE(viewer.wait_for(
+        [](const Trace& t) { return t["report"]["region_selection"]["tool"] == "measure"; }));
+    const assets::Scene scene = assets::make_default_scene();
+    int vertices = 0, snaps = 0;
+    std::uint64_t last_serial = 0;
+    // The crate's top corners in the opening view, an edge between two, the top's middle.
+    for (const glm::vec2 at : {glm::vec2(489, 467), glm::vec2(515, 453), glm::vec2(541, 466),
+                               glm::vec2(516, 482), glm::vec2(528, 460), glm::vec2(515, 467)}) {
+        viewer.click(at);
+        const auto pick = viewer.wait_for([&](const Trace& t) {
+            return t["report"].contains("serial") &&
+                   t["report"]["serial"].get<std::uint64_t>() > last_serial;
+        });
+        ASSERT_TRUE(pick) << viewer.last().dump();
+        const Trace& report = (*pick)["report"];
+        last_serial = report["serial"].get<std::uint64_t>();
+        if (report["hit"] != true || !report.contains("snap")) continue;
+        ++snaps;
+        const Trace& snap = report["snap"];
+        EXPECT_LE(snap["distance_px"].get<double>(), 12.0) << snap.dump();
+        const auto& mesh = scene.meshes[report["mesh"].get<std::size_t>()];
+        if (snap["kind"] == "vertex" && !mesh.deforms()) {
+            ++vertices;
+            const glm::vec3 v = mesh.positions[snap["vertex"].get<std::size_t>()];
+            EXPECT_EQ(snap["bone_point"], Trace::array({double(v.x), double(v.y), double(v.z)}))
+                << snap.dump();
+        }
+    }
+    EXPECT_GE(snaps, 3);
+    EXPECT_GE(vertices, 2);
+    // Three points on the terrain: a distance, the faces' angle and the angle at the second.
+    viewer.key("Escape");
+    ASSERT_TRUE(
+        viewer.wait_for([](const Trace& t) { return t["report"]["measure"]["points"].empty(); }));
+    for (const glm::vec2 at : {glm::vec2(300, 450), glm::vec2(420, 520), glm::vec2(613, 462)})
+        viewer.click(at);
+    const auto measured = viewer.wait_for(
+        [](const Trace& t) { return t["report"]["measure"]["points"].size() == 3; });
+    ASSERT_TRUE(measured) << viewer.last().dump();
+    const Trace& measure = (*measured)["report"]["measure"];
+    const Trace &a = measure["points"][0]["world"], &b = measure["points"][1]["world"];
+    double squared = 0.0;
+    for (int i = 0; i < 3; ++i)
+        squared += std::pow(a[i].get<double>() - b[i].get<double>(), 2.0);
+    EXPECT_NEAR(measure["distance"].get<double>(), std::sqrt(squared), 1e-9);
+    EXPECT_EQ(measure["distance"], measure["distance_bone"]);  // the terrain is not scaled
+    EXPECT_GT(measure["angle_degrees"].get<double>(), 0.0);
+    EXPECT_LT(measure["angle_degrees"].get<double>(), 180.0);
+    EXPECT_TRUE(measure.contains("face_angle_degrees"));
+    viewer.key("Escape");
+    ASSERT_TRUE(
+        viewer.wait_for([](const Trace& t) { return t["report"]["measure"]["points"].empty(); }));
     EXPECT_FALSE(viewer.quit().timed_out);
 }
 

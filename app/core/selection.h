@@ -7,6 +7,7 @@
 
 #include "app/core/pick_choice.h"
 #include "picking/scene/scene_pick.h"
+#include "picking/select/snap.h"
 
 namespace app {
 
@@ -44,6 +45,8 @@ struct Selection {
     /// The first pick since the model loaded or a setting changed: it paid for work done once
     /// (SIMD blocks, caches), so its time is not what later picks cost.
     bool cold = false;
+    /// Where the pick snapped (a vertex, an edge, a midpoint, the face), when snapping is on.
+    std::optional<picking::SnapResult> snap;
 
     [[nodiscard]] bool hit() const { return result.hit.has_value(); }
 };

@@ -33,6 +33,8 @@ constexpr std::array kCommands = {
     CommandInfo{Command::ToolBox, "Box select tool: drag a rectangle", "S", GLFW_KEY_S},
     CommandInfo{Command::ToolLasso, "Lasso select tool: draw around", "L", GLFW_KEY_L},
     CommandInfo{Command::ToggleXray, "X-ray: select hidden triangles too", "X", GLFW_KEY_X},
+    CommandInfo{Command::ToolMeasure, "Measure tool: click two or three points", "M", GLFW_KEY_M},
+    CommandInfo{Command::ToggleSnap, "Snap to vertices and edges", "V", GLFW_KEY_V},
     CommandInfo{Command::ShowAlgorithms, "Algorithms", "A", GLFW_KEY_A},
     CommandInfo{Command::ShowAcceleration, "Acceleration", "", -1},
     CommandInfo{Command::ShowBoneSpace, "Bone space", "", -1},

@@ -33,6 +33,8 @@ enum class Command {
     ToolBox,
     ToolLasso,
     ToggleXray,
+    ToolMeasure,
+    ToggleSnap,
     // Tools
     ShowAlgorithms,
     ShowAcceleration,

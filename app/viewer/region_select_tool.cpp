@@ -63,6 +63,8 @@ const char* select_tool_name(SelectTool tool) {
             return "box";
         case SelectTool::Lasso:
             return "lasso";
+        case SelectTool::Measure:
+            return "measure";
         case SelectTool::Click:
             break;
     }
@@ -76,7 +78,7 @@ void RegionSelectTool::set_tool(SelectTool tool) {
 }
 
 bool RegionSelectTool::press(glm::vec2 cursor) {
-    if (tool_ == SelectTool::Click) return false;
+    if (tool_ == SelectTool::Click || tool_ == SelectTool::Measure) return false;
     drawing_ = true;
     points_ = {cursor, cursor};
     return true;
@@ -170,12 +172,16 @@ void RegionSelectTool::draw_section(const SceneSession& session) {
     ImGui::TextDisabled("Tool");
     for (const auto& [tool, label, key] :
          {std::tuple{SelectTool::Click, "Click", "Q"}, std::tuple{SelectTool::Box, "Box", "S"},
-          std::tuple{SelectTool::Lasso, "Lasso", "L"}}) {
+          std::tuple{SelectTool::Lasso, "Lasso", "L"},
+          std::tuple{SelectTool::Measure, "Measure", "M"}}) {
+        // Four do not fit one row of a narrow Inspector: Measure starts the second.
+        if (tool == SelectTool::Measure) ImGui::Dummy({ImGui::CalcTextSize("Tool").x, 0.0f});
         ImGui::SameLine();
         if (ImGui::RadioButton(label, tool_ == tool)) set_tool(tool);
         ui_probe::item(std::string("Selection/") + label);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Key %s", key);
     }
+    if (tool_ == SelectTool::Measure && selection_.count() == 0) return;  // nothing to set
     const char* rules[] = {"any part of it is inside", "its centre is inside",
                            "all of it is inside"};
     int current = int(rule);
@@ -192,7 +198,7 @@ void RegionSelectTool::draw_section(const SceneSession& session) {
     if (!error_.empty()) ImGui::TextColored({1.0f, 0.5f, 0.4f, 1.0f}, "%s", error_.c_str());
     const std::size_t count = selection_.count();
     if (count == 0) {
-        ImGui::TextWrapped(tool_ == SelectTool::Click
+        ImGui::TextWrapped(tool_ == SelectTool::Click || tool_ == SelectTool::Measure
                                ? "Press S (box) or L (lasso), then drag in the view."
                                : "Drag in the view. Shift adds, Ctrl removes, Shift+Ctrl "
                                  "toggles; right-drag orbits.");

@@ -22,7 +22,8 @@ struct ImDrawList;
 
 namespace app {
 
-enum class SelectTool { Click, Box, Lasso };
+/// Click picks; Box and Lasso select regions; Measure picks and adds each point to the measure.
+enum class SelectTool { Click, Box, Lasso, Measure };
 
 /// "click", "box", "lasso".
 [[nodiscard]] const char* select_tool_name(SelectTool tool);

@@ -244,6 +244,7 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
     selection_.reset();
     hover_.reset();
     region_tool_.on_scene();
+    measure_.clear();
     selected_node_.reset();
     warm_inputs_.reset();
     far_distance_ = 0.0;

@@ -32,6 +32,7 @@
 #include "app/viewer/key_trickle.h"
 #include "app/viewer/lab_mode.h"
 #include "app/viewer/magnifier_view.h"
+#include "app/viewer/measure_view.h"
 #include "app/viewer/panels/algorithms_panel.h"
 #include "app/viewer/panels/mode_panel.h"
 #include "app/viewer/panels/panels.h"
@@ -193,6 +194,7 @@ class ViewerApp {
     std::uintptr_t heatmap_texture_ = 0;        ///< the heatmap as uploaded this frame (0: none)
     std::optional<Selection> selection_;
     std::optional<Selection> hover_;
+    MeasureTool measure_;                            ///< the Measure tool's points
     RegionSelectTool region_tool_;                   ///< Box and Lasso, and what they selected
     std::uint64_t uploaded_region_version_ = ~0ull;  ///< the selection the GPU tints
     std::optional<std::uint32_t> selected_node_;     ///< chosen in the Outliner: F frames it

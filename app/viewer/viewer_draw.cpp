@@ -241,7 +241,16 @@ void ViewerApp::upload_region_selection() {
 }
 
 void ViewerApp::draw_view_labels() {
-    region_tool_.draw_region(*ImGui::GetForegroundDrawList());
+    ImDrawList& over = *ImGui::GetForegroundDrawList();
+    region_tool_.draw_region(over);
+    if (mode_ == ViewerMode::Pick) {
+        draw_measure_overlay(measure_, camera_, view_rect(), over);
+        // Where a click would snap (the hover), else where the last one did.
+        if (hover_ && hover_->snap)
+            draw_snap_marker(*hover_->snap, camera_, view_rect(), over);
+        else if (selection_ && selection_->snap)
+            draw_snap_marker(*selection_->snap, camera_, view_rect(), over);
+    }
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     const Rect& view = view_rect();
     if (mode_ == ViewerMode::TriangleLab) {

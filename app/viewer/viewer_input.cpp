@@ -91,6 +91,7 @@ void ViewerApp::run_command(Command command) {
         case Command::ClearPick:
             selection_.reset();
             region_tool_.clear();
+            measure_.clear();
             break;
         case Command::ToolClick:
             region_tool_.set_tool(SelectTool::Click);
@@ -103,6 +104,12 @@ void ViewerApp::run_command(Command command) {
             break;
         case Command::ToggleXray:
             region_tool_.xray = !region_tool_.xray;
+            break;
+        case Command::ToolMeasure:
+            if (mode_ == ViewerMode::Pick) region_tool_.set_tool(SelectTool::Measure);
+            break;
+        case Command::ToggleSnap:
+            pick_panel_.snap = !pick_panel_.snap;
             break;
         case Command::ShowAlgorithms:
             if (mode_ == ViewerMode::Pick) toggle_tool(ToolsTab::Algorithms);

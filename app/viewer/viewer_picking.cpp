@@ -9,6 +9,7 @@
 
 #include "app/core/id_buffer_check.h"
 #include "app/core/neighbourhood.h"
+#include "app/core/region_selection.h"
 #include "app/viewer/bone_space_view.h"
 #include "app/viewer/viewer_app.h"
 
@@ -56,6 +57,24 @@ Selection ViewerApp::pick_ray(Selection selection, bool clicked) {
             selection.picked_positions.assign(positions.begin(), positions.end());
             selection.picked_normals.assign(normals.begin(), normals.end());
         }
+    }
+    selection.snap.reset();
+    if (pick_panel_.snap && selection.result.hit) {
+        const picking::PickHit& hit = *selection.result.hit;
+        const Rect& view = view_rect();
+        picking::ScreenMapping screen;
+        screen.clip_from_world = clip_from_world(camera_, view);
+        screen.view_min = glm::dvec2(view.min);
+        screen.view_size = glm::dvec2(view.size());
+        picking::SnapQuery query;
+        query.instance = hit.instance;
+        query.triangle = hit.triangle;
+        query.world_hit = glm::dvec3(hit.point);
+        query.cursor = glm::dvec2(selection.cursor_window);
+        query.radius_px = double(pick_panel_.snap_radius_px);
+        query.targets = pick_panel_.snap_targets;
+        selection.snap =
+            picking::snap_near(session_->view(), &session_->accels().broad_phases(), screen, query);
     }
     selection.bind_result.reset();
     if (animation_panel_.pick_bind_pose)
@@ -114,10 +133,14 @@ void ViewerApp::handle_picking() {
         selection_ = pick_at(*pending_click_, true);
         pending_click_.reset();
         update_algorithm_views();
+        if (region_tool_.tool() == SelectTool::Measure)
+            if (const auto point = measure_point(*selection_)) measure_.add(*point);
     }
     const bool moved = pointer_.take_moved();
     const bool in_view = view_rect().contains(pointer_.last_cursor());
-    if (pick_panel_.hover && moved && !pointer_.dragging() && !ui_wants_mouse() && in_view) {
+    // Snapping shows where a click would go as the pointer moves: it hovers too.
+    const bool hovering = pick_panel_.hover || pick_panel_.snap;
+    if (hovering && moved && !pointer_.dragging() && !ui_wants_mouse() && in_view) {
         // Hovering picks on every move: through the BVH when one is built, whatever the
         // broad phase chosen for clicks (a million triangles one by one per move stutters).
         const PickChoice chosen = pick_panel_.choice;
@@ -125,7 +148,7 @@ void ViewerApp::handle_picking() {
             pick_panel_.choice.set_accel(Accel::Bvh);
         hover_ = pick_at(pointer_.last_cursor(), false);
         pick_panel_.choice = chosen;
-    } else if (!pick_panel_.hover || ui_wants_mouse() || !in_view) {
+    } else if (!hovering || ui_wants_mouse() || !in_view) {
         hover_.reset();
     }
     // The picked mesh's neighbourhood of the hit, once per pick (the Bone space view and the

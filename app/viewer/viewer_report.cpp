@@ -103,6 +103,7 @@ nlohmann::ordered_json ViewerApp::report() const {
     if (selection_) {
         j = pick_to_json(*session_, selection_->ray, selection_->choice, selection_->result);
         j["cursor"] = {selection_->cursor_window.x, selection_->cursor_window.y};
+        j["serial"] = selection_->serial;  // counts picks: a test tells a new one from the last
         // The pose of the pick; when the animation has moved on since (--then-time), the time
         // drawn now too (the vertices above follow the animation, like the highlight).
         j["time"] = selection_->time;
@@ -142,6 +143,8 @@ nlohmann::ordered_json ViewerApp::report() const {
     }
     j["mode"] = mode_name(mode_);
     j["region_selection"] = region_tool_.report();
+    j["measure"] = measure_report(measure_);
+    if (selection_ && selection_->snap) j["snap"] = snap_json(*selection_->snap);
     if (workspace_.is_open(Region::Outliner))
         j["outliner"] = {{"nodes", session_->scene().nodes.size()},
                          {"tree_nodes_shown", outliner_.tree_nodes_shown}};

@@ -74,6 +74,7 @@ ViewSwitches ViewerApp::view_switches() const {
     on.has_clips = !session_->scene().clips.empty();
     on.select_tool = int(region_tool_.tool());
     on.xray = region_tool_.xray;
+    on.snap = pick_panel_.snap;
     return on;
 }
 
@@ -156,6 +157,8 @@ StatusInfo ViewerApp::status_info() const {
         info.hint = "Drag a corner's label to move it; the Inspector shows every test's answer";
     else if (mode_ == ViewerMode::Collide)
         info.hint = "Ctrl+drag moves the object, Shift+drag turns it; contacts are yellow";
+    else if (region_tool_.tool() == SelectTool::Measure)
+        info.hint = "Click points: two give a distance, three an angle (V snaps)";
     else if (region_tool_.tool() != SelectTool::Click)
         info.hint = region_tool_.hint();
     else if (!selection_)
@@ -203,6 +206,9 @@ void ViewerApp::draw_inspector_region() {
             const bool selecting =
                 region_tool_.tool() != SelectTool::Click || region_tool_.selection().count() > 0;
             if (selecting) region_tool_.draw_section(*session_);
+            const bool measuring =
+                region_tool_.tool() == SelectTool::Measure || !measure_.points().empty();
+            if (measuring) draw_measure_section(measure_);
             draw_inspector(inspector_, pick_panel_, selection_, *session_,
                            accel_view_.broad_phase_status(*session_, accel));
             if (!selecting) region_tool_.draw_section(*session_);

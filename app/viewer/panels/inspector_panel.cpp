@@ -142,6 +142,18 @@ void key_numbers_triangle(Rows& rows, const Selection& selection, const SceneSes
     rows.row("u, v", "u, v", "%.6g, %.6g", double(hit.u), double(hit.v));
     ui_probe::item("Inspector/u, v");
     rows.vec("Point", hit.point);
+    if (const auto& snap = selection.snap) {
+        const std::string kind = picking::snap_kind_name(snap->kind);
+        if (snap->kind == picking::SnapKind::Vertex)
+            rows.row("Snapped", nullptr, "to vertex %u, %.1f px away", snap->vertex,
+                     snap->distance_px);
+        else
+            rows.row("Snapped", nullptr, "to the %s, %.1f px away", kind.c_str(),
+                     snap->distance_px);
+        ui_probe::item("Inspector/snapped");
+        rows.vec("at", glm::vec3(snap->world));
+        rows.vec("bone", glm::vec3(snap->mesh));
+    }
 }
 
 void key_numbers_shape(Rows& rows, const Selection& selection, const SceneSession& session) {

@@ -117,7 +117,10 @@ void pick_menu(const ViewSwitches& on, PickChoice& choice, MenuBarAction& action
     if (command_item(Command::ToolClick, on.select_tool == 0)) action.command = Command::ToolClick;
     if (command_item(Command::ToolBox, on.select_tool == 1)) action.command = Command::ToolBox;
     if (command_item(Command::ToolLasso, on.select_tool == 2)) action.command = Command::ToolLasso;
+    if (command_item(Command::ToolMeasure, on.select_tool == 3))
+        action.command = Command::ToolMeasure;
     if (command_item(Command::ToggleXray, on.xray)) action.command = Command::ToggleXray;
+    if (command_item(Command::ToggleSnap, on.snap)) action.command = Command::ToggleSnap;
     ImGui::EndMenu();
 }
 

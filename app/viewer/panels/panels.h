@@ -30,8 +30,9 @@ struct ViewSwitches {
     bool boxes = false, heatmap = false, ghost = false, hover = false;
     bool orthographic = false;
     bool has_clips = false;
-    int select_tool = 0;  ///< 0 click, 1 box, 2 lasso (the Pick menu's radio items)
-    bool xray = false;    ///< the model has animation (Tools > Animation)
+    int select_tool = 0;  ///< 0 click, 1 box, 2 lasso, 3 measure (the Pick menu's radio items)
+    bool xray = false;
+    bool snap = false;  ///< the model has animation (Tools > Animation)
 };
 struct MenuBarAction {
     std::optional<Command> command;
@@ -92,6 +93,11 @@ struct PickPanelState {
     float t_min = 0.0f;  ///< the t range given to the next click's ray
     float t_max = std::numeric_limits<float>::infinity();
     bool hover = false;
+    /// Snapping (key V): the pick moves to the nearest vertex, edge midpoint or edge point
+    /// within snap_radius_px on screen, and the cursor shows where it would go.
+    bool snap = false;
+    float snap_radius_px = 12.0f;
+    picking::SnapTargets snap_targets;
 };
 /// What the Inspector says about the broad phase besides the last pick's counters.
 struct BroadPhaseStatus {

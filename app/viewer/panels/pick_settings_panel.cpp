@@ -161,6 +161,19 @@ void draw_pick_settings(PickPanelState& state) {
     ImGui::Checkbox("cull back faces", &options.triangle_options.cull_backfaces);
     ImGui::SameLine();
     ImGui::Checkbox("hover (H)", &state.hover);
+    ImGui::SameLine();
+    ImGui::Checkbox("snap (V)", &state.snap);
+    if (state.snap) {
+        ImGui::SetNextItemWidth(120.0f);
+        ImGui::SliderFloat("snap radius (pixels)", &state.snap_radius_px, 2.0f, 40.0f, "%.0f");
+        ImGui::TextDisabled("snap to");
+        ImGui::SameLine();
+        ImGui::Checkbox("vertex", &state.snap_targets.vertex);
+        ImGui::SameLine();
+        ImGui::Checkbox("midpoint", &state.snap_targets.edge_midpoint);
+        ImGui::SameLine();
+        ImGui::Checkbox("edge", &state.snap_targets.edge);
+    }
     draw_algorithm_options(state, current);
     int space = options.space == picking::RaySpace::BoneSpace ? 0 : 1;
     ImGui::TextDisabled("test triangles in");
