@@ -21,6 +21,7 @@
 #include "app/core/workspace_layout.h"
 #include "assets/load_model.h"
 #include "assets/procedural/torus_knot.h"
+#include "picking/select/snap.h"
 #include "picking/studies/ray_sets.h"
 
 namespace {
@@ -181,6 +182,52 @@ void BM_SelectLasso100(benchmark::State& state) {
     report(state, setup.session, selected);
 }
 
+/// Snapping one hover: the hits under 256 pointer positions over the view found first, then
+/// each snapped (12-pixel radius, every kind) through the BVH: the time per hover.
+void BM_SnapHover(benchmark::State& state) {
+    const SelectionSetup setup;
+    picking::ScreenMapping screen;
+    screen.clip_from_world = app::clip_from_world(setup.camera, setup.view);
+    screen.view_min = glm::dvec2(setup.view.min);
+    screen.view_size = glm::dvec2(setup.view.size());
+    app::PickChoice choice;
+    choice.set_accel(app::Accel::Bvh);
+    std::vector<picking::SnapQuery> queries;
+    for (int y = 0; y < 16; ++y)
+        for (int x = 0; x < 16; ++x) {
+            const glm::vec2 cursor =
+                setup.view.min +
+                setup.view.size() * glm::vec2((x + 0.5f) / 16.0f, (y + 0.5f) / 16.0f);
+            const picking::PickResult r =
+                setup.session.pick(app::ray_from_cursor(setup.camera, cursor, setup.view), choice);
+            if (!r.hit) continue;
+            picking::SnapQuery q;
+            q.instance = r.hit->instance;
+            q.triangle = r.hit->triangle;
+            q.world_hit = glm::dvec3(r.hit->point);
+            q.cursor = glm::dvec2(cursor);
+            queries.push_back(q);
+        }
+    if (queries.empty()) {
+        state.SkipWithError("no hover hits the model");
+        return;
+    }
+    std::size_t i = 0, snapped = 0, looked = 0;
+    for (auto _ : state) {
+        std::size_t candidates = 0;
+        const auto snap =
+            picking::snap_near(setup.session.view(), &setup.session.accels().broad_phases(), screen,
+                               queries[i++ % queries.size()], &candidates);
+        looked += candidates;
+        snapped += snap && snap->kind != picking::SnapKind::Face;
+        benchmark::DoNotOptimize(snap);
+    }
+    state.counters["hovers"] = double(queries.size());
+    state.counters["snapped_share"] = double(snapped) / double(state.iterations());
+    state.counters["triangles_looked_at"] = double(looked) / double(state.iterations());
+    report(state, setup.session, 0);
+}
+
 BENCHMARK(BM_LoadAssimp)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoadTinyobjloader)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PickBruteForce)->Unit(benchmark::kMillisecond);
@@ -189,6 +236,7 @@ BENCHMARK(BM_LeakSweepJob)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FarFromOrigin)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SelectRectangle)->ArgName("bvh")->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SelectLasso100)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SnapHover)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

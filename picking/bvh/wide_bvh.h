@@ -152,11 +152,6 @@ using RaycastFn = std::optional<BvhHit> (*)(const WideBvh& bvh, const Ray& ray,
 /// The path raycast() takes for `query`.
 [[nodiscard]] RaycastFn select_raycast(const WideQuery& query);
 
-/// Calls `visit(triangle)` for every triangle whose box overlaps `box` (touching counts): the
-/// candidates near a point (snapping), found through the boxes.
-void for_each_triangle_near(const WideBvh& bvh, const Aabb& box,
-                            const std::function<void(std::uint32_t triangle)>& visit);
-
 /// New boxes and leaf corners after the mesh's positions changed (same triangles).
 void refit(WideBvh& bvh, const MeshView& mesh);
 

@@ -156,31 +156,4 @@ std::optional<BvhHit> raycast(const WideBvh& bvh, const MeshView& mesh, const Ra
     return raycast_scalar(bvh, ray, query, TableLeafTest{bvh, query}, counters);
 }
 
-void for_each_triangle_near(const WideBvh& bvh, const Aabb& box,
-                            const std::function<void(std::uint32_t triangle)>& visit) {
-    if (bvh.empty() || box.empty()) return;
-    std::vector<std::uint32_t> stack{0};
-    while (!stack.empty()) {
-        const WideNode& node = bvh.nodes[stack.back()];
-        stack.pop_back();
-        for (std::uint32_t i = 0; i < node.child_count; ++i) {
-            const std::uint32_t ref = node.child[i];
-            if (ref == WideNode::kEmpty || !node.child_bounds(int(i)).overlaps(box)) continue;
-            if (!WideNode::is_leaf(ref)) {
-                stack.push_back(ref);
-                continue;
-            }
-            const TriangleBlock8& block = bvh.blocks[WideNode::leaf_block(ref)];
-            for (std::uint32_t lane = 0; lane < WideNode::leaf_count(ref); ++lane) {
-                if (block.id[lane] == kEmptyLane) continue;
-                Aabb tri;
-                for (int c = 0; c < 3; ++c)
-                    tri.extend(glm::vec3(block.corner[c][0][lane], block.corner[c][1][lane],
-                                         block.corner[c][2][lane]));
-                if (tri.overlaps(box)) visit(block.id[lane]);
-            }
-        }
-    }
-}
-
 }  // namespace picking

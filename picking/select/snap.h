@@ -38,6 +38,8 @@ struct ScreenMapping {
 
     /// Where a world point appears (window pixels); nothing behind the eye.
     [[nodiscard]] std::optional<glm::dvec2> window_of(glm::dvec3 world) const;
+    /// Where normalized device coordinates are in the window.
+    [[nodiscard]] glm::dvec2 window_of_ndc(glm::dvec2 ndc) const;
     /// The world ray through a window point: origin on the near plane, unit direction.
     void ray_through(glm::dvec2 window, glm::dvec3& origin, glm::dvec3& direction) const;
 };
