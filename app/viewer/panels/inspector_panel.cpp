@@ -381,7 +381,7 @@ void draw_inspector(InspectorState& state, PickPanelState& pick,
         if (selection->result.hit) {
             if (ImGui::CollapsingHeader("Triangle: corners, normal"))
                 triangle_details(state, *selection, session);
-            if (ImGui::CollapsingHeader("Surface: texture coordinates, normals, colour"))
+            if (ImGui::CollapsingHeader("Surface: UV, normals, colour"))
                 surface_details(state, *selection, session);
         } else if (selection->result.shape) {
             if (ImGui::CollapsingHeader("Shape: its test's numbers"))
