@@ -86,7 +86,11 @@ std::array<glm::vec3, 3> corner_normals(const SceneSession& session, std::uint32
                                                        : session.mesh_normals(view_mesh);
         return {normals[corners[0]], normals[corners[1]], normals[corners[2]]};
     }
-    // The session posed positions only: pose this mesh again with its normals, in the same
+    // A session that deforms normals too (the viewer's) has them posed already.
+    if (const std::span<const glm::vec3> posed = session.mesh_normals(view_mesh);
+        posed.data() != mesh.normals.data())
+        return {posed[corners[0]], posed[corners[1]], posed[corners[2]]};
+    // Else the session posed positions only: pose this mesh again with its normals, in the same
     // space (an own copy in its instance's node, the scene's mesh in the first node drawing it).
     const std::optional<std::uint32_t> copy_of = session.own_copy_instance(view_mesh);
     const std::uint32_t space_node =

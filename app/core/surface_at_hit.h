@@ -49,8 +49,9 @@ struct SurfaceAtHit {
                                           const glm::mat4& world_from_mesh);
 
 /// The three corner normals of `triangle` of the mesh `instance` draws, at `pose`, in the space
-/// of the positions the session picks that instance in. A deforming mesh at the current pose is
-/// posed again with its normals (the session keeps only positions): O(its vertices).
+/// of the positions the session picks that instance in. A deforming mesh at the current pose,
+/// in a session that keeps only its positions (SessionOptions::deform_normals unset, as in
+/// `raypick pick`), is posed again with its normals: O(its vertices).
 [[nodiscard]] std::array<glm::vec3, 3> corner_normals(const SceneSession& session,
                                                       std::uint32_t instance,
                                                       std::uint32_t triangle, PoseChoice pose);

@@ -167,6 +167,8 @@ TEST(SurfaceAtHit, DeformingMeshesGetTheirPosedNormals_Seed3) {
                 for (int c = 0; c < 3; ++c) {
                     const std::uint32_t vertex = scene_mesh.indices[3 * triangle + c];
                     EXPECT_EQ(corners[c], expected[vertex]) << "instance " << i;
+                    EXPECT_EQ(corner_normals(reference, i, triangle, PoseChoice::Current)[c],
+                              expected[vertex]);
                     moved += corners[c] != scene_mesh.normals[vertex];
                 }
                 const auto bind = corner_normals(session, i, triangle, PoseChoice::Bind);
