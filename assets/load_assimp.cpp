@@ -24,10 +24,13 @@
 #include "assets/assimp_scene.h"
 #include "assets/load_model.h"
 #include "assets/scene/mesh_normals.h"
+#include "assets/texture_path.h"
 
 namespace assets {
 
 namespace {
+
+static_assert(kMaxTexCoordChannels == AI_MAX_NUMBER_OF_TEXTURECOORDS);
 
 // Never aiProcess_PreTransformVertices: the hierarchy and its transforms are the point. Never
 // aiProcess_LimitBoneWeights either: skinning keeps every influence a vertex has, as authored.
@@ -119,7 +122,36 @@ PrimitiveCounts count_primitives(const aiScene& scene) {
     return counts;
 }
 
-std::vector<Material> copy_materials(const aiScene& scene) {
+/// The material's base-colour texture: glTF 2's base colour first, the diffuse map otherwise.
+/// An embedded texture ("*0", or a name the scene's own textures hold) is not decoded: a note.
+std::string base_color_texture(const aiScene& scene, const aiMaterial& material,
+                               const std::string& name, const std::filesystem::path& model,
+                               std::vector<std::string>& notes) {
+    aiString file;
+    if (material.GetTexture(aiTextureType_BASE_COLOR, 0, &file) != aiReturn_SUCCESS &&
+        material.GetTexture(aiTextureType_DIFFUSE, 0, &file) != aiReturn_SUCCESS)
+        return {};
+    const std::string text = to_string(file);
+    if (text.empty()) return {};
+    const bool embedded = text[0] == '*' || (present(scene.mNumTextures, scene.mTextures) > 0 &&
+                                             scene.GetEmbeddedTexture(file.C_Str()) != nullptr);
+    if (embedded) {
+        notes.push_back("material " + display_name(name) +
+                        ": its base-colour texture is embedded in the file, which raypick does "
+                        "not decode (not drawn)");
+        return {};
+    }
+    std::string resolved = resolve_texture_path(text, model);
+    if (resolved.size() > kMaxTexturePathBytes) {
+        notes.push_back("material " + display_name(name) +
+                        ": its texture path is too long and is ignored");
+        return {};
+    }
+    return resolved;
+}
+
+std::vector<Material> copy_materials(const aiScene& scene, const std::filesystem::path& model,
+                                     std::vector<std::string>& notes) {
     std::vector<Material> materials;
     for (unsigned i = 0; i < present(scene.mNumMaterials, scene.mMaterials); ++i) {
         const aiMaterial* source = scene.mMaterials[i];
@@ -135,11 +167,13 @@ std::vector<Material> copy_materials(const aiScene& scene) {
                 const glm::vec3 c(color.r, color.g, color.b);
                 if (is_finite(c)) material.base_color = c;
             }
+            material.base_color_texture =
+                base_color_texture(scene, *source, material.name, model, notes);
         }
         materials.push_back(std::move(material));
     }
     // MeshData::material must always be valid.
-    if (materials.empty()) materials.push_back(Material{"default", glm::vec3(0.75f)});
+    if (materials.empty()) materials.push_back(Material{"default", glm::vec3(0.75f), ""});
     return materials;
 }
 
@@ -181,6 +215,45 @@ void copy_morph_targets(const aiMesh& in, MeshData& mesh, Scene& scene) {
         scene.notes.push_back("mesh " + display_name(mesh.name) + ": " + std::to_string(unusable) +
                               " of " + std::to_string(in.mNumAnimMeshes) +
                               " morph targets have no usable positions and are ignored");
+    }
+}
+
+/// Texture coordinates (every channel) and the first colour set. A channel or colour set with a
+/// non-finite number is dropped whole with a note: half a channel would be no use.
+void copy_vertex_attributes(const aiMesh& in, MeshData& mesh, Scene& scene) {
+    const std::size_t count = mesh.positions.size();
+    for (unsigned c = 0; c < AI_MAX_NUMBER_OF_TEXTURECOORDS; ++c) {
+        const aiVector3D* coords = in.mTextureCoords[c];
+        if (coords == nullptr) continue;
+        TexCoordChannel channel;
+        channel.components = std::clamp(in.mNumUVComponents[c], 1u, 3u);
+        channel.uv.reserve(count);
+        bool finite = true;
+        for (std::size_t v = 0; v < count && finite; ++v) {
+            const glm::vec2 uv(coords[v].x, channel.components >= 2 ? coords[v].y : 0.0f);
+            finite = std::isfinite(uv.x) && std::isfinite(uv.y);
+            channel.uv.push_back(uv);
+        }
+        if (!finite) {
+            scene.notes.push_back("mesh " + display_name(mesh.name) + ": texture coordinate set " +
+                                  std::to_string(c) + " has non-finite numbers and is ignored");
+            continue;
+        }
+        mesh.tex_coords.push_back(std::move(channel));
+    }
+    if (const aiColor4D* colors = in.mColors[0]; colors != nullptr) {
+        mesh.colors.reserve(count);
+        bool finite = true;
+        for (std::size_t v = 0; v < count && finite; ++v) {
+            const glm::vec4 color(colors[v].r, colors[v].g, colors[v].b, colors[v].a);
+            finite = is_finite(glm::vec3(color)) && std::isfinite(color.a);
+            mesh.colors.push_back(color);
+        }
+        if (!finite) {
+            scene.notes.push_back("mesh " + display_name(mesh.name) +
+                                  ": the vertex colours have non-finite numbers and are ignored");
+            mesh.colors = {};
+        }
     }
 }
 
@@ -229,6 +302,8 @@ std::vector<std::int32_t> copy_meshes(const aiScene& source, Scene& scene) {
             }
             compute_smooth_normals(mesh);
         }
+
+        copy_vertex_attributes(*in, mesh, scene);
 
         mesh.material = in->mMaterialIndex;
         if (mesh.material >= scene.materials.size()) {
@@ -599,7 +674,7 @@ Scene scene_from_assimp(const aiScene& source, const std::filesystem::path& path
     if (source.mFlags & AI_SCENE_FLAGS_INCOMPLETE) {
         scene.notes.push_back("Assimp marked the scene as incomplete");
     }
-    scene.materials = copy_materials(source);
+    scene.materials = copy_materials(source, path, scene.notes);
     const std::vector<std::int32_t> mesh_remap = copy_meshes(source, scene);
     copy_nodes(*source.mRootNode, mesh_remap, scene);
     copy_skins(source, mesh_remap, scene);

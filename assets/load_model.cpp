@@ -66,6 +66,39 @@ void validate_mesh_numbers(const MeshData& mesh, std::size_t m, const std::files
     }
 }
 
+/// Texture coordinates and colours: at most kMaxTexCoordChannels channels of 1 to 3 components,
+/// one finite element per position each (what interpolating at a hit relies on).
+void validate_vertex_attributes(const MeshData& mesh, std::size_t m,
+                                const std::filesystem::path& path) {
+    const auto refuse = [&](const std::string& what) {
+        throw LoadError(path, describe_mesh(mesh, m) + " " + what);
+    };
+    const std::string positions = std::to_string(mesh.positions.size()) + " positions";
+    if (mesh.tex_coords.size() > kMaxTexCoordChannels) {
+        refuse("has " + std::to_string(mesh.tex_coords.size()) +
+               " texture coordinate channels (at most " + std::to_string(kMaxTexCoordChannels) +
+               ")");
+    }
+    for (std::size_t c = 0; c < mesh.tex_coords.size(); ++c) {
+        const TexCoordChannel& channel = mesh.tex_coords[c];
+        const std::string name = "texture coordinate channel " + std::to_string(c);
+        if (channel.uv.size() != mesh.positions.size())
+            refuse("has " + std::to_string(channel.uv.size()) + " coordinates in its " + name +
+                   " for " + positions);
+        if (channel.components < 1 || channel.components > 3)
+            refuse("says its " + name + " has " + std::to_string(channel.components) +
+                   " components (1 to 3)");
+        for (const glm::vec2& uv : channel.uv)
+            if (!std::isfinite(uv.x) || !std::isfinite(uv.y))
+                refuse("has a non-finite coordinate in its " + name);
+    }
+    if (!mesh.colors.empty() && mesh.colors.size() != mesh.positions.size())
+        refuse("has " + std::to_string(mesh.colors.size()) + " vertex colours for " + positions);
+    for (const glm::vec4& color : mesh.colors)
+        if (!finite(glm::vec3(color)) || !std::isfinite(color.a))
+            refuse("has a non-finite vertex colour");
+}
+
 /// Clips animate nodes that exist, with finite, sorted keys (what evaluate_clip relies on).
 void validate_clips(const Scene& scene, const std::filesystem::path& path) {
     for (const AnimationClip& clip : scene.clips) {
@@ -197,8 +230,15 @@ void validate_names(const Scene& scene, const std::filesystem::path& path) {
         for (const MorphTarget& target : mesh.morph_targets)
             check(target.name, "morph target");
     }
-    for (const Material& material : scene.materials)
+    for (const Material& material : scene.materials) {
         check(material.name, "material");
+        if (material.base_color_texture.size() > kMaxTexturePathBytes) {
+            throw LoadError(path, "material '" + material.name + "' names a texture path of " +
+                                      std::to_string(material.base_color_texture.size()) +
+                                      " bytes (at most " + std::to_string(kMaxTexturePathBytes) +
+                                      ")");
+        }
+    }
     for (const AnimationClip& clip : scene.clips)
         check(clip.name, "clip");
     for (const ShapeData& shape : scene.shapes)
@@ -247,6 +287,7 @@ void validate_scene(const Scene& scene, const std::filesystem::path& path) {
                                           std::to_string(joint.node) + ", which is missing");
         }
         validate_mesh_numbers(mesh, m, path);
+        validate_vertex_attributes(mesh, m, path);
         for (const MorphTarget& target : mesh.morph_targets) {
             if (target.position_deltas.size() != mesh.positions.size() ||
                 (!target.normal_deltas.empty() &&

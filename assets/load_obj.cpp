@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -30,6 +31,7 @@
 
 #include "assets/load_model.h"
 #include "assets/scene/mesh_normals.h"
+#include "assets/texture_path.h"
 
 namespace assets {
 
@@ -158,14 +160,61 @@ glm::vec3 vec3_at(const std::vector<tinyobj::real_t>& values, int index) {
     return {float(values[at]), float(values[at + 1]), float(values[at + 2])};
 }
 
-/// One mesh of the given triangles of a shape: a vertex per (position, normal) pair, the file's
-/// normals when every corner has a usable one, smooth normals otherwise.
+/// Whether corner attribute `index` names one of `count` elements whose numbers are finite.
+bool usable(int index, std::size_t count, const std::vector<tinyobj::real_t>& values,
+            std::size_t width) {
+    if (index < 0 || std::size_t(index) >= count) return false;
+    for (std::size_t i = 0; i < width; ++i)
+        if (!std::isfinite(values[std::size_t(index) * width + i])) return false;
+    return true;
+}
+
+/// A vertex of a mesh: the file's position, normal and texture coordinate indices of a corner
+/// (-1 for an attribute the mesh does not use).
+struct CornerKey {
+    int position, normal, tex_coord;
+    bool operator==(const CornerKey&) const = default;
+};
+
+struct CornerKeyHash {
+    std::size_t operator()(const CornerKey& key) const {
+        std::uint64_t h = std::uint32_t(key.position);
+        h = h * 0x9E3779B97F4A7C15ull ^ std::uint32_t(key.normal);
+        h = h * 0x9E3779B97F4A7C15ull ^ std::uint32_t(key.tex_coord);
+        return std::size_t(h ^ (h >> 29));
+    }
+};
+
+/// Gives every distinct corner key of `triangles` one vertex (made by `add_vertex`) and fills the
+/// mesh's indices.
+template <class AddVertex, class KeyOf>
+void add_vertices(const tinyobj::shape_t& shape, const std::vector<std::size_t>& triangles,
+                  MeshData& mesh, const AddVertex& add_vertex, const KeyOf& key_of) {
+    using Key = decltype(key_of(shape.mesh.indices[0]));
+    using Hash = std::conditional_t<std::is_same_v<Key, CornerKey>, CornerKeyHash, std::hash<Key>>;
+    std::unordered_map<Key, std::uint32_t, Hash> vertex_of;
+    for (const std::size_t t : triangles) {
+        for (std::size_t k = 0; k < 3; ++k) {
+            const tinyobj::index_t& corner = shape.mesh.indices[3 * t + k];
+            const auto [it, inserted] =
+                vertex_of.try_emplace(key_of(corner), std::uint32_t(mesh.positions.size()));
+            if (inserted) add_vertex(corner);
+            mesh.indices.push_back(it->second);
+        }
+    }
+}
+
+/// One mesh of the given triangles of a shape: a vertex per (position, normal, texture
+/// coordinate) triple; the file's normals and texture coordinates when every corner has a usable
+/// one (smooth normals, and no UVs, otherwise); vertex colours when every position has one.
 MeshData build_mesh(const tinyobj::shape_t& shape, const std::string& name,
                     const std::vector<std::size_t>& triangles, const tinyobj::attrib_t& attrib,
                     const std::filesystem::path& path, std::vector<std::string>& notes) {
     const std::size_t position_count = attrib.vertices.size() / 3;
     const std::size_t normal_count = attrib.normals.size() / 3;
+    const std::size_t tex_coord_count = attrib.texcoords.size() / 2;
     bool use_normals = true, some_normals = false;
+    bool use_tex_coords = true, some_tex_coords = false;
     for (const std::size_t t : triangles) {
         for (std::size_t k = 0; k < 3; ++k) {
             const tinyobj::index_t& corner = shape.mesh.indices[3 * t + k];
@@ -174,32 +223,43 @@ MeshData build_mesh(const tinyobj::shape_t& shape, const std::string& name,
                                           "' uses a vertex the file does not have (it has " +
                                           std::to_string(position_count) + ")");
             }
-            const bool normal_ok = corner.normal_index >= 0 &&
-                                   std::size_t(corner.normal_index) < normal_count &&
-                                   is_finite(vec3_at(attrib.normals, corner.normal_index));
-            use_normals = use_normals && normal_ok;
+            use_normals =
+                use_normals && usable(corner.normal_index, normal_count, attrib.normals, 3);
             some_normals = some_normals || corner.normal_index >= 0;
+            use_tex_coords = use_tex_coords &&
+                             usable(corner.texcoord_index, tex_coord_count, attrib.texcoords, 2);
+            some_tex_coords = some_tex_coords || corner.texcoord_index >= 0;
         }
     }
+    // tinyobjloader keeps colours only when every `v` line has them.
+    bool use_colors = attrib.colors.size() == attrib.vertices.size();
+    for (std::size_t i = 0; use_colors && i < attrib.colors.size(); ++i)
+        use_colors = std::isfinite(attrib.colors[i]);
 
     MeshData mesh;
     mesh.indices.reserve(triangles.size() * 3);
-    std::unordered_map<std::uint64_t, std::uint32_t> vertex_of;
-    for (const std::size_t t : triangles) {
-        for (std::size_t k = 0; k < 3; ++k) {
-            const tinyobj::index_t& corner = shape.mesh.indices[3 * t + k];
-            const std::uint64_t key =
-                (std::uint64_t(std::uint32_t(corner.vertex_index)) << 32) |
-                (use_normals ? std::uint64_t(std::uint32_t(corner.normal_index)) : 0u);
-            const auto [it, inserted] =
-                vertex_of.try_emplace(key, std::uint32_t(mesh.positions.size()));
-            if (inserted) {
-                mesh.positions.push_back(vec3_at(attrib.vertices, corner.vertex_index));
-                if (use_normals)
-                    mesh.normals.push_back(vec3_at(attrib.normals, corner.normal_index));
-            }
-            mesh.indices.push_back(it->second);
+    if (use_tex_coords) mesh.tex_coords.resize(1);
+    const auto add_vertex = [&](const tinyobj::index_t& corner) {
+        mesh.positions.push_back(vec3_at(attrib.vertices, corner.vertex_index));
+        if (use_normals) mesh.normals.push_back(vec3_at(attrib.normals, corner.normal_index));
+        if (use_tex_coords) {
+            const std::size_t at = std::size_t(corner.texcoord_index) * 2;
+            mesh.tex_coords[0].uv.emplace_back(float(attrib.texcoords[at]),
+                                               float(attrib.texcoords[at + 1]));
         }
+        if (use_colors) mesh.colors.emplace_back(vec3_at(attrib.colors, corner.vertex_index), 1.0f);
+    };
+    if (use_tex_coords) {
+        add_vertices(shape, triangles, mesh, add_vertex, [&](const tinyobj::index_t& corner) {
+            return CornerKey{corner.vertex_index, use_normals ? corner.normal_index : -1,
+                             corner.texcoord_index};
+        });
+    } else {
+        // Without UVs the key stays one 64-bit number (a cheaper map for the largest files).
+        add_vertices(shape, triangles, mesh, add_vertex, [&](const tinyobj::index_t& corner) {
+            return (std::uint64_t(std::uint32_t(corner.vertex_index)) << 32) |
+                   (use_normals ? std::uint64_t(std::uint32_t(corner.normal_index)) : 0u);
+        });
     }
     if (!use_normals) {
         if (some_normals) {
@@ -207,6 +267,10 @@ MeshData build_mesh(const tinyobj::shape_t& shape, const std::string& name,
                             "': some corners have no (valid) normal; computed smooth normals");
         }
         compute_smooth_normals(mesh);
+    }
+    if (!use_tex_coords && some_tex_coords) {
+        notes.push_back("'" + name +
+                        "': some corners have no (valid) texture coordinate; UVs are ignored");
     }
     return mesh;
 }
@@ -259,11 +323,19 @@ Scene load_obj_with_tinyobjloader(const std::filesystem::path& path, LoadProgres
         scene.notes.push_back(std::to_string(dropped) + " line/point primitives were dropped");
 
     // The grey Assimp gives faces without a material: a model looks alike through either path.
-    scene.materials.push_back({"DefaultMaterial", glm::vec3(0.6f)});
+    scene.materials.push_back({"DefaultMaterial", glm::vec3(0.6f), ""});
     for (const tinyobj::material_t& m : materials) {
         const glm::vec3 diffuse(float(m.diffuse[0]), float(m.diffuse[1]), float(m.diffuse[2]));
-        scene.materials.push_back(
-            {capped_name(m.name), is_finite(diffuse) ? diffuse : Material{}.base_color});
+        std::string texture;
+        if (!m.diffuse_texname.empty()) texture = resolve_texture_path(m.diffuse_texname, path);
+        if (texture.size() > kMaxTexturePathBytes) {
+            scene.notes.push_back("material '" + capped_name(m.name) +
+                                  "': its texture path is too long and is ignored");
+            texture.clear();
+        }
+        scene.materials.push_back({capped_name(m.name),
+                                   is_finite(diffuse) ? diffuse : Material{}.base_color,
+                                   std::move(texture)});
     }
 
     const std::string file = path.filename().string();

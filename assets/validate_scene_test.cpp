@@ -141,5 +141,54 @@ TEST(ValidateScene, CappedNamesKeepWholeCharacters) {
     EXPECT_EQ(capped, accents.substr(0, 1022));
 }
 
+/// The built-in scene with one UV channel and colours on mesh 0 that pass.
+Scene scene_with_attributes() {
+    Scene scene = valid_scene();
+    MeshData& mesh = scene.meshes[0];
+    mesh.tex_coords.push_back({std::vector<glm::vec2>(mesh.positions.size(), glm::vec2(0.5f)), 2});
+    mesh.colors.assign(mesh.positions.size(), glm::vec4(1.0f));
+    scene.materials[0].base_color_texture = "wood.png";
+    EXPECT_EQ(refusal(scene), "");
+    return scene;
+}
+
+TEST(ValidateScene, VertexAttributesMustHaveOneFiniteElementPerPosition) {
+    Scene short_channel = scene_with_attributes();
+    short_channel.meshes[0].tex_coords[0].uv.pop_back();
+    EXPECT_NE(refusal(short_channel).find("coordinates in its texture coordinate channel 0 for"),
+              std::string::npos)
+        << refusal(short_channel);
+
+    Scene long_second = scene_with_attributes();
+    long_second.meshes[0].tex_coords.push_back(long_second.meshes[0].tex_coords[0]);
+    long_second.meshes[0].tex_coords[1].uv.emplace_back(0.0f, 0.0f);
+    EXPECT_NE(refusal(long_second).find("texture coordinate channel 1"), std::string::npos);
+
+    Scene nan_uv = scene_with_attributes();
+    nan_uv.meshes[0].tex_coords[0].uv[3].y = kNaN;
+    EXPECT_NE(refusal(nan_uv).find("non-finite coordinate"), std::string::npos);
+
+    Scene components = scene_with_attributes();
+    components.meshes[0].tex_coords[0].components = 4;
+    EXPECT_NE(refusal(components).find("4 components"), std::string::npos);
+
+    Scene too_many = scene_with_attributes();
+    too_many.meshes[0].tex_coords.resize(kMaxTexCoordChannels + 1,
+                                         too_many.meshes[0].tex_coords[0]);
+    EXPECT_NE(refusal(too_many).find("9 texture coordinate channels"), std::string::npos);
+
+    Scene short_colors = scene_with_attributes();
+    short_colors.meshes[0].colors.pop_back();
+    EXPECT_NE(refusal(short_colors).find("vertex colours for"), std::string::npos);
+
+    Scene nan_color = scene_with_attributes();
+    nan_color.meshes[0].colors[1].a = kNaN;
+    EXPECT_NE(refusal(nan_color).find("non-finite vertex colour"), std::string::npos);
+
+    Scene long_path = scene_with_attributes();
+    long_path.materials[0].base_color_texture.assign(kMaxTexturePathBytes + 1, 'a');
+    EXPECT_NE(refusal(long_path).find("texture path of 4097 bytes"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace assets

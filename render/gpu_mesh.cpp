@@ -21,8 +21,9 @@ std::vector<float> interleave(std::span<const glm::vec3> positions,
     return interleaved;
 }
 
-/// Binds `vertex_array` to `vertices` and `indices` with the position/normal layout.
-void describe_vertices(GLuint vertex_array, GLuint vertices, GLuint indices) {
+/// Binds `vertex_array` to `vertices` and `indices` with the position/normal layout, and to
+/// `uvs` (texture coordinates, attribute 2) unless it is 0.
+void describe_vertices(GLuint vertex_array, GLuint vertices, GLuint indices, GLuint uvs) {
     glBindVertexArray(vertex_array);
     glBindBuffer(GL_ARRAY_BUFFER, vertices);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices);
@@ -31,7 +32,16 @@ void describe_vertices(GLuint vertex_array, GLuint vertices, GLuint indices) {
     glEnableVertexAttribArray(1);
     glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, kStride,
                           reinterpret_cast<const void*>(3 * sizeof(float)));
+    if (uvs != 0) {
+        glBindBuffer(GL_ARRAY_BUFFER, uvs);
+        glEnableVertexAttribArray(2);
+        glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, sizeof(glm::vec2), nullptr);
+    }
     glBindVertexArray(0);
+}
+
+GLuint uv_buffer(const GpuMesh& mesh) {
+    return mesh.has_uvs ? mesh.uvs.handle() : 0;
 }
 
 }  // namespace
@@ -51,14 +61,22 @@ GpuMesh upload_mesh(const assets::MeshData& mesh) {
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, gpu.indices.handle());
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(mesh.indices.size() * sizeof(std::uint32_t)),
                  mesh.indices.data(), GL_STATIC_DRAW);
-    describe_vertices(gpu.vertex_array.handle(), gpu.vertices.handle(), gpu.indices.handle());
+    if (!mesh.tex_coords.empty()) {
+        const std::vector<glm::vec2>& uv = mesh.tex_coords[0].uv;
+        glBindBuffer(GL_ARRAY_BUFFER, gpu.uvs.handle());
+        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(uv.size() * sizeof(glm::vec2)), uv.data(),
+                     GL_STATIC_DRAW);
+        gpu.has_uvs = true;
+    }
+    describe_vertices(gpu.vertex_array.handle(), gpu.vertices.handle(), gpu.indices.handle(),
+                      uv_buffer(gpu));
 
     if (mesh.deforms()) {
         gpu.posed.emplace();
         glBindBuffer(GL_ARRAY_BUFFER, gpu.posed->vertices.handle());
         glBufferData(GL_ARRAY_BUFFER, bytes, interleaved.data(), GL_DYNAMIC_DRAW);
         describe_vertices(gpu.posed->vertex_array.handle(), gpu.posed->vertices.handle(),
-                          gpu.indices.handle());
+                          gpu.indices.handle(), uv_buffer(gpu));
     }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     return gpu;
@@ -75,7 +93,7 @@ PosedVertices make_vertices_like(const GpuMesh& mesh) {
     glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(mesh.vertex_count) * kStride, nullptr,
                  GL_DYNAMIC_DRAW);
     describe_vertices(vertices.vertex_array.handle(), vertices.vertices.handle(),
-                      mesh.indices.handle());
+                      mesh.indices.handle(), uv_buffer(mesh));
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     return vertices;
 }

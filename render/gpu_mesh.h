@@ -26,11 +26,16 @@ struct GpuMesh {
     GLsizei index_count = 0;
     GLsizei vertex_count = 0;
     std::uint32_t material = 0;
+    /// Texture coordinates of channel 0 (attribute 2), when the mesh has any: they do not change
+    /// with the pose, so every vertex array of the mesh shares them.
+    gl::Buffer uvs;
+    bool has_uvs = false;
     std::optional<PosedVertices> posed;  ///< deforming meshes only
 };
 
-/// Uploads `mesh` (attribute 0: position, 1: normal); deforming meshes get posed buffers too,
-/// filled with the loaded vertices until update_posed_vertices() is called.
+/// Uploads `mesh` (attribute 0: position, 1: normal, 2: UV channel 0 when it has one); deforming
+/// meshes get posed buffers too, filled with the loaded vertices until update_posed_vertices() is
+/// called.
 [[nodiscard]] GpuMesh upload_mesh(const assets::MeshData& mesh);
 
 /// Replaces a deforming mesh's posed vertices (one normal per position; extra or missing

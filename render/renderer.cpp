@@ -1,10 +1,12 @@
 #include "render/renderer.h"
 
 #include <chrono>
+#include <map>
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/matrix.hpp>
 
+#include "render/texture_image.h"
 #include "shaders/shaders.h"
 
 namespace render {
@@ -150,11 +152,26 @@ Renderer::Renderer()
     glBindVertexArray(0);
 }
 
-void Renderer::set_scene(const assets::Scene& scene) {
+std::vector<std::string> Renderer::set_scene(const assets::Scene& scene) {
     const Timed timed(seconds_);
     shapes_ = scene.shapes;
     meshes_.clear();
     mesh_colors_.clear();
+    material_textures_.clear();
+    std::vector<std::string> problems;
+    std::map<std::string, std::optional<TextureImage>> images;  // materials may share a file
+    for (const assets::Material& material : scene.materials) {
+        material_textures_.emplace_back();
+        if (material.base_color_texture.empty()) continue;
+        auto [it, first] = images.try_emplace(material.base_color_texture);
+        if (first) {
+            std::string error;
+            it->second = read_texture_image(material.base_color_texture, error);
+            if (!it->second)
+                problems.push_back("texture " + material.base_color_texture + ": " + error);
+        }
+        if (it->second) material_textures_.back() = upload_texture(*it->second);
+    }
     for (const assets::MeshData& mesh : scene.meshes) {
         meshes_.push_back(upload_mesh(mesh));
         mesh_colors_.push_back(mesh.material < scene.materials.size()
@@ -165,6 +182,21 @@ void Renderer::set_scene(const assets::Scene& scene) {
     instance_vertices_.clear();
     instance_vertices_.resize(instances_.size());
     snapshot_vertices_.reset();
+    return problems;
+}
+
+const gl::Texture* Renderer::texture_of(std::uint32_t mesh) const {
+    if (mesh >= meshes_.size() || !meshes_[mesh].has_uvs) return nullptr;
+    const std::uint32_t material = meshes_[mesh].material;
+    if (material >= material_textures_.size() || !material_textures_[material]) return nullptr;
+    return &*material_textures_[material];
+}
+
+void Renderer::bind_texture(const gl::Texture* texture) {
+    mesh_program_.set("u_textured", texture != nullptr ? 1.0f : 0.0f);
+    if (texture == nullptr) return;
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, texture->handle());
 }
 
 void Renderer::update_posed_vertices(std::uint32_t mesh, std::span<const glm::vec3> positions,
@@ -344,6 +376,8 @@ void Renderer::draw_meshes(const FrameView& view, const InstancePlacement& place
             tint && i < selection_first_.size() ? selection_first_[i] : kNoSelection;
         mesh_program_.set("u_selection_on", GLuint(first != kNoSelection));
         mesh_program_.set("u_selection_first", GLuint(first != kNoSelection ? first : 0));
+        // A style's own colour (the ghost, a highlight) is drawn plain.
+        bind_texture(style.color ? nullptr : texture_of(instance.mesh));
         draw_instance(std::uint32_t(i), instance.mesh, placement.posed_vertices);
     }
     mesh_program_.set("u_selection_on", GLuint(0));
@@ -360,6 +394,7 @@ void Renderer::draw_extra_instances(const DrawOptions& options, const MeshStyle&
         mesh_program_.set("u_normal_matrix",
                           glm::mat3(glm::transpose(glm::inverse(extra.world_from_mesh))));
         mesh_program_.set("u_base_color", style.color.value_or(extra.color));
+        bind_texture(nullptr);
         if (extra.vertices_of_instance && *extra.vertices_of_instance < instances_.size() &&
             instances_[*extra.vertices_of_instance].mesh == extra.mesh)
             draw_instance(*extra.vertices_of_instance, extra.mesh, true);
@@ -594,12 +629,14 @@ GLuint Renderer::draw_inset(Inset inset, const FrameView& view,
     mesh_program_.set("u_world_from_mesh", glm::mat4(1.0f));
     mesh_program_.set("u_normal_matrix", glm::mat3(1.0f));
     mesh_program_.set("u_base_color", mesh_colors_[mesh]);
+    bind_texture(texture_of(mesh));
     draw();
     glDisable(GL_POLYGON_OFFSET_FILL);
     if (options.wireframe) {
         glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
         mesh_program_.set("u_flat_amount", 1.0f);
         mesh_program_.set("u_base_color", options.wireframe_color);
+        bind_texture(nullptr);
         draw();
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -113,8 +114,10 @@ class Renderer {
     /// Compiles the programs; throws gl::ShaderError with the driver's log.
     Renderer();
 
-    /// Uploads every mesh of `scene` and remembers its instances.
-    void set_scene(const assets::Scene& scene);
+    /// Uploads every mesh of `scene`, and its materials' base-colour textures, and remembers its
+    /// instances. Returns what went wrong with textures ("texture FILE: why"), one per file: a
+    /// material whose texture cannot be read is drawn in its base colour.
+    [[nodiscard]] std::vector<std::string> set_scene(const assets::Scene& scene);
     /// Replaces the posed vertices of deforming mesh `mesh` (see render/gpu_mesh.h).
     void update_posed_vertices(std::uint32_t mesh, std::span<const glm::vec3> positions,
                                std::span<const glm::vec3> normals);
@@ -201,6 +204,12 @@ class Renderer {
     gl::Buffer cube_indices_;
     std::vector<GpuMesh> meshes_;
     std::vector<glm::vec3> mesh_colors_;
+    /// The texture mesh `mesh` is drawn with: its material's, when it has UVs and one was read.
+    [[nodiscard]] const gl::Texture* texture_of(std::uint32_t mesh) const;
+    /// Sets u_textured and binds `texture` (null: none) to unit 0 for the mesh program.
+    void bind_texture(const gl::Texture* texture);
+    /// Per material: its base-colour texture, when it names one that could be read.
+    std::vector<std::optional<gl::Texture>> material_textures_;
     std::vector<assets::MeshInstance> instances_;
     std::vector<std::optional<PosedVertices>> instance_vertices_;  ///< per instance, if its own
     std::optional<PosedVertices> snapshot_vertices_;               ///< draw_inset()'s snapshot

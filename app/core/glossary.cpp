@@ -18,6 +18,15 @@ constexpr std::array kGlossary = {
     GlossaryEntry{"u, v",
                   "Barycentric coordinates: the hit point is (1-u-v)*p0 + u*p1 + v*p2. Inside "
                   "the triangle all three weights are between 0 and 1."},
+    GlossaryEntry{"UV",
+                  "Texture coordinates: where on the texture image this point of the surface "
+                  "takes its colour. U runs left to right, V bottom to top, 0 to 1 across the "
+                  "image (beyond that the texture usually repeats). A model may have several "
+                  "sets (channels)."},
+    GlossaryEntry{"smooth normal",
+                  "The corners' own normals blended with the hit's weights: the direction the "
+                  "surface is shaded as facing. The geometric normal is the flat triangle's; "
+                  "they differ where a model is meant to look rounder than its triangles."},
     GlossaryEntry{"barycentric",
                   "Weights of the three corners that give a point of the triangle's plane; all "
                   "non-negative exactly when the point lies inside the triangle."},

@@ -1,6 +1,7 @@
 #include "app/core/pick_json.h"
 
 #include "app/core/settings_names.h"
+#include "app/core/surface_at_hit.h"
 #include "picking/scene/bone_space.h"
 
 namespace app {
@@ -8,6 +9,31 @@ namespace app {
 namespace {
 nlohmann::ordered_json vec(glm::vec3 v) {
     return nlohmann::ordered_json::array({v.x, v.y, v.z});
+}
+
+/// The surface's attributes at a triangle hit: "uv" (channel 0) and "uvs" only when the mesh
+/// has texture coordinates, "color" only when it has vertex colours.
+void add_surface(nlohmann::ordered_json& j, const SurfaceAtHit& surface) {
+    if (!surface.uvs.empty()) {
+        j["uv"] = {surface.uvs[0].x, surface.uvs[0].y};
+        nlohmann::ordered_json uvs = nlohmann::ordered_json::array();
+        for (const glm::vec2& uv : surface.uvs)
+            uvs.push_back({uv.x, uv.y});
+        j["uvs"] = std::move(uvs);
+    }
+    const auto optional_vec = [](const std::optional<glm::vec3>& v) {
+        return v ? vec(*v) : nlohmann::ordered_json(nullptr);
+    };
+    j["smooth_normal"] = optional_vec(surface.smooth_normal_world);
+    j["smooth_normal_local"] = optional_vec(surface.smooth_normal_mesh);
+    if (surface.color) {
+        const glm::vec4& c = *surface.color;
+        j["color"] = {c.r, c.g, c.b, c.a};
+    }
+    j["material"] = surface.material_name;
+    j["material_index"] = surface.material;
+    j["texture"] = surface.texture.empty() ? nlohmann::ordered_json(nullptr)
+                                           : nlohmann::ordered_json(surface.texture);
 }
 
 /// The shape that was hit and what its test computed, in its own space.
@@ -95,6 +121,7 @@ nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::
         const picking::Ray bone = picking::to_bone_space(ray, picking::mesh_from_world(m));
         j["bone_ray"] = {bone.origin.x,    bone.origin.y,    bone.origin.z,
                          bone.direction.x, bone.direction.y, bone.direction.z};
+        add_surface(j, surface_at_hit(session, *hit, pose));
     }
     j["algorithm"] = picking::ray_triangle_algorithm(settings.method).name;
     j["accel"] = accel_name(choice.accel());

@@ -216,7 +216,9 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
                   model_title(scene.source).c_str(), scene.triangle_count(), scene.meshes.size(),
                   scene.nodes.size(), load_seconds * 1000.0);
     last_load_ = line;
-    renderer_.set_scene(scene);
+    // A texture that cannot be read is a note like the loader's: the material keeps its colour.
+    for (std::string& problem : renderer_.set_scene(scene))
+        scene.notes.push_back(std::move(problem));
     accel_view_.on_scene();                  // a build of the old scene is of no use now
     if (leak_sweep_) leak_sweep_->cancel();  // nor a sweep or a study of its meshes
     leak_sweep_.reset();

@@ -18,7 +18,7 @@ constexpr int kTerrainCells = 48;  // 4,608 triangles
 std::uint32_t add_mesh(Scene& scene, MeshData mesh, std::string name, glm::vec3 color) {
     mesh.name = std::move(name);
     mesh.material = std::uint32_t(scene.materials.size());
-    scene.materials.push_back({mesh.name, color});
+    scene.materials.push_back({mesh.name, color, ""});
     scene.meshes.push_back(std::move(mesh));
     return std::uint32_t(scene.meshes.size() - 1);
 }

@@ -130,7 +130,7 @@ std::vector<std::uint32_t> add_skinned_tube(Scene& scene, std::uint32_t parent,
     normalize_skin_weights(mesh.skin, influences);
 
     mesh.material = std::uint32_t(scene.materials.size());
-    scene.materials.push_back({name, color});
+    scene.materials.push_back({name, color, ""});
     scene.nodes[tube_node].meshes.push_back(std::uint32_t(scene.meshes.size()));
     scene.meshes.push_back(std::move(mesh));
     return chain;

@@ -147,7 +147,7 @@ Scene make_knot_scene(std::size_t triangles, std::function<bool(float)> keep_goi
     options.triangles = triangles;
     options.keep_going = std::move(keep_going);
     scene.meshes.push_back(make_torus_knot(options));
-    scene.materials.push_back({"knot", glm::vec3(0.80f, 0.62f, 0.35f)});
+    scene.materials.push_back({"knot", glm::vec3(0.80f, 0.62f, 0.35f), ""});
     SceneNode root;
     root.name = "knot";
     root.meshes = {0};

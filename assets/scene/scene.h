@@ -8,7 +8,9 @@
 #include <vector>
 
 #include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
 
 #include "assets/animation/animation.h"
 #include "assets/animation/morph.h"
@@ -16,13 +18,29 @@
 
 namespace assets {
 
+/// One set of texture coordinates, one per position. Kept as (u, v): a file's third component
+/// (w, of 3D textures) is dropped, and `components` says how many the file gave (1, 2 or 3) so
+/// the dropping can be shown.
+struct TexCoordChannel {
+    std::vector<glm::vec2> uv;
+    std::uint32_t components = 2;
+};
+
+/// The most texture coordinate channels a mesh keeps: Assimp's AI_MAX_NUMBER_OF_TEXTURECOORDS.
+inline constexpr std::size_t kMaxTexCoordChannels = 8;
+
 struct MeshData {
     std::string name;
     std::vector<glm::vec3> positions;
     std::vector<glm::vec3> normals;      ///< one per position
     std::vector<std::uint32_t> indices;  ///< three per triangle, counter-clockwise is front
     std::uint32_t material = 0;          ///< index into Scene::materials
-    MeshSkin skin;                       ///< empty unless joints move its vertices
+    /// Every texture coordinate channel the file gives, in its order (channel 0 is what a
+    /// base-colour texture uses); none when it has none, so a mesh without UVs costs nothing.
+    std::vector<TexCoordChannel> tex_coords;
+    /// The file's first vertex colour set as RGBA, one per position; empty when it has none.
+    std::vector<glm::vec4> colors;
+    MeshSkin skin;  ///< empty unless joints move its vertices
     std::vector<MorphTarget> morph_targets;
 
     [[nodiscard]] std::size_t triangle_count() const { return indices.size() / 3; }
@@ -35,6 +53,10 @@ struct MeshData {
 struct Material {
     std::string name;
     glm::vec3 base_color{0.75f};
+    /// The base-colour (diffuse) texture's file, resolved against the model's folder; empty when
+    /// the material has none or the file embeds it (embedded textures are not decoded: a note
+    /// says so).
+    std::string base_color_texture;
 };
 
 struct SceneNode {
@@ -73,6 +95,10 @@ struct ShapeData {
 /// Assimp's aiString keeps at most 1,023 bytes, and every loader keeps to the same, so a name
 /// from a file never grows past what a UI can draw as one text.
 inline constexpr std::size_t kMaxNameBytes = 1023;
+
+/// The longest texture path a Material holds (Linux's PATH_MAX): a loader drops a longer one
+/// with a note, and validate_scene refuses it.
+inline constexpr std::size_t kMaxTexturePathBytes = 4096;
 
 /// `name` cut to kMaxNameBytes at a UTF-8 character boundary (unchanged when it fits).
 [[nodiscard]] std::string capped_name(std::string_view name);

@@ -16,10 +16,10 @@ namespace assets {
 
 static_assert(std::endian::native == std::endian::little, "the wire form is little-endian");
 // A new field in any of these must be written and read below (and the version raised).
-static_assert(sizeof(MeshData) == 264 && sizeof(MeshSkin) == 128 && sizeof(SkinJoint) == 68 &&
+static_assert(sizeof(MeshData) == 312 && sizeof(MeshSkin) == 128 && sizeof(SkinJoint) == 68 &&
                   sizeof(MorphTarget) == 88,
               "a mesh changed: update scene_wire.cpp");
-static_assert(sizeof(SceneNode) == 152 && sizeof(Material) == 48 && sizeof(ShapeData) == 160,
+static_assert(sizeof(SceneNode) == 152 && sizeof(Material) == 80 && sizeof(ShapeData) == 160,
               "a node, material or shape changed: update scene_wire.cpp");
 static_assert(sizeof(AnimationClip) == 96 && sizeof(NodeChannel) == 88 &&
                   sizeof(MorphChannel) == 32 && sizeof(MorphKey) == 32 && sizeof(VectorKey) == 24 &&
@@ -32,13 +32,13 @@ namespace {
 /// Array elements copied as they lie in memory: types without padding, so no uninitialised
 /// byte is ever sent.
 template <class T>
-concept Packed =
-    std::same_as<T, std::uint32_t> || std::same_as<T, float> || std::same_as<T, glm::vec3> ||
-    std::same_as<T, glm::vec4> || std::same_as<T, glm::uvec4> || std::same_as<T, SkinInfluence>;
+concept Packed = std::same_as<T, std::uint32_t> || std::same_as<T, float> ||
+    std::same_as<T, glm::vec2> || std::same_as<T, glm::vec3> || std::same_as<T, glm::vec4> ||
+    std::same_as<T, glm::uvec4> || std::same_as<T, SkinInfluence>;
 
 static_assert(sizeof(SkinInfluence) == 8, "a skin influence is a joint and a weight, no padding");
-static_assert(sizeof(glm::vec3) == 12 && sizeof(glm::vec4) == 16 && sizeof(glm::uvec4) == 16 &&
-              sizeof(glm::mat4) == 64 && sizeof(glm::quat) == 16);
+static_assert(sizeof(glm::vec2) == 8 && sizeof(glm::vec3) == 12 && sizeof(glm::vec4) == 16 &&
+              sizeof(glm::uvec4) == 16 && sizeof(glm::mat4) == 64 && sizeof(glm::quat) == 16);
 
 // == Writing
 
@@ -119,6 +119,12 @@ void put_mesh(Writer& w, const MeshData& mesh) {
     w.put_array(mesh.normals);
     w.put_array(mesh.indices);
     w.put(mesh.material);
+    w.put<std::uint64_t>(mesh.tex_coords.size());
+    for (const TexCoordChannel& channel : mesh.tex_coords) {
+        w.put(channel.components);
+        w.put_array(channel.uv);
+    }
+    w.put_array(mesh.colors);
     put_skin(w, mesh.skin);
     w.put<std::uint64_t>(mesh.morph_targets.size());
     for (const MorphTarget& target : mesh.morph_targets) {
@@ -195,10 +201,12 @@ void put_clip(Writer& w, const AnimationClip& clip) {
 /// believed only when N times this many bytes are left.
 constexpr std::size_t kCountBytes = sizeof(std::uint64_t);
 constexpr std::size_t kMinJoint = 4 + 64;
-constexpr std::size_t kMinMesh = 4 * kCountBytes + 4 + 3 * kCountBytes + 1 + 4 + kCountBytes;
+constexpr std::size_t kMinMesh =
+    4 * kCountBytes + 4 + 2 * kCountBytes + 3 * kCountBytes + 1 + 4 + kCountBytes;
+constexpr std::size_t kMinTexCoordChannel = 4 + kCountBytes;
 constexpr std::size_t kMinMorphTarget = 3 * kCountBytes + 4;
 constexpr std::size_t kMinShape = 1 + kCountBytes + 4 + 9 * 12 + 4;
-constexpr std::size_t kMinMaterial = kCountBytes + 12;
+constexpr std::size_t kMinMaterial = kCountBytes + 12 + kCountBytes;
 constexpr std::size_t kMinNode = kCountBytes + 64 + 4 + 2 * kCountBytes;
 constexpr std::size_t kMinClip = kCountBytes + 8 + 8 + 2 * kCountBytes;
 constexpr std::size_t kMinChannel = 4 + 3 * kCountBytes + 2;
@@ -321,6 +329,12 @@ MeshData get_mesh(Reader& r, std::size_t index) {
     mesh.normals = r.get_array<glm::vec3>(what + "'s normals");
     mesh.indices = r.get_array<std::uint32_t>(what + "'s indices");
     mesh.material = r.get<std::uint32_t>(what + "'s material");
+    mesh.tex_coords.resize(r.count(kMinTexCoordChannel, what + "'s texture coordinate channels"));
+    for (TexCoordChannel& channel : mesh.tex_coords) {
+        channel.components = r.get<std::uint32_t>(what + "'s texture coordinate components");
+        channel.uv = r.get_array<glm::vec2>(what + "'s texture coordinates");
+    }
+    mesh.colors = r.get_array<glm::vec4>(what + "'s vertex colours");
     mesh.skin = get_skin(r, what);
     mesh.morph_targets.resize(r.count(kMinMorphTarget, what + "'s morph targets"));
     for (MorphTarget& target : mesh.morph_targets) {
@@ -419,6 +433,7 @@ void encode_scene(const Scene& scene, const SceneWireSink& sink) {
     for (const Material& material : scene.materials) {
         w.put(material.name);
         w.put(material.base_color);
+        w.put(material.base_color_texture);
     }
     w.put<std::uint64_t>(scene.nodes.size());
     for (const SceneNode& node : scene.nodes)
@@ -461,6 +476,7 @@ Scene decode_scene(std::span<const std::byte> bytes) {
     for (std::size_t i = 0; i < scene.materials.size(); ++i) {
         scene.materials[i].name = r.get_string(nth("material", i) + "'s name");
         scene.materials[i].base_color = r.get_vec3(nth("material", i) + "'s colour");
+        scene.materials[i].base_color_texture = r.get_string(nth("material", i) + "'s texture");
     }
     scene.nodes.resize(r.count(kMinNode, "the nodes"));
     for (std::size_t i = 0; i < scene.nodes.size(); ++i)

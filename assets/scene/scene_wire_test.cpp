@@ -29,6 +29,8 @@ Scene every_field_scene() {
     mesh.normals = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
     mesh.indices = {0, 1, 2};
     mesh.material = 1;
+    mesh.tex_coords = {{{{0, 0}, {1, 0}, {0, 1}}, 2}, {{{0.5f, 0.25f}, {-1, 2}, {3, 4}}, 3}};
+    mesh.colors = {{1, 0, 0, 1}, {0, 1, 0, 0.5f}, {0, 0, 1, 0}};
     mesh.skin.joints = {{1, glm::mat4(2.0f)},
                         {2, glm::mat4(1.0f)},
                         {0, glm::mat4(3.0f)},
@@ -57,7 +59,7 @@ Scene every_field_scene() {
         shape.radius = 1.5f + float(kind);
         scene.shapes.push_back(shape);
     }
-    scene.materials = {{"grey", glm::vec3(0.5f)}, {"red", {1, 0, 0}}};
+    scene.materials = {{"grey", glm::vec3(0.5f), ""}, {"red", {1, 0, 0}, "textures/red.png"}};
     SceneNode root;
     root.name = "root";
     root.children = {1};
@@ -126,11 +128,12 @@ TEST(SceneWire, RealModelsComeBackFieldForField) {
          {"glTF2/simple_skin/simple_skin.gltf",
           "glTF2/glTF-Sample-Models/AnimatedMorphCube-glTF/AnimatedMorphCube.gltf",
           "Collada/box_nested_animation.dae", "FBX/huesitos.fbx", "OBJ/testmixed.obj", "X/test.x",
-          "MD2/faerie.md2"}) {
+          "MD2/faerie.md2", "glTF2/BoxTexcoords-glTF/boxTexcoords.gltf", "OBJ/spider.obj",
+          "OBJ/cube_with_vertexcolors.obj"}) {
         if (std::filesystem::exists(kModels / relative)) models.push_back(kModels / relative);
     }
     std::size_t skins = 0, morph_targets = 0, channels = 0, morph_channels = 0, shapes = 0,
-                notes = 0;
+                notes = 0, uv_channels = 0, colored = 0, textures = 0;
     for (const std::filesystem::path& model : models) {
         SCOPED_TRACE(model.string());
         const Scene scene = load_model(model);
@@ -141,7 +144,11 @@ TEST(SceneWire, RealModelsComeBackFieldForField) {
         for (const MeshData& mesh : scene.meshes) {
             skins += !mesh.skin.empty();
             morph_targets += mesh.morph_targets.size();
+            uv_channels += mesh.tex_coords.size();
+            colored += !mesh.colors.empty();
         }
+        for (const Material& material : scene.materials)
+            textures += !material.base_color_texture.empty();
         for (const AnimationClip& clip : scene.clips) {
             channels += clip.channels.size();
             morph_channels += clip.morph_channels.size();
@@ -152,11 +159,14 @@ TEST(SceneWire, RealModelsComeBackFieldForField) {
     EXPECT_GT(skins, 0u);
     EXPECT_GT(shapes, 0u);
     EXPECT_GT(channels, 0u);
-    if (models.size() < 9)
+    if (models.size() < 12)
         GTEST_SKIP() << "assimp-testmodels is not installed: built-in scenes only";
     EXPECT_GT(morph_targets, 0u);
     EXPECT_GT(morph_channels, 0u);
     EXPECT_GT(notes, 0u);
+    EXPECT_GT(uv_channels, 0u);
+    EXPECT_GT(colored, 0u);
+    EXPECT_GT(textures, 0u);
 }
 
 TEST(SceneWire, LargeArraysGoToTheSinkWithoutACopy) {

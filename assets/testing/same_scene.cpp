@@ -43,6 +43,13 @@ void expect_same_mesh(const MeshData& expected, const MeshData& actual, const st
     expect_same_array(expected.normals, actual.normals, what + " normals");
     expect_same_array(expected.indices, actual.indices, what + " indices");
     EXPECT_EQ(expected.material, actual.material) << what;
+    ASSERT_EQ(expected.tex_coords.size(), actual.tex_coords.size()) << what << " UV channels";
+    for (std::size_t c = 0; c < expected.tex_coords.size(); ++c) {
+        EXPECT_EQ(expected.tex_coords[c].components, actual.tex_coords[c].components) << what;
+        expect_same_array(expected.tex_coords[c].uv, actual.tex_coords[c].uv,
+                          what + " UV channel " + std::to_string(c));
+    }
+    expect_same_array(expected.colors, actual.colors, what + " vertex colours");
     const MeshSkin& a = expected.skin;
     const MeshSkin& b = actual.skin;
     ASSERT_EQ(a.joints.size(), b.joints.size()) << what << " joints";
@@ -141,6 +148,8 @@ void expect_same_scene(const Scene& expected, const Scene& actual) {
     for (std::size_t i = 0; i < expected.materials.size(); ++i) {
         EXPECT_EQ(expected.materials[i].name, actual.materials[i].name) << "material " << i;
         EXPECT_TRUE(same_bits(expected.materials[i].base_color, actual.materials[i].base_color))
+            << "material " << i;
+        EXPECT_EQ(expected.materials[i].base_color_texture, actual.materials[i].base_color_texture)
             << "material " << i;
     }
     ASSERT_EQ(expected.nodes.size(), actual.nodes.size());

@@ -4,11 +4,14 @@
 // space, the bind pose, the settings). Values wrap rather than clip.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <string>
 
 #include <imgui.h>
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
 
 #include "app/core/bind_pose_comparison.h"
 #include "app/core/display_text.h"
@@ -225,6 +228,61 @@ void triangle_details(InspectorState& state, const Selection& selection,
              hit.front_face ? "front (counter-clockwise)" : "back (clockwise)");
 }
 
+/// The surface at the hit in words: the texture coordinates (every set), the normal the surface
+/// is shaded with beside the flat triangle's, the vertex colour as a swatch, the material and
+/// its texture file.
+void surface_details(InspectorState& state, const Selection& selection,
+                     const SceneSession& session) {
+    const picking::PickHit& hit = *selection.result.hit;
+    if (!state.surface || state.surface_serial != selection.serial ||
+        state.surface_pose != session.pose_version()) {
+        state.surface = surface_at_hit(session, hit);
+        state.surface_serial = selection.serial;
+        state.surface_pose = session.pose_version();
+    }
+    const SurfaceAtHit& surface = *state.surface;
+    Rows rows("surface details", state);
+    if (surface.uvs.empty()) {
+        rows.row("UV", "UV", "none: this mesh has no texture coordinates");
+    }
+    for (std::size_t c = 0; c < surface.uvs.size(); ++c) {
+        const std::string label = c == 0 ? "UV" : "UV set " + std::to_string(c);
+        rows.row(label.c_str(), "UV", "%.6g, %.6g%s", double(surface.uvs[c].x),
+                 double(surface.uvs[c].y),
+                 c == 0 && surface.uvs.size() > 1 ? " (set 0, what the texture uses)" : "");
+    }
+    if (surface.smooth_normal_world)
+        rows.vec("Smooth normal", *surface.smooth_normal_world);
+    else
+        rows.row("Smooth normal", "smooth normal", "none: the corners' normals cancel out");
+    rows.vec("Flat normal", surface.geometric_normal_world);
+    if (surface.smooth_normal_world) {
+        const float cosine = std::clamp(
+            glm::dot(*surface.smooth_normal_world, surface.geometric_normal_world), -1.0f, 1.0f);
+        rows.row("Between them", "smooth normal", "%.3g degrees",
+                 double(glm::degrees(std::acos(cosine))));
+    }
+    if (surface.color) {
+        const glm::vec4& c = *surface.color;
+        rows.row("Colour", nullptr, "R %.3f G %.3f B %.3f A %.3f (the vertices' colour here)",
+                 double(c.r), double(c.g), double(c.b), double(c.a));
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(1);
+        ImGui::ColorButton("##vertex colour", ImVec4(c.r, c.g, c.b, c.a),
+                           ImGuiColorEditFlags_AlphaPreviewHalf | ImGuiColorEditFlags_NoTooltip,
+                           ImVec2(ImGui::GetFontSize() * 3.0f, ImGui::GetFontSize()));
+    } else {
+        rows.row("Colour", nullptr, "none: this mesh has no vertex colours");
+    }
+    rows.row("Material", nullptr, "%s",
+             surface.material_name.empty()
+                 ? "(unnamed)"
+                 : shortened_text(valid_utf8(surface.material_name)).c_str());
+    rows.row("Texture", nullptr, "%s",
+             surface.texture.empty() ? "none (or embedded in the file, which raypick does not read)"
+                                     : shortened_text(valid_utf8(surface.texture)).c_str());
+}
+
 void ray_details(InspectorState& state, const Selection& selection, const BroadPhaseStatus& bp) {
     const picking::PickStats& stats = selection.result.stats;
     auto count = [](std::uint64_t n) { return static_cast<unsigned long long>(n); };
@@ -335,6 +393,8 @@ void draw_inspector(InspectorState& state, PickPanelState& pick,
         if (selection->result.hit) {
             if (ImGui::CollapsingHeader("Triangle: corners, normal"))
                 triangle_details(state, *selection, session);
+            if (ImGui::CollapsingHeader("Surface: UV, normals, colour"))
+                surface_details(state, *selection, session);
         } else if (selection->result.shape) {
             if (ImGui::CollapsingHeader("Shape: its test's numbers"))
                 shape_details(state, *selection, session);

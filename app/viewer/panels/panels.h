@@ -17,6 +17,7 @@
 #include "app/core/recent_files.h"
 #include "app/core/scene_session.h"
 #include "app/core/selection.h"
+#include "app/core/surface_at_hit.h"
 #include "app/viewer/commands.h"
 #include "app/viewer/panels/mode_panel.h"
 
@@ -114,6 +115,10 @@ struct InspectorState {
     float overflow_px = 0.0f;
     bool key_numbers_drawn = false;   ///< t, u, v shown this frame
     float key_numbers_bottom = 0.0f;  ///< window y below the last key number (for tests)
+    /// The surface at the pick, worked out once per pick and pose (a deforming mesh's normals
+    /// are posed again for it), for the pick `surface_serial` at `surface_pose`.
+    std::optional<SurfaceAtHit> surface;
+    std::uint64_t surface_serial = 0, surface_pose = 0;
 };
 /// The pick: everything but the choice at the top comes from `selection`.
 void draw_inspector(InspectorState& state, PickPanelState& pick,
