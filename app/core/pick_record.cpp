@@ -539,6 +539,8 @@ PickRecord pick_record_from_json(const nlohmann::json& json) {
     read_settings(reader.object("settings"), record.setup);
     record.setup.ray = read_ray(reader.object("ray"));
     record.result = read_result(reader.object("result"));
+    // json_line() marks a record whose path it had to repair (not UTF-8): nothing to replay.
+    if (json.contains("utf8_repaired")) (void)reader.boolean("utf8_repaired");
     reader.finish();
     return record;
 }

@@ -21,6 +21,11 @@
 
 namespace app {
 
+/// `raypick pick --replay`'s exit status when a replayed pick differs from its record.
+inline constexpr int kExitReplayMismatch = 6;
+/// ... and when the model file is not the one recorded (its SHA-256 differs); wins over 6.
+inline constexpr int kExitModelChanged = 7;
+
 /// Everything that decides a pick.
 struct PickRecordSetup {
     ModelIdentity model;

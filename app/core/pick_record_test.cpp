@@ -51,7 +51,8 @@ PickChoice random_choice(std::mt19937& rng) {
     if (coin(rng)) o.dx_det_epsilon = between(rng, 0.0f, 1e-3f);
     if (coin(rng)) o.unity_det_epsilon = between(rng, 0.0f, 1e-4f);
     if (coin(rng)) o.unity_edge_tolerance = between(rng, 0.0f, 1e-4f);
-    s.shapes.sphere = picking::kSphereAlgorithms[below(rng, picking::kSphereAlgorithms.size())].form;
+    s.shapes.sphere =
+        picking::kSphereAlgorithms[below(rng, picking::kSphereAlgorithms.size())].form;
     s.shapes.rect = std::array{picking::RectTest::Seed, picking::RectTest::AxisAligned,
                                picking::RectTest::Oriented}[below(rng, 3)];
     s.shapes.slab = coin(rng) ? picking::SlabTest::Seed : picking::SlabTest::Robust;
@@ -89,13 +90,13 @@ ReplayCounts record_and_replay(SceneSession& recorder, SceneSession& replayer,
         // A ray from a sphere around the scene at a point of its box, with a random t range.
         const picking::Aabb bounds = recorder.world_bounds();
         const glm::vec3 aim(between(rng, 0, 1), between(rng, 0, 1), between(rng, 0, 1));
-        const glm::vec3 from = glm::normalize(glm::vec3(between(rng, -1, 1), between(rng, -1, 1),
-                                                        between(rng, -1, 1)) +
-                                              glm::vec3(0.0f, 0.01f, 0.0f));
+        const glm::vec3 from = glm::normalize(
+            glm::vec3(between(rng, -1, 1), between(rng, -1, 1), between(rng, -1, 1)) +
+            glm::vec3(0.0f, 0.01f, 0.0f));
         picking::Ray ray;
         ray.origin = bounds.center() + 2.0f * bounds.radius() * from;
-        ray.direction = (glm::mix(bounds.min, bounds.max, aim) - ray.origin) *
-                        between(rng, 0.25f, 4.0f);
+        ray.direction =
+            (glm::mix(bounds.min, bounds.max, aim) - ray.origin) * between(rng, 0.25f, 4.0f);
         if (coin(rng)) ray.t_min = between(rng, 0.0f, 0.5f);
         if (below(rng, 4) == 0) ray.t_max = ray.t_min + between(rng, 0.0f, 2.0f);
 
@@ -108,8 +109,8 @@ ReplayCounts record_and_replay(SceneSession& recorder, SceneSession& replayer,
         EXPECT_EQ(pick_record_to_json(read).dump(), pick_record_to_json(record).dump());
         EXPECT_FALSE(pose_for_record(replayer, read.setup));
         PickRecord replayed;
-        replayed.setup = record_setup(replayer, model, read.setup.choice, read.setup.pose,
-                                      read.setup.ray);
+        replayed.setup =
+            record_setup(replayer, model, read.setup.choice, read.setup.pose, read.setup.ray);
         replayed.result = record_result(replay_pick(replayer, read.setup));
         const auto mismatches = compare_records(read, replayed);
         EXPECT_TRUE(mismatches.empty())
@@ -155,7 +156,8 @@ TEST(PickRecord, AThousandSeededPicksReplayBitForBit) {
 
 TEST(PickRecord, TheModelHashIsTheFilesSha256) {
     // FIPS 180-2's example: SHA-256("abc").
-    EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_EQ(sha256_hex("abc"),
+              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     const ModelIdentity built_in = identify_model("default", false);
     EXPECT_FALSE(built_in.sha256);
     EXPECT_FALSE(identify_model("knot:1000", false).sha256);
@@ -166,8 +168,8 @@ TEST(PickRecord, TheModelHashIsTheFilesSha256) {
 nlohmann::json recorded_hit(SceneSession& session) {
     const picking::Ray ray{{-2.5f, 10.0f, 1.65f}, {0, -2, 0}};  // down onto the ball
     PickRecord record;
-    record.setup = record_setup(session, identify_model("default", false), {}, PoseChoice::Current,
-                                ray);
+    record.setup =
+        record_setup(session, identify_model("default", false), {}, PoseChoice::Current, ray);
     record.result = record_result(session.pick(ray, {}));
     EXPECT_TRUE(record.result.triangle);
     return nlohmann::json::parse(pick_record_to_json(record).dump());
@@ -188,8 +190,8 @@ TEST(PickRecord, ATamperedResultIsAMismatchNamingTheField) {
     ASSERT_EQ(mismatches.size(), 2u);
     EXPECT_EQ(mismatches[0].field, "result.triangle");
     EXPECT_EQ(mismatches[1].field, "result.t");
-    EXPECT_EQ(mismatches[1].recorded, float_bits_text(later) + " (" +
-                                          nlohmann::json(double(later)).dump() + ")");
+    EXPECT_EQ(mismatches[1].recorded,
+              float_bits_text(later) + " (" + nlohmann::json(double(later)).dump() + ")");
 }
 
 /// The message of reading a broken record (empty when it reads).
@@ -214,8 +216,7 @@ TEST(PickRecord, HostileRecordsAreRefusedNamingTheField) {
     EXPECT_EQ(broken([](auto& j) { j["settings"].erase("accel"); }), "settings.accel: missing");
     EXPECT_EQ(broken([](auto& j) { j["settings"]["simd"] = 1; }),
               "settings.simd: expected true or false");
-    EXPECT_EQ(broken([](auto& j) { j["settings"]["typo"] = 1; }),
-              "settings.typo: unknown field");
+    EXPECT_EQ(broken([](auto& j) { j["settings"]["typo"] = 1; }), "settings.typo: unknown field");
     EXPECT_EQ(broken([](auto& j) { j["result"]["triangle"] = 1e30; }),
               "result.triangle: expected a whole number >= 0");
     EXPECT_EQ(broken([](auto& j) { j["result"]["triangle"] = 5'000'000'000ull; }),
@@ -224,8 +225,9 @@ TEST(PickRecord, HostileRecordsAreRefusedNamingTheField) {
               "result.triangle: expected a whole number >= 0");
     EXPECT_EQ(broken([](auto& j) { j["model"]["sha256"] = "abc"; }),
               "model.sha256: expected 64 lower-case hex digits or null");
-    EXPECT_EQ(broken([](auto& j) { j["settings"]["algorithm"] = "magic"; })
-                  .starts_with("settings.algorithm: unknown algorithm 'magic'"),
+    EXPECT_EQ(broken([](auto& j) {
+                  j["settings"]["algorithm"] = "magic";
+              }).starts_with("settings.algorithm: unknown algorithm 'magic'"),
               true);
     EXPECT_EQ(broken([](auto& j) { j["pose"]["pose"] = "sideways"; }),
               "pose.pose: unknown 'sideways' (known: current, bind)");
@@ -255,10 +257,11 @@ TEST(PickRecord, HostileRecordsAreRefusedNamingTheField) {
               "ray: the ray origin is not finite (NaN or infinity)");
     EXPECT_EQ(broken([](auto& j) { j["ray"]["origin"][1] = nullptr; }),
               "ray.origin[1]: expected a number");
-    EXPECT_EQ(broken([](auto& j) { j["ray"]["direction"] = {0, 0}; }),
+    EXPECT_EQ(broken([](auto& j) {
+                  j["ray"]["direction"] = {0, 0};
+              }),
               "ray.direction: expected an array of 3 numbers");
-    EXPECT_EQ(broken([](auto& j) { j["version"] = 2; }),
-              "version: this raypick reads version 1");
+    EXPECT_EQ(broken([](auto& j) { j["version"] = 2; }), "version: this raypick reads version 1");
     EXPECT_EQ(broken([](auto& j) { j["result"]["hit"] = false; }),
               "result.hit: disagrees with kind 'triangle'");
     EXPECT_EQ(broken([](auto& j) { j = nlohmann::json::array(); }), "expected an object");
