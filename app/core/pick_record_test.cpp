@@ -60,6 +60,9 @@ PickChoice random_choice(std::mt19937& rng) {
     s.slab_test = coin(rng) ? picking::SlabTest::Seed : picking::SlabTest::Robust;
     s.simd = coin(rng);
     s.precomputed = coin(rng);
+    // The viewer keeps the BVH's visited boxes for drawing; a record never does, and the
+    // answer must not depend on it.
+    s.record_visited = coin(rng);
     return choice;
 }
 
