@@ -13,6 +13,7 @@
 #include "app/core/pick_choice.h"
 #include "app/core/pick_json.h"
 #include "app/core/pick_record.h"
+#include "app/core/pick_replay.h"
 
 namespace app {
 

@@ -1,10 +1,10 @@
 #pragma once
-/// A pick as a record that replays: everything that decides it (the model and its SHA-256, the
-/// clip, time and loop, the pose, the Far from origin offset, the algorithm with every option and
-/// tolerance, the shapes' forms, the accel, the ray with its t range) and what it found, every
-/// float as its exact bits beside the decimal for humans. `raypick pick --record` and the
-/// viewer's Ctrl+C write it, `raypick pick --replay` reads it, picks again and compares.
-/// The JSON layout is in docs/DESIGN.md ("Pick records").
+/// A pick as a record that replays (replaying it: app/core/pick_replay.h): everything that decides
+/// it (the model and its SHA-256, the clip, time and loop, the pose, the Far from origin offset,
+/// the algorithm with every option and tolerance, the shapes' forms, the accel, the ray with its t
+/// range) and what it found, every float as its exact bits beside the decimal for humans. `raypick
+/// pick --record` and the viewer's Ctrl+C write it, `raypick pick --replay` reads it, picks again
+/// and compares. The JSON layout is in docs/DESIGN.md ("Pick records").
 
 #include <optional>
 #include <string>
@@ -59,10 +59,6 @@ class PickRecordError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/// The setup of a pick made in `session` now (its clip, loop, time and offset) on `model`.
-[[nodiscard]] PickRecordSetup record_setup(const SceneSession& session, ModelIdentity model,
-                                           const PickChoice& choice, PoseChoice pose,
-                                           const picking::Ray& ray);
 [[nodiscard]] PickRecordResult record_result(const picking::PickResult& result);
 
 [[nodiscard]] nlohmann::ordered_json pick_record_to_json(const PickRecord& record);
@@ -73,14 +69,6 @@ class PickRecordError : public std::runtime_error {
 /// The records of a file's text: one JSON object, an array of them, or one object per line
 /// (JSON lines, what `pick --record` writes). Throws PickRecordError (with the line number).
 [[nodiscard]] std::vector<PickRecord> parse_pick_records(std::string_view text);
-
-/// Poses `session` as the setup says (clip, loop, time, offset) and builds its accel; an error
-/// when this model has no such clip. Throws what SceneSession::prepare throws.
-[[nodiscard]] std::optional<std::string> pose_for_record(SceneSession& session,
-                                                         const PickRecordSetup& setup);
-/// Picks again, in a session posed by pose_for_record.
-[[nodiscard]] picking::PickResult replay_pick(const SceneSession& session,
-                                              const PickRecordSetup& setup);
 
 /// A field whose recorded and replayed values differ, each as the record writes it.
 struct RecordMismatch {

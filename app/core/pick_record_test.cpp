@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "app/core/algorithms_model.h"
+#include "app/core/pick_replay.h"
 #include "assets/load_model.h"
 #include "assets/procedural/default_scene.h"
 #include "picking/ray_triangle/ray_triangle.h"

@@ -22,6 +22,7 @@
 #include "app/core/json_line.h"
 #include "app/core/pick_json.h"
 #include "app/core/pick_record.h"
+#include "app/core/pick_replay.h"
 #include "app/core/png_file.h"
 #include "app/viewer/panels/algorithms_json.h"
 #include "app/viewer/ui_probe.h"
