@@ -281,6 +281,11 @@ std::optional<std::string> ViewerApp::current_pick_record() {
             ? session_->scene().clips[std::size_t(selection_->clip)].name
             : std::string();
     record.setup.loop = selection_->loop;
+    // A pick made while its accel was still being built ran without a broad phase (the
+    // Inspector says so): the record names what ran, so the replay runs the same.
+    const Accel accel = record.setup.choice.accel();
+    if (!is_peer(accel) && broad_phase_of(accel) != selection_->result.broad_phase)
+        record.setup.choice.set_accel(accel_of(selection_->result.broad_phase));
     return json_line(pick_record_to_json(record));
 }
 
