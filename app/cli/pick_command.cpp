@@ -86,8 +86,12 @@ int run_pick_replay(const PickCommandOptions& o) {
         j["model"] = path;
         j["model_changed"] = model_changed;
         if (model_changed) {
-            j["recorded_sha256"] = record.setup.model.sha256 ? *record.setup.model.sha256 : "";
-            j["sha256"] = identity.sha256 ? *identity.sha256 : "";
+            // null: a built-in scene, which has no file to hash.
+            const auto hash = [](const std::optional<std::string>& h) {
+                return h ? nlohmann::ordered_json(*h) : nlohmann::ordered_json(nullptr);
+            };
+            j["recorded_sha256"] = hash(record.setup.model.sha256);
+            j["sha256"] = hash(identity.sha256);
             std::cerr << "raypick pick: model changed: " << path << " is not the file record "
                       << i + 1 << " was made on (its SHA-256 differs)\n";
         }
