@@ -1,5 +1,7 @@
 // The command-line contract of DESIGN.md, tried on the real binary.
 
+#include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -511,6 +513,157 @@ TEST(Cli, TheSeedSlabEpsilonIsAFlag) {
     const ProcessResult negative = run_process({raypick_exe(), "pick", "default", "--ray", "0", "1",
                                                 "0", "0", "-1", "0", "--slab-eps", "-1"});
     EXPECT_NE(negative.exit_code, 0);
+}
+
+/// The lines of a JSON-lines text, parsed.
+std::vector<nlohmann::json> json_lines(const std::string& text) {
+    std::vector<nlohmann::json> out;
+    for (const std::string& line : lines(text))
+        out.push_back(nlohmann::json::parse(line));
+    return out;
+}
+
+std::string read_text(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// `pick --record` writes a record per ray; `pick --replay` picks each again with the recorded
+// settings, pose and offset, and finds the same answers bit for bit.
+TEST(Cli, PickRecordsReplayBitForBitThroughTheBinary) {
+    // The model 1,000 units away along (1, 1, 1): the rays' origins move with it.
+    const double far = 1000.0 / std::sqrt(3.0);
+    std::string ray_text;
+    for (const auto& ray : std::vector<std::array<double, 6>>{{0.1, 30, 0.2, 0, -1, 0},
+                                                              {-2.5, 10, 1.65, 0, -2, 0},
+                                                              {0, 30, 0, 0, 1, 0},
+                                                              {4, 3, 4, -1, -0.5, -1},
+                                                              {-1, 2, 5, 0.2, -0.3, -1}})
+        ray_text += std::to_string(ray[0] + far) + " " + std::to_string(ray[1] + far) + " " +
+                    std::to_string(ray[2] + far) + " " + std::to_string(ray[3]) + " " +
+                    std::to_string(ray[4]) + " " + std::to_string(ray[5]) + "\n";
+    const auto rays = temp_file("record_rays.txt", ray_text);
+    const auto record = std::filesystem::temp_directory_path() / "raypick_cli_picks.jsonl";
+    const ProcessResult r =
+        run_process({raypick_exe(),      "pick",           "default", "--rays",       rays.string(),
+                     "--record",         record.string(),  "--accel", "bvh",          "--algorithm",
+                     "moller_trumbore",  "--time",         "1.3",     "--t-min",      "0.25",
+                     "--cull-backfaces", "--far-distance", "1000",    "--dx-epsilon", "0.0003"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto picks = json_lines(r.out);
+    const auto records = json_lines(read_text(record));
+    ASSERT_EQ(records.size(), 5u);
+    int hits = 0;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        EXPECT_EQ(records[i]["result"]["hit"], picks[i]["hit"]);
+        EXPECT_EQ(records[i]["settings"]["accel"], "bvh");
+        EXPECT_EQ(records[i]["settings"]["dx_det_epsilon_bits"], "0x399d4952");  // 0.0003f
+        EXPECT_EQ(records[i]["pose"]["time"], 1.3);
+        EXPECT_EQ(records[i]["ray"]["t_min_bits"], "0x3e800000");  // 0.25f
+        hits += records[i]["result"]["hit"].get<bool>();
+    }
+    EXPECT_GE(hits, 3);
+    EXPECT_DOUBLE_EQ(records[0]["pose"]["world_offset"][0].get<double>(), far);
+
+    const ProcessResult replay = run_process({raypick_exe(), "pick", "--replay", record.string()});
+    ASSERT_EQ(replay.exit_code, 0) << replay.err << replay.out;
+    const auto replays = json_lines(replay.out);
+    ASSERT_EQ(replays.size(), 5u);
+    for (const auto& line : replays) {
+        EXPECT_EQ(line["replayed"], true) << line.dump();
+        EXPECT_TRUE(line["mismatches"].empty());
+        EXPECT_EQ(line["model_changed"], false);
+    }
+    // The replay prints the pick as `pick` does: the same triangle and t.
+    EXPECT_EQ(replays[1]["pick"]["triangle"], picks[1]["triangle"]);
+    EXPECT_EQ(replays[1]["pick"]["t"], picks[1]["t"]);
+
+    // Settings come from the record alone.
+    const ProcessResult mixed =
+        run_process({raypick_exe(), "pick", "--replay", record.string(), "--algorithm", "dx_pick"});
+    EXPECT_NE(mixed.exit_code, 0);
+    EXPECT_NE(mixed.err.find("--replay takes every setting from the record"), std::string::npos)
+        << mixed.err;
+    const ProcessResult nothing = run_process({raypick_exe(), "pick"});
+    EXPECT_NE(nothing.exit_code, 0);
+    EXPECT_NE(nothing.err.find("model is required"), std::string::npos) << nothing.err;
+}
+
+// A record names its model by path and SHA-256: an edited file is "model changed" (exit 7),
+// and the replay says which result fields moved with it.
+TEST(Cli, AChangedModelFileIsDetectedOnReplay) {
+    const auto folder = std::filesystem::temp_directory_path() / "raypick_cli_changed_model";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    const std::string obj = "v 0 0 0\nv 2 0 0\nv 0 2 0\nv 2 2 0\nf 1 2 3\nf 2 4 3\n";
+    const auto model = folder / "quad.obj";
+    std::ofstream(model, std::ios::binary) << obj;
+    const auto copy = folder / "quad_copy.obj";
+    std::filesystem::copy_file(model, copy);
+    const auto record = folder / "pick.json";
+    const ProcessResult r = run_process({raypick_exe(), "pick", model.string(), "--ray", "0.5",
+                                         "0.5", "5", "0", "0", "-1", "--record", record.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto recorded = nlohmann::json::parse(read_text(record));
+    ASSERT_EQ(recorded["result"]["hit"], true);
+    EXPECT_EQ(recorded["model"]["bytes"], obj.size());
+    // The hash is the file's SHA-256, as sha256sum gives it.
+    const ProcessResult sum = run_process({"sha256sum", model.string()});
+    ASSERT_EQ(sum.exit_code, 0);
+    EXPECT_EQ(sum.out.substr(0, 64), recorded["model"]["sha256"]);
+
+    // One vertex of the picked triangle moves (one byte: "v 0 0 0" becomes "v 0 0 1").
+    std::string edited = obj;
+    edited[6] = '1';
+    std::ofstream(model, std::ios::binary | std::ios::trunc) << edited;
+    const ProcessResult replay = run_process({raypick_exe(), "pick", "--replay", record.string()});
+    EXPECT_EQ(replay.exit_code, 7) << replay.err;
+    EXPECT_NE(replay.err.find("model changed"), std::string::npos) << replay.err;
+    const auto line = nlohmann::json::parse(replay.out);
+    EXPECT_EQ(line["replayed"], false);
+    EXPECT_EQ(line["model_changed"], true);
+    EXPECT_EQ(line["recorded_sha256"], recorded["model"]["sha256"]);
+    EXPECT_NE(line["sha256"], recorded["model"]["sha256"]);
+    std::vector<std::string> fields;
+    for (const auto& m : line["mismatches"])
+        fields.push_back(m["field"]);
+    EXPECT_NE(std::find(fields.begin(), fields.end(), "result.t"), fields.end()) << line.dump();
+
+    // MODEL stands in for the recorded path: the unchanged copy replays, hash and all.
+    const ProcessResult from_copy =
+        run_process({raypick_exe(), "pick", "--replay", record.string(), copy.string()});
+    EXPECT_EQ(from_copy.exit_code, 0) << from_copy.err << from_copy.out;
+    EXPECT_EQ(nlohmann::json::parse(from_copy.out)["replayed"], true);
+    std::filesystem::remove_all(folder);
+}
+
+// A record whose result was edited replays as a mismatch naming the field (exit 6); a broken
+// record is refused with the field's name (exit 2).
+TEST(Cli, ATamperedRecordIsAMismatchNamingTheField) {
+    const auto record = std::filesystem::temp_directory_path() / "raypick_cli_tampered.json";
+    const ProcessResult r = run_process({raypick_exe(), "pick", "default", "--ray", "-2.5", "10",
+                                         "1.65", "0", "-2", "0", "--record", record.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto j = nlohmann::json::parse(read_text(record));
+    ASSERT_EQ(j["result"]["hit"], true);
+    j["result"]["u"] = 0.25;
+    j["result"]["u_bits"] = "0x3e800000";
+    std::ofstream(record, std::ios::binary | std::ios::trunc) << j.dump(2);
+    const ProcessResult replay = run_process({raypick_exe(), "pick", "--replay", record.string()});
+    EXPECT_EQ(replay.exit_code, 6) << replay.err;
+    const auto line = nlohmann::json::parse(replay.out);
+    EXPECT_EQ(line["replayed"], false);
+    EXPECT_EQ(line["model_changed"], false);
+    ASSERT_EQ(line["mismatches"].size(), 1u) << line.dump();
+    EXPECT_EQ(line["mismatches"][0]["field"], "result.u");
+    EXPECT_EQ(line["mismatches"][0]["recorded"], "0x3e800000 (0.25)");
+
+    j["settings"]["cull_backfaces"] = "yes";
+    std::ofstream(record, std::ios::binary | std::ios::trunc) << j.dump();
+    const ProcessResult broken = run_process({raypick_exe(), "pick", "--replay", record.string()});
+    EXPECT_EQ(broken.exit_code, 2);
+    EXPECT_NE(broken.err.find("settings.cull_backfaces: expected true or false"), std::string::npos)
+        << broken.err;
 }
 
 TEST(Cli, UnknownOptionAndHelp) {

@@ -354,6 +354,67 @@ TEST(GuiInput, SnappingFindsTheCratesCornersAndTheMeasureToolMeasuresBetweenThem
     EXPECT_FALSE(viewer.quit().timed_out);
 }
 
+// Ctrl+C after a click puts the pick's record on the X clipboard (read back with xclip, as
+// another program would), and `raypick pick --replay` finds the same pick in it bit for bit;
+// File > Save pick record writes the same record to a file the status bar names.
+TEST(GuiInput, CtrlCCopiesThePicksRecordAndTheCommandLineReplaysIt) {
+    ViewerUnderTest viewer({"--time", "1.5", "--accel", "bvh"});
+    ASSERT_EQ(viewer.error(), "");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) { return t["report"]["model"] == "default"; }));
+    viewer.key("ctrl+c");  // nothing picked yet: nothing to copy, and the status bar says so
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) {
+        return t["report"].value("note", "").starts_with("No pick to record");
+    })) << viewer.last()["report"].dump();
+    viewer.click({490, 360});
+    const auto pick = viewer.wait_for(picked);
+    ASSERT_TRUE(pick) << viewer.last().dump();
+    const Trace report = (*pick)["report"];
+    ASSERT_EQ(report["hit"], true) << report.dump();
+    viewer.key("ctrl+c");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) {
+        return t["report"].value("note", "").starts_with("Copied the pick's record");
+    })) << viewer.last()["report"].dump();
+
+    const tests::ProcessResult clip = tests::run_process(
+        {"env", "DISPLAY=" + viewer.display(), "xclip", "-o", "-selection", "clipboard"}, 30.0);
+    ASSERT_EQ(clip.exit_code, 0) << "xclip (scripts/setup installs it): " << clip.err;
+    const Trace record = Trace::parse(clip.out);
+    EXPECT_EQ(record["record"], "raypick pick");
+    EXPECT_EQ(record["result"]["hit"], true);
+    EXPECT_EQ(record["result"]["triangle"], report["triangle"]);
+    EXPECT_EQ(record["result"]["t"], report["t"]);
+    EXPECT_EQ(record["settings"]["accel"], "bvh");
+    EXPECT_EQ(record["pose"]["time"], 1.5);
+    EXPECT_EQ(record["model"]["path"], "default");
+
+    const auto file = std::filesystem::temp_directory_path() / "raypick_gui_clipboard.json";
+    std::ofstream(file, std::ios::binary) << clip.out;
+    const tests::ProcessResult replay =
+        tests::run_process({tests::raypick_exe(), "pick", "--replay", file.string()});
+    EXPECT_EQ(replay.exit_code, 0) << replay.err << replay.out;
+    EXPECT_NE(replay.out.find("\"replayed\":true"), std::string::npos) << replay.out;
+    std::filesystem::remove(file);
+
+    const auto file_menu = ViewerUnderTest::centre(viewer.last(), "Menu/File");
+    ASSERT_TRUE(file_menu);
+    viewer.click(*file_menu);
+    const auto menu = viewer.wait_for(
+        [](const Trace& t) { return t["items"].contains("Menu/Save pick record"); });
+    ASSERT_TRUE(menu);
+    viewer.click(*ViewerUnderTest::centre(*menu, "Menu/Save pick record"));
+    const std::string saved_prefix = "Saved the pick's record to ";
+    const auto saved = viewer.wait_for(
+        [&](const Trace& t) { return t["report"].value("note", "").starts_with(saved_prefix); });
+    ASSERT_TRUE(saved) << viewer.last()["report"].dump();
+    const std::filesystem::path saved_file =
+        (*saved)["report"]["note"].get<std::string>().substr(saved_prefix.size());
+    std::ifstream in(saved_file, std::ios::binary);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    EXPECT_EQ(text, clip.out + "\n");  // the same pick, the same record
+    std::filesystem::remove(saved_file);
+    EXPECT_FALSE(viewer.quit().timed_out);
+}
+
 // A drag orbits and never picks; a click after it picks where the pointer is; the wheel zooms
 // towards the pointer, so the same pixel then finds the same surface nearer.
 TEST(GuiInput, DragOrbitsWithoutPickingAndTheWheelZoomsTowardsThePointer) {

@@ -42,6 +42,8 @@ class ViewerUnderTest {
     ViewerUnderTest(const ViewerUnderTest&) = delete;
     ViewerUnderTest& operator=(const ViewerUnderTest&) = delete;
 
+    /// The X display it runs on (":N"), for other X clients (xclip).
+    [[nodiscard]] const std::string& display() const { return server_.display(); }
     /// Empty once the viewer's window is up; else why it is not.
     [[nodiscard]] const std::string& error() const { return error_; }
 

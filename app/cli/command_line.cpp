@@ -166,7 +166,9 @@ void add_algorithm_flags(CLI::App& app, AlgorithmFlags& flags) {
 
 CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
     CLI::App* pick = cli.add_subcommand("pick", "Pick without a window: one JSON line per ray");
-    pick->add_option("model", o.model, "A model file Assimp can read, or 'default'")->required();
+    pick->add_option("model", o.model,
+                     "A model file Assimp can read, or 'default' (with --replay: instead of the "
+                     "recorded path; its SHA-256 is still checked)");
     auto* ray = pick->add_option("--ray", o.ray, "One ray: OX OY OZ DX DY DZ")->expected(6);
     auto* rays = pick->add_option("--rays", o.rays_file,
                                   "A file of rays: six numbers per line, or raw float32 (.f32)");
@@ -190,6 +192,18 @@ CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
                    "at --time: the classic wrong answer for animated models");
     pick->add_flag("--tinyobjloader", o.obj_via_tinyobjloader,
                    "Read .obj files with tinyobjloader");
+    pick->add_option("--far-distance", o.far_distance,
+                     "Far from origin: the model this many units from the origin (0 .. 1e7)")
+        ->check(finite() & CLI::Range(0.0, 1e7));
+    auto* record = pick->add_option(
+        "--record", o.record_file,
+        "Also write each pick's record (every input as exact bits, and the result) to FILE, one "
+        "JSON object per line");
+    auto* replay = pick->add_option(
+        "--replay", o.replay_file,
+        "Pick each record of FILE again with exactly its settings and compare bit for bit "
+        "(exit 6 on a mismatch, 7 when the model file changed)");
+    replay->excludes(record)->excludes(ray)->excludes(rays);
     add_load_timeout(*pick, o.load_timeout);
     return pick;
 }
@@ -226,6 +240,21 @@ CLI::App* add_select_command(CLI::App& cli, SelectCommandOptions& o) {
     select->add_flag("!--counts-only", o.ids, "Per object, the count without the indices");
     add_load_timeout(*select, o.load_timeout);
     return select;
+}
+
+/// `pick` needs a MODEL, unless it replays; a replay takes every setting from its record.
+void check_pick_command(const CLI::App& pick, const PickCommandOptions& o) {
+    if (o.replay_file.empty()) {
+        if (o.model.empty()) throw CLI::RequiredError("model");
+        return;
+    }
+    for (const CLI::Option* option : pick.get_options()) {
+        const std::string name = option->get_name();
+        if (option->count() == 0 || name == "model" || name == "--replay" ||
+            name == "--load-timeout")
+            continue;
+        throw CLI::ValidationError(name, "--replay takes every setting from the record");
+    }
 }
 
 CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& o) {
@@ -419,6 +448,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
             if (!std::isfinite(v))
                 throw CLI::ValidationError(
                     "--ray", "the ray is not finite: six finite numbers OX OY OZ DX DY DZ");
+        if (*pick_command) check_pick_command(*pick_command, out.pick);
         if (!size_text.empty()) viewer.size = parse_size(size_text);
         if (!click_text.empty()) viewer.click = parse_point(click_text);
         if (*time_option) viewer.time = time;

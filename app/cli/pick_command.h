@@ -1,5 +1,6 @@
 #pragma once
-/// `raypick pick MODEL [--ray ... | --rays FILE] ...`: no window, one JSON line per ray.
+/// `raypick pick MODEL [--ray ... | --rays FILE] ... [--record FILE]`: no window, one JSON line
+/// per ray; `raypick pick --replay RECORD [MODEL]`: each record picked again and compared.
 
 #include <optional>
 #include <string>
@@ -24,6 +25,9 @@ struct PickCommandOptions {
     std::string clip;        ///< a clip name, index or "rest"; empty: the first clip
     bool obj_via_tinyobjloader = false;
     double load_timeout = 0.0;
+    double far_distance = 0.0;  ///< Far from origin: the model this far away along (1, 1, 1)
+    std::string record_file;    ///< write each pick's record here (JSON lines)
+    std::string replay_file;    ///< replay the records of this file instead of picking
 };
 
 /// Runs it: returns the process exit status.

@@ -38,9 +38,8 @@ void AlgorithmsModel::adopt_leaks(LeakSweepOutcome outcome) {
 }
 
 glm::dvec3 AlgorithmsModel::place_far(SceneSession& session, double distance) {
-    const glm::dvec3 direction = glm::normalize(picking::FarFromOriginOptions{}.direction);
     const glm::dvec3 before = session.world_offset();
-    const glm::dvec3 after = distance > 0.0 ? distance * direction : glm::dvec3(0.0);
+    const glm::dvec3 after = far_offset(distance);
     session.set_world_offset(after);
     far_log10 = distance > 1.0 ? float(std::log10(distance)) : 0.0f;
     // The pick's ray and triangles are where the model was.
@@ -53,6 +52,11 @@ glm::dvec3 AlgorithmsModel::move_far(SceneSession& session, double distance,
     const glm::dvec3 moved = place_far(session, distance);
     far = run_far_study(far_study_input(session, std::max(distance, 0.0), options, rays));
     return moved;
+}
+
+glm::dvec3 far_offset(double distance) {
+    const glm::dvec3 direction = glm::normalize(picking::FarFromOriginOptions{}.direction);
+    return distance > 0.0 ? distance * direction : glm::dvec3(0.0);
 }
 
 }  // namespace app

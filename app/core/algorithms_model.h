@@ -57,4 +57,8 @@ struct AlgorithmsModel {
                         const picking::RayTriangleOptions& options, int rays);
 };
 
+/// Where Far from origin puts the scene `distance` units away: along (1, 1, 1), in double (the
+/// viewer's slider and `raypick pick --far-distance` alike).
+[[nodiscard]] glm::dvec3 far_offset(double distance);
+
 }  // namespace app

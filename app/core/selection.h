@@ -31,6 +31,8 @@ struct Selection {
     /// mesh deforms, the hit instance's vertices (and normals) in that pose; empty otherwise,
     /// since the vertices as loaded are then the pick's. The Bone space view draws these.
     double time = 0.0;
+    int clip = -1;     ///< the session's clip then (-1: the rest pose), for the pick's record
+    bool loop = true;  ///< and whether it looped
     std::uint64_t pose_version = 0;
     std::vector<glm::vec3> picked_positions;
     std::vector<glm::vec3> picked_normals;

@@ -14,6 +14,8 @@ enum class Command {
     Reload,
     DefaultScene,
     SaveScreenshot,
+    CopyPickRecord,
+    SavePickRecord,
     Quit,
     // View
     ToggleOutliner,

@@ -42,6 +42,9 @@ TEST(Commands, KeysFindTheirCommands) {
     EXPECT_EQ(command_for_key(GLFW_KEY_SLASH, GLFW_MOD_SHIFT), Command::Help);  // "?"
     EXPECT_EQ(command_for_key(GLFW_KEY_A, GLFW_MOD_SHIFT), Command::ShowAlgorithms);
     EXPECT_FALSE(command_for_key(GLFW_KEY_A, GLFW_MOD_CONTROL));
+    EXPECT_EQ(command_for_key(GLFW_KEY_C, 0), Command::ToggleHeatmap);
+    EXPECT_EQ(command_for_key(GLFW_KEY_C, GLFW_MOD_CONTROL), Command::CopyPickRecord);
+    EXPECT_FALSE(command_info(Command::CopyPickRecord).global);  // a text field copies its text
     EXPECT_TRUE(command_info(Command::Quit).global);
     EXPECT_FALSE(command_info(Command::Frame).global);
 }

@@ -182,6 +182,7 @@ void ViewerApp::start_load(const std::string& path) {
     assets::LoadOptions load_options;
     load_options.obj_via_tinyobjloader = open_dialog_.obj_via_tinyobjloader;
     loads_.start(path, load_options);
+    loading_tinyobjloader_ = load_options.obj_via_tinyobjloader;
     error_.clear();
 }
 
@@ -191,6 +192,8 @@ void ViewerApp::update_loading() {
     if (outcome->scene) {
         if (outcome->path != "default") recent_.add(outcome->path.string());
         current_path_ = outcome->path.string();
+        model_tinyobjloader_ = loading_tinyobjloader_;
+        model_identity_.reset();  // the file may have changed since its last record
         adopt_scene(std::move(*outcome->scene), outcome->seconds);
     } else {
         // The previous scene stays; the error is shown until the next load.

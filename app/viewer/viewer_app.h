@@ -19,6 +19,7 @@
 #include "app/core/far_study_job.h"
 #include "app/core/id_buffer_check.h"
 #include "app/core/leak_sweep_job.h"
+#include "app/core/model_identity.h"
 #include "app/core/pick_change.h"
 #include "app/core/pointer_gesture.h"
 #include "app/core/recent_files.h"
@@ -157,6 +158,13 @@ class ViewerApp {
     void write_ui_trace();
     /// File > Save screenshot: the window as a PNG in the working directory.
     void save_screenshot();
+    /// The current pick's record (app/core/pick_record.h) as one JSON line, or nothing and
+    /// the status bar says why (no pick, the model file cannot be read to hash it).
+    [[nodiscard]] std::optional<std::string> current_pick_record();
+    /// Ctrl+C: the record to the clipboard; File > Save pick record: to a file named after the
+    /// model and the time in the working directory, like a screenshot.
+    void copy_pick_record();
+    void save_pick_record();
 
     GLFWwindow* window_;
     glm::vec2 window_size_{1.0f};
@@ -218,9 +226,14 @@ class ViewerApp {
 
     std::string last_load_;  ///< "bunny.obj: 69,666 triangles in 212 ms"
     std::string error_;      ///< the last failure, shown in the status bar until the next load
-    std::string screenshot_note_;        ///< where File > Save screenshot wrote
-    bool screenshot_requested_ = false;  ///< taken once this frame's panels are drawn
-    std::string current_path_;           ///< the model shown (for Reload and the title)
+    std::string screenshot_note_;  ///< what File > Save screenshot or a pick record did
+    /// The loaded model's file and its SHA-256, hashed when its first pick record is made.
+    std::optional<ModelIdentity> model_identity_;
+    bool loading_tinyobjloader_ = false;  ///< the load in flight reads .obj with tinyobjloader
+    bool model_tinyobjloader_ = false;    ///< the model shown was read so
+    std::string last_pick_record_;        ///< the record copied or saved last
+    bool screenshot_requested_ = false;   ///< taken once this frame's panels are drawn
+    std::string current_path_;            ///< the model shown (for Reload and the title)
 
     std::uint64_t uploaded_pose_version_ = 0;  ///< the pose whose vertices the GPU holds
     double last_frame_time_ = 0.0;

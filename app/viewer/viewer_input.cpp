@@ -49,6 +49,12 @@ void ViewerApp::run_command(Command command) {
         case Command::SaveScreenshot:
             screenshot_requested_ = true;  // once the panels are drawn too
             break;
+        case Command::CopyPickRecord:
+            copy_pick_record();
+            break;
+        case Command::SavePickRecord:
+            save_pick_record();
+            break;
         case Command::Quit:
             glfwSetWindowShouldClose(window_, GLFW_TRUE);
             break;

@@ -42,6 +42,8 @@ Selection ViewerApp::pick_ray(Selection selection, bool clicked) {
     warm_inputs_ = inputs;
     selection.result = session_->pick(selection.ray, selection.choice);
     selection.time = session_->time();
+    selection.clip = session_->clip();
+    selection.loop = session_->loop();
     selection.pose_version = session_->pose_version();
     selection.picked_positions.clear();
     selection.picked_normals.clear();

@@ -43,6 +43,8 @@ void file_menu(const RecentFiles& recent, MenuBarAction& action) {
     if (command_item(Command::DefaultScene)) action.command = Command::DefaultScene;
     ImGui::Separator();
     if (command_item(Command::SaveScreenshot)) action.command = Command::SaveScreenshot;
+    if (command_item(Command::CopyPickRecord)) action.command = Command::CopyPickRecord;
+    if (command_item(Command::SavePickRecord)) action.command = Command::SavePickRecord;
     ImGui::Separator();
     if (command_item(Command::Quit)) action.command = Command::Quit;
     ImGui::EndMenu();

@@ -1,0 +1,595 @@
+#include "app/core/pick_record.h"
+
+#include <array>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <sstream>
+
+#include "picking/primitives/analytic_shape.h"
+#include "picking/ray_triangle/ray_triangle.h"
+
+namespace app {
+
+namespace {
+
+constexpr std::string_view kRecordName = "raypick pick";
+constexpr int kRecordVersion = 1;
+/// The largest Far from origin offset a record takes per axis: --far-distance's limit.
+constexpr double kMaxOffset = 1e7;
+
+using Json = nlohmann::ordered_json;
+
+// == Writing
+
+Json float_json(float value) {
+    return std::isfinite(value) ? Json(double(value)) : Json(nullptr);  // JSON has no inf, NaN
+}
+void put_float(Json& j, const std::string& key, float value) {
+    j[key] = float_json(value);
+    j[key + "_bits"] = float_bits_text(value);
+}
+void put_double(Json& j, const std::string& key, double value) {
+    j[key] = std::isfinite(value) ? Json(value) : Json(nullptr);
+    j[key + "_bits"] = double_bits_text(value);
+}
+void put_vec3(Json& j, const std::string& key, glm::vec3 v) {
+    j[key] = {float_json(v.x), float_json(v.y), float_json(v.z)};
+    j[key + "_bits"] = {float_bits_text(v.x), float_bits_text(v.y), float_bits_text(v.z)};
+}
+void put_dvec3(Json& j, const std::string& key, glm::dvec3 v) {
+    j[key] = {v.x, v.y, v.z};
+    j[key + "_bits"] = {double_bits_text(v.x), double_bits_text(v.y), double_bits_text(v.z)};
+}
+
+std::string_view space_name(picking::RaySpace space) {
+    return space == picking::RaySpace::BoneSpace ? "bone" : "world";
+}
+std::string_view pose_name(PoseChoice pose) {
+    return pose == PoseChoice::Current ? "current" : "bind";
+}
+/// The command line's names (--rect-test, --slab-test), not the panels' longer ones.
+std::string_view rect_test_flag(picking::RectTest test) {
+    switch (test) {
+        case picking::RectTest::Seed:
+            return "seed";
+        case picking::RectTest::AxisAligned:
+            return "axis_aligned";
+        case picking::RectTest::Oriented:
+            break;
+    }
+    return "oriented";
+}
+std::string_view slab_test_flag(picking::SlabTest test) {
+    return test == picking::SlabTest::Seed ? "seed" : "robust";
+}
+std::string_view sphere_form_name(picking::SphereForm form) {
+    for (const auto& algorithm : picking::kSphereAlgorithms)
+        if (algorithm.form == form) return algorithm.name;
+    return "precise";
+}
+
+// == Reading
+
+/// Reads one JSON object's fields, each once, and refuses the ones it did not read.
+class FieldReader {
+  public:
+    FieldReader(const nlohmann::json& object, std::string path)
+        : object_(object), path_(std::move(path)) {
+        if (!object_.is_object()) throw PickRecordError(where() + "expected an object");
+    }
+
+    [[noreturn]] void fail(std::string_view key, const std::string& message) const {
+        throw PickRecordError(path_ + (path_.empty() ? "" : ".") + std::string(key) + ": " +
+                              message);
+    }
+    const nlohmann::json& at(std::string_view key) {
+        const auto found = object_.find(key);
+        if (found == object_.end()) fail(key, "missing");
+        read_.insert(std::string(key));
+        return *found;
+    }
+    FieldReader object(std::string_view key) {
+        at(key);
+        return FieldReader(object_.at(std::string(key)),
+                           path_ + (path_.empty() ? "" : ".") + std::string(key));
+    }
+    bool boolean(std::string_view key) {
+        const nlohmann::json& j = at(key);
+        if (!j.is_boolean()) fail(key, "expected true or false");
+        return j.get<bool>();
+    }
+    std::string text(std::string_view key) {
+        const nlohmann::json& j = at(key);
+        if (!j.is_string()) fail(key, "expected a string");
+        return j.get<std::string>();
+    }
+    std::optional<std::string> text_or_null(std::string_view key) {
+        if (at(key).is_null()) return std::nullopt;
+        return text(key);
+    }
+    std::uint64_t whole(std::string_view key, std::uint64_t max) {
+        const nlohmann::json& j = at(key);
+        if (!j.is_number_unsigned() && !(j.is_number_integer() && j.get<std::int64_t>() >= 0))
+            fail(key, "expected a whole number >= 0");
+        const auto value = j.get<std::uint64_t>();
+        if (value > max) fail(key, "more than " + std::to_string(max));
+        return value;
+    }
+    std::uint32_t uint32(std::string_view key) {
+        return std::uint32_t(whole(key, std::numeric_limits<std::uint32_t>::max()));
+    }
+    float float_value(std::string_view key) {
+        const std::string bits_key = std::string(key) + "_bits";
+        const float value = std::bit_cast<float>(std::uint32_t(bits(bits_key, at(bits_key), 8)));
+        check_decimal(key, at(key), value, double(value), [](double d) { return float(d); });
+        return value;
+    }
+    double double_value(std::string_view key) {
+        const std::string bits_key = std::string(key) + "_bits";
+        const double value = std::bit_cast<double>(bits(bits_key, at(bits_key), 16));
+        check_decimal(key, at(key), value, value, [](double d) { return d; });
+        return value;
+    }
+    glm::vec3 vec3(std::string_view key) {
+        glm::vec3 v;
+        for (int i = 0; i < 3; ++i)
+            v[i] = element(key, i, 8, [](std::uint64_t b) {
+                return double(std::bit_cast<float>(std::uint32_t(b)));
+            });
+        return v;
+    }
+    glm::dvec3 dvec3(std::string_view key) {
+        glm::dvec3 v;
+        for (int i = 0; i < 3; ++i)
+            v[i] = element(key, i, 16, [](std::uint64_t b) { return std::bit_cast<double>(b); });
+        return v;
+    }
+    /// Every field read: anything else is an error (a typo would otherwise pass unnoticed).
+    void finish() const {
+        for (const auto& [key, value] : object_.items())
+            if (!read_.contains(key)) fail(key, "unknown field");
+    }
+
+  private:
+    [[nodiscard]] std::string where() const { return path_.empty() ? "" : path_ + ": "; }
+
+    /// "0x" and exactly `digits` hex digits.
+    std::uint64_t bits(std::string_view key, const nlohmann::json& j, int digits) const {
+        const std::string expected =
+            "expected \"0x\" and " + std::to_string(digits) + " hex digits (the value's bits)";
+        if (!j.is_string()) fail(key, expected);
+        const std::string& text = j.get_ref<const std::string&>();
+        if (text.size() != std::size_t(digits) + 2 || !text.starts_with("0x"))
+            fail(key, expected + ", not '" + text.substr(0, 40) + "'");
+        std::uint64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data() + 2, end, value, 16);
+        if (error != std::errc() || stop != end)
+            fail(key, expected + ", not '" + text.substr(0, 40) + "'");
+        return value;
+    }
+    /// The decimal beside the bits must say the same (null for infinity and NaN): an edit of
+    /// one without the other is caught rather than silently ignored.
+    template <typename T, typename Round>
+    void check_decimal(std::string_view key, const nlohmann::json& j, T value, double shown,
+                       Round round) const {
+        if (!std::isfinite(value)) {
+            if (!j.is_null()) fail(key, "expected null: its bits are not a finite number");
+            return;
+        }
+        if (!j.is_number()) fail(key, "expected a number");
+        const auto read = round(j.get<double>());
+        if (std::bit_cast<std::array<char, sizeof(T)>>(T(read)) !=
+            std::bit_cast<std::array<char, sizeof(T)>>(value))
+            fail(key, "the number " + j.dump() + " does not match its bits (" + Json(shown).dump() +
+                          ")");
+    }
+    template <typename FromBits>
+    double element(std::string_view key, int i, int digits, FromBits from_bits) {
+        const std::string bits_key = std::string(key) + "_bits";
+        const nlohmann::json& values = at(key);
+        const nlohmann::json& bit_list = at(bits_key);
+        if (!values.is_array() || values.size() != 3) fail(key, "expected an array of 3 numbers");
+        if (!bit_list.is_array() || bit_list.size() != 3)
+            fail(bits_key, "expected an array of 3 strings");
+        const std::string index = "[" + std::to_string(i) + "]";
+        const double value = from_bits(bits(bits_key + index, bit_list[std::size_t(i)], digits));
+        if (digits == 8)
+            check_decimal(std::string(key) + index, values[std::size_t(i)], float(value), value,
+                          [](double d) { return float(d); });
+        else
+            check_decimal(std::string(key) + index, values[std::size_t(i)], value, value,
+                          [](double d) { return d; });
+        return value;
+    }
+
+    const nlohmann::json& object_;
+    std::string path_;
+    std::set<std::string> read_;
+};
+
+template <typename Enum, std::size_t N>
+Enum enum_value(FieldReader& reader, std::string_view key, const std::array<Enum, N>& values,
+                std::string_view (*name)(Enum)) {
+    const std::string text = reader.text(key);
+    std::string known;
+    for (const Enum value : values) {
+        if (name(value) == text) return value;
+        known += (known.empty() ? "" : ", ") + std::string(name(value));
+    }
+    reader.fail(key, "unknown '" + text.substr(0, 60) + "' (known: " + known + ")");
+}
+
+constexpr std::array kSpaces = {picking::RaySpace::BoneSpace, picking::RaySpace::WorldTriangles};
+constexpr std::array kPoses = {PoseChoice::Current, PoseChoice::Bind};
+constexpr std::array kRectTests = {picking::RectTest::Seed, picking::RectTest::AxisAligned,
+                                   picking::RectTest::Oriented};
+constexpr std::array kSlabTests = {picking::SlabTest::Seed, picking::SlabTest::Robust};
+constexpr std::array kBroadPhases = {picking::BroadPhase::None, picking::BroadPhase::Sphere,
+                                     picking::BroadPhase::Aabb, picking::BroadPhase::Bvh};
+constexpr std::array kShapeKinds = {picking::ShapeKind::Sphere, picking::ShapeKind::Plane,
+                                    picking::ShapeKind::Rect, picking::ShapeKind::Box};
+constexpr std::array kSphereForms = {picking::SphereForm::Quadratic, picking::SphereForm::HalfB,
+                                     picking::SphereForm::UnitDirection,
+                                     picking::SphereForm::Precise};
+
+/// A tolerance: finite and >= 0, as the command line takes it.
+float tolerance(FieldReader& reader, std::string_view key) {
+    const float value = reader.float_value(key);
+    if (!std::isfinite(value) || value < 0.0f) reader.fail(key, "expected a finite number >= 0");
+    return value;
+}
+
+ModelIdentity read_model(FieldReader reader) {
+    ModelIdentity model;
+    model.path = reader.text("path");
+    if (model.path.empty()) reader.fail("path", "empty");
+    model.sha256 = reader.text_or_null("sha256");
+    if (model.sha256 && (model.sha256->size() != 64 ||
+                         model.sha256->find_first_not_of("0123456789abcdef") != std::string::npos))
+        reader.fail("sha256", "expected 64 lower-case hex digits or null");
+    model.bytes = reader.whole("bytes", std::numeric_limits<std::uint64_t>::max());
+    model.obj_via_tinyobjloader = reader.boolean("tinyobjloader");
+    reader.finish();
+    return model;
+}
+
+void read_pose(FieldReader reader, PickRecordSetup& setup) {
+    const nlohmann::json& clip = reader.at("clip");
+    if (clip.is_number_integer() && clip.get<std::int64_t>() == -1)
+        setup.clip = -1;
+    else
+        setup.clip = int(reader.whole("clip", 1'000'000));
+    setup.clip_name = reader.text("clip_name");
+    setup.loop = reader.boolean("loop");
+    setup.time = reader.double_value("time");
+    if (!std::isfinite(setup.time)) reader.fail("time", "expected a finite number of seconds");
+    setup.pose = enum_value(reader, "pose", kPoses, pose_name);
+    setup.world_offset = reader.dvec3("world_offset");
+    for (int i = 0; i < 3; ++i)
+        if (!(std::abs(setup.world_offset[i]) <= kMaxOffset))
+            reader.fail("world_offset", "expected finite numbers within +-1e7");
+    reader.finish();
+}
+
+void read_settings(FieldReader reader, PickRecordSetup& setup) {
+    PickChoice& choice = setup.choice;
+    const std::string algorithm = reader.text("algorithm");
+    const std::string accel = reader.text("accel");
+    if (auto error = parse_pick_choice(algorithm, accel, choice))
+        reader.fail(picking::find_ray_triangle_algorithm(algorithm) ? "accel" : "algorithm",
+                    *error);
+    picking::PickSettings& s = choice.options();
+    s.space = enum_value(reader, "space", kSpaces, space_name);
+    auto& o = s.triangle_options;
+    o.cull_backfaces = reader.boolean("cull_backfaces");
+    const std::string seed_t = reader.text("seed_t");
+    if (seed_t != "ignore" && seed_t != "clip") reader.fail("seed_t", "expected ignore or clip");
+    o.seed_ignores_t_range = seed_t == "ignore";
+    const std::string xna_hit = reader.text("xna_hit");
+    if (xna_hit != "first" && xna_hit != "closest")
+        reader.fail("xna_hit", "expected first or closest");
+    o.xna_first_found = xna_hit == "first";
+    o.dx_det_epsilon = tolerance(reader, "dx_det_epsilon");
+    o.unity_det_epsilon = tolerance(reader, "unity_det_epsilon");
+    o.unity_edge_tolerance = tolerance(reader, "unity_edge_tolerance");
+    s.shapes.sphere = enum_value(reader, "sphere_form", kSphereForms, sphere_form_name);
+    s.shapes.rect = enum_value(reader, "rect_test", kRectTests, rect_test_flag);
+    s.shapes.slab = enum_value(reader, "slab_test", kSlabTests, slab_test_flag);
+    s.shapes.slab_epsilon = tolerance(reader, "slab_epsilon");
+    s.slab_test = enum_value(reader, "aabb_slab_test", kSlabTests, slab_test_flag);
+    s.simd = reader.boolean("simd");
+    s.precomputed = reader.boolean("precomputed");
+    s.record_visited = false;
+    reader.finish();
+}
+
+picking::Ray read_ray(FieldReader reader) {
+    picking::Ray ray;
+    ray.origin = reader.vec3("origin");
+    ray.direction = reader.vec3("direction");
+    ray.t_min = reader.float_value("t_min");
+    ray.t_max = reader.float_value("t_max");
+    reader.finish();
+    // As `raypick pick` takes a ray: finite, a direction, t_min finite, t_max finite or +inf.
+    if (auto problem = picking::ray_problem(ray)) throw PickRecordError("ray: " + *problem);
+    if (!std::isfinite(ray.t_min)) reader.fail("t_min", "expected a finite number");
+    if (std::isnan(ray.t_max) || ray.t_max == -std::numeric_limits<float>::infinity())
+        reader.fail("t_max", "expected a finite number or infinity");
+    return ray;
+}
+
+PickRecordResult read_result(FieldReader reader) {
+    PickRecordResult result;
+    const bool hit = reader.boolean("hit");
+    const std::string kind = reader.text("kind");
+    result.broad_phase = enum_value(reader, "broad_phase", kBroadPhases, broad_phase_name);
+    if (kind == "triangle") {
+        picking::PickHit h;
+        h.instance = reader.uint32("instance");
+        h.mesh = reader.uint32("mesh");
+        h.node = reader.uint32("node");
+        h.triangle = reader.uint32("triangle");
+        h.t = reader.float_value("t");
+        h.u = reader.float_value("u");
+        h.v = reader.float_value("v");
+        h.point = reader.vec3("point");
+        h.normal = reader.vec3("normal");
+        h.local_point = reader.vec3("local_point");
+        h.front_face = reader.boolean("front_face");
+        h.local_triangle.p0 = reader.vec3("local_p0");
+        h.local_triangle.p1 = reader.vec3("local_p1");
+        h.local_triangle.p2 = reader.vec3("local_p2");
+        result.triangle = h;
+    } else if (kind == "shape") {
+        picking::ShapePickHit h;
+        h.shape = reader.uint32("shape");
+        h.node = reader.uint32("node");
+        h.kind = enum_value(reader, "shape_kind", kShapeKinds, picking::shape_kind_name);
+        h.t = reader.float_value("t");
+        h.point = reader.vec3("point");
+        h.normal = reader.vec3("normal");
+        h.front_face = reader.boolean("front_face");
+        result.shape = h;
+    } else if (kind != "none") {
+        reader.fail("kind", "expected triangle, shape or none");
+    }
+    if (hit != (kind != "none")) reader.fail("hit", "disagrees with kind '" + kind + "'");
+    reader.finish();
+    return result;
+}
+
+// == Comparing
+
+std::string float_text(float value) {
+    return float_bits_text(value) + " (" + float_json(value).dump() + ")";
+}
+std::string vec3_text(glm::vec3 v) {
+    return "[" + float_text(v.x) + ", " + float_text(v.y) + ", " + float_text(v.z) + "]";
+}
+
+/// The result as (field, exact text) pairs, in the record's order.
+std::vector<std::pair<std::string, std::string>> result_fields(const PickRecordResult& r) {
+    std::vector<std::pair<std::string, std::string>> f;
+    const auto add = [&](std::string name, std::string text) {
+        f.emplace_back("result." + std::move(name), std::move(text));
+    };
+    add("hit", r.triangle || r.shape ? "true" : "false");
+    add("kind", r.triangle ? "triangle" : r.shape ? "shape" : "none");
+    add("broad_phase", std::string(broad_phase_name(r.broad_phase)));
+    if (const auto& h = r.triangle) {
+        add("instance", std::to_string(h->instance));
+        add("mesh", std::to_string(h->mesh));
+        add("node", std::to_string(h->node));
+        add("triangle", std::to_string(h->triangle));
+        add("t", float_text(h->t));
+        add("u", float_text(h->u));
+        add("v", float_text(h->v));
+        add("point", vec3_text(h->point));
+        add("normal", vec3_text(h->normal));
+        add("local_point", vec3_text(h->local_point));
+        add("front_face", h->front_face ? "true" : "false");
+        add("local_p0", vec3_text(h->local_triangle.p0));
+        add("local_p1", vec3_text(h->local_triangle.p1));
+        add("local_p2", vec3_text(h->local_triangle.p2));
+    }
+    if (const auto& h = r.shape) {
+        add("shape", std::to_string(h->shape));
+        add("node", std::to_string(h->node));
+        add("shape_kind", std::string(picking::shape_kind_name(h->kind)));
+        add("t", float_text(h->t));
+        add("point", vec3_text(h->point));
+        add("normal", vec3_text(h->normal));
+        add("front_face", h->front_face ? "true" : "false");
+    }
+    return f;
+}
+
+}  // namespace
+
+std::string float_bits_text(float value) {
+    char text[16];
+    std::snprintf(text, sizeof text, "0x%08x", std::bit_cast<std::uint32_t>(value));
+    return text;
+}
+
+std::string double_bits_text(double value) {
+    char text[24];
+    std::snprintf(text, sizeof text, "0x%016llx",
+                  static_cast<unsigned long long>(std::bit_cast<std::uint64_t>(value)));
+    return text;
+}
+
+PickRecordResult record_result(const picking::PickResult& result) {
+    PickRecordResult record;
+    record.triangle = result.hit;
+    record.shape = result.shape;
+    if (record.shape) record.shape->local = {};
+    record.broad_phase = result.broad_phase;
+    return record;
+}
+
+nlohmann::ordered_json pick_record_to_json(const PickRecord& record) {
+    const PickRecordSetup& s = record.setup;
+    Json j;
+    j["record"] = kRecordName;
+    j["version"] = kRecordVersion;
+
+    Json& model = j["model"];
+    model["path"] = s.model.path;
+    model["sha256"] = s.model.sha256 ? Json(*s.model.sha256) : Json(nullptr);
+    model["bytes"] = s.model.bytes;
+    model["tinyobjloader"] = s.model.obj_via_tinyobjloader;
+
+    Json& pose = j["pose"];
+    pose["clip"] = s.clip;
+    pose["clip_name"] = s.clip_name;
+    pose["loop"] = s.loop;
+    put_double(pose, "time", s.time);
+    pose["pose"] = pose_name(s.pose);
+    put_dvec3(pose, "world_offset", s.world_offset);
+
+    const picking::PickSettings& o = s.choice.options();
+    const picking::RayTriangleOptions& t = o.triangle_options;
+    Json& settings = j["settings"];
+    settings["algorithm"] = picking::ray_triangle_algorithm(o.method).name;
+    settings["accel"] = accel_name(s.choice.accel());
+    settings["space"] = space_name(o.space);
+    settings["cull_backfaces"] = t.cull_backfaces;
+    settings["seed_t"] = t.seed_ignores_t_range ? "ignore" : "clip";
+    settings["xna_hit"] = t.xna_first_found ? "first" : "closest";
+    put_float(settings, "dx_det_epsilon", t.dx_det_epsilon);
+    put_float(settings, "unity_det_epsilon", t.unity_det_epsilon);
+    put_float(settings, "unity_edge_tolerance", t.unity_edge_tolerance);
+    settings["sphere_form"] = sphere_form_name(o.shapes.sphere);
+    settings["rect_test"] = rect_test_flag(o.shapes.rect);
+    settings["slab_test"] = slab_test_flag(o.shapes.slab);
+    put_float(settings, "slab_epsilon", o.shapes.slab_epsilon);
+    settings["aabb_slab_test"] = slab_test_flag(o.slab_test);
+    settings["simd"] = o.simd;
+    settings["precomputed"] = o.precomputed;
+
+    Json& ray = j["ray"];
+    put_vec3(ray, "origin", s.ray.origin);
+    put_vec3(ray, "direction", s.ray.direction);
+    put_float(ray, "t_min", s.ray.t_min);
+    put_float(ray, "t_max", s.ray.t_max);
+
+    const PickRecordResult& r = record.result;
+    Json& result = j["result"];
+    result["hit"] = r.triangle || r.shape;
+    result["kind"] = r.triangle ? "triangle" : r.shape ? "shape" : "none";
+    result["broad_phase"] = broad_phase_name(r.broad_phase);
+    if (const auto& h = r.triangle) {
+        result["instance"] = h->instance;
+        result["mesh"] = h->mesh;
+        result["node"] = h->node;
+        result["triangle"] = h->triangle;
+        put_float(result, "t", h->t);
+        put_float(result, "u", h->u);
+        put_float(result, "v", h->v);
+        put_vec3(result, "point", h->point);
+        put_vec3(result, "normal", h->normal);
+        put_vec3(result, "local_point", h->local_point);
+        result["front_face"] = h->front_face;
+        put_vec3(result, "local_p0", h->local_triangle.p0);
+        put_vec3(result, "local_p1", h->local_triangle.p1);
+        put_vec3(result, "local_p2", h->local_triangle.p2);
+    }
+    if (const auto& h = r.shape) {
+        result["shape"] = h->shape;
+        result["node"] = h->node;
+        result["shape_kind"] = picking::shape_kind_name(h->kind);
+        put_float(result, "t", h->t);
+        put_vec3(result, "point", h->point);
+        put_vec3(result, "normal", h->normal);
+        result["front_face"] = h->front_face;
+    }
+    return j;
+}
+
+PickRecord pick_record_from_json(const nlohmann::json& json) {
+    FieldReader reader(json, "");
+    if (reader.text("record") != kRecordName)
+        reader.fail("record", "expected \"" + std::string(kRecordName) + "\"");
+    if (reader.whole("version", 1'000'000) != std::uint64_t(kRecordVersion))
+        reader.fail("version", "this raypick reads version " + std::to_string(kRecordVersion));
+    PickRecord record;
+    record.setup.model = read_model(reader.object("model"));
+    read_pose(reader.object("pose"), record.setup);
+    read_settings(reader.object("settings"), record.setup);
+    record.setup.ray = read_ray(reader.object("ray"));
+    record.result = read_result(reader.object("result"));
+    // json_line() marks a record whose path it had to repair (not UTF-8): nothing to replay.
+    if (json.contains("utf8_repaired")) (void)reader.boolean("utf8_repaired");
+    reader.finish();
+    return record;
+}
+
+std::vector<PickRecord> parse_pick_records(std::string_view text) {
+    std::vector<PickRecord> records;
+    // One JSON value (an object, or an array of them), else one object per line.
+    const nlohmann::json whole = nlohmann::json::parse(text, nullptr, false);
+    if (!whole.is_discarded()) {
+        if (whole.is_array()) {
+            if (whole.empty()) throw PickRecordError("an empty array: no record");
+            for (std::size_t i = 0; i < whole.size(); ++i) {
+                try {
+                    records.push_back(pick_record_from_json(whole[i]));
+                } catch (const PickRecordError& e) {
+                    throw PickRecordError("record " + std::to_string(i + 1) + ": " + e.what());
+                }
+            }
+        } else {
+            records.push_back(pick_record_from_json(whole));
+        }
+        return records;
+    }
+    std::size_t line_number = 0;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        const std::string_view line = text.substr(start, end - start);
+        start = end + 1;
+        ++line_number;
+        if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+        const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+        const std::string where = "line " + std::to_string(line_number) + ": ";
+        if (j.is_discarded()) throw PickRecordError(where + "not JSON");
+        try {
+            records.push_back(pick_record_from_json(j));
+        } catch (const PickRecordError& e) {
+            throw PickRecordError(where + e.what());
+        }
+    }
+    if (records.empty()) throw PickRecordError("no record (the file is empty)");
+    return records;
+}
+
+std::vector<RecordMismatch> compare_records(const PickRecord& recorded,
+                                            const PickRecord& replayed) {
+    std::vector<RecordMismatch> mismatches;
+    if (recorded.setup.clip_name != replayed.setup.clip_name)
+        mismatches.push_back(
+            {"pose.clip_name", recorded.setup.clip_name, replayed.setup.clip_name});
+    const auto before = result_fields(recorded.result);
+    const auto after = result_fields(replayed.result);
+    const auto find = [](const auto& fields, const std::string& name) -> const std::string* {
+        for (const auto& [field, text] : fields)
+            if (field == name) return &text;
+        return nullptr;
+    };
+    for (const auto& [field, text] : before) {
+        const std::string* other = find(after, field);
+        if (!other || *other != text)
+            mismatches.push_back({field, text, other ? *other : "(none)"});
+    }
+    for (const auto& [field, text] : after)
+        if (!find(before, field)) mismatches.push_back({field, "(none)", text});
+    return mismatches;
+}
+
+}  // namespace app
