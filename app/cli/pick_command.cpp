@@ -7,6 +7,7 @@
 
 #include "app/cli/command_model.h"
 #include "app/cli/ray_file.h"
+#include "app/cli/record_file.h"
 #include "app/core/algorithms_model.h"
 #include "app/core/json_line.h"
 #include "app/core/load_exit_status.h"
@@ -19,35 +20,10 @@ namespace app {
 
 namespace {
 
-/// The most a record file may hold: a record is a few KiB, so this is a million of them.
-constexpr std::uintmax_t kMaxRecordFileBytes = std::uintmax_t(4) << 30;
-
-/// The text of a record file; an error message when it cannot be read.
-std::optional<std::string> read_record_file(const std::string& path, std::string& text) {
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error)) return path + ": is a directory";
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return path + ": cannot open it";
-    const auto size = std::filesystem::file_size(path, error);
-    if (!error && size > kMaxRecordFileBytes) return path + ": larger than 4 GiB";
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) return path + ": reading it failed";
-    text = buffer.str();
-    return std::nullopt;
-}
-
-nlohmann::ordered_json mismatches_json(const std::vector<RecordMismatch>& mismatches) {
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const RecordMismatch& m : mismatches)
-        list.push_back({{"field", m.field}, {"recorded", m.recorded}, {"replayed", m.replayed}});
-    return list;
-}
-
 /// `pick --replay FILE [MODEL]`.
 int run_pick_replay(const PickCommandOptions& o) {
     std::string text;
-    if (auto error = read_record_file(o.replay_file, text)) {
+    if (auto error = read_record_text(o.replay_file, text)) {
         std::cerr << "raypick pick: --replay " << *error << "\n";
         return 2;
     }
@@ -86,12 +62,8 @@ int run_pick_replay(const PickCommandOptions& o) {
         j["model"] = path;
         j["model_changed"] = model_changed;
         if (model_changed) {
-            // null: a built-in scene, which has no file to hash.
-            const auto hash = [](const std::optional<std::string>& h) {
-                return h ? nlohmann::ordered_json(*h) : nlohmann::ordered_json(nullptr);
-            };
-            j["recorded_sha256"] = hash(record.setup.model.sha256);
-            j["sha256"] = hash(identity.sha256);
+            j["recorded_sha256"] = sha256_json(record.setup.model.sha256);
+            j["sha256"] = sha256_json(identity.sha256);
             std::cerr << "raypick pick: model changed: " << path << " is not the file record "
                       << i + 1 << " was made on (its SHA-256 differs)\n";
         }

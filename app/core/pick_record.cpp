@@ -1,11 +1,8 @@
 #include "app/core/pick_record.h"
 
 #include <array>
-#include <bit>
-#include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <set>
+#include <limits>
 #include <sstream>
 
 #include "picking/primitives/analytic_shape.h"
@@ -23,26 +20,6 @@ constexpr double kMaxOffset = 1e7;
 using Json = nlohmann::ordered_json;
 
 // == Writing
-
-Json float_json(float value) {
-    return std::isfinite(value) ? Json(double(value)) : Json(nullptr);  // JSON has no inf, NaN
-}
-void put_float(Json& j, const std::string& key, float value) {
-    j[key] = float_json(value);
-    j[key + "_bits"] = float_bits_text(value);
-}
-void put_double(Json& j, const std::string& key, double value) {
-    j[key] = std::isfinite(value) ? Json(value) : Json(nullptr);
-    j[key + "_bits"] = double_bits_text(value);
-}
-void put_vec3(Json& j, const std::string& key, glm::vec3 v) {
-    j[key] = {float_json(v.x), float_json(v.y), float_json(v.z)};
-    j[key + "_bits"] = {float_bits_text(v.x), float_bits_text(v.y), float_bits_text(v.z)};
-}
-void put_dvec3(Json& j, const std::string& key, glm::dvec3 v) {
-    j[key] = {v.x, v.y, v.z};
-    j[key + "_bits"] = {double_bits_text(v.x), double_bits_text(v.y), double_bits_text(v.z)};
-}
 
 std::string_view space_name(picking::RaySpace space) {
     return space == picking::RaySpace::BoneSpace ? "bone" : "world";
@@ -73,156 +50,6 @@ std::string_view sphere_form_name(picking::SphereForm form) {
 
 // == Reading
 
-/// Reads one JSON object's fields, each once, and refuses the ones it did not read.
-class FieldReader {
-  public:
-    FieldReader(const nlohmann::json& object, std::string path)
-        : object_(object), path_(std::move(path)) {
-        if (!object_.is_object()) throw PickRecordError(where() + "expected an object");
-    }
-
-    [[noreturn]] void fail(std::string_view key, const std::string& message) const {
-        throw PickRecordError(path_ + (path_.empty() ? "" : ".") + std::string(key) + ": " +
-                              message);
-    }
-    const nlohmann::json& at(std::string_view key) {
-        const auto found = object_.find(key);
-        if (found == object_.end()) fail(key, "missing");
-        read_.insert(std::string(key));
-        return *found;
-    }
-    FieldReader object(std::string_view key) {
-        at(key);
-        return FieldReader(object_.at(std::string(key)),
-                           path_ + (path_.empty() ? "" : ".") + std::string(key));
-    }
-    bool boolean(std::string_view key) {
-        const nlohmann::json& j = at(key);
-        if (!j.is_boolean()) fail(key, "expected true or false");
-        return j.get<bool>();
-    }
-    std::string text(std::string_view key) {
-        const nlohmann::json& j = at(key);
-        if (!j.is_string()) fail(key, "expected a string");
-        return j.get<std::string>();
-    }
-    std::optional<std::string> text_or_null(std::string_view key) {
-        if (at(key).is_null()) return std::nullopt;
-        return text(key);
-    }
-    std::uint64_t whole(std::string_view key, std::uint64_t max) {
-        const nlohmann::json& j = at(key);
-        if (!j.is_number_unsigned() && !(j.is_number_integer() && j.get<std::int64_t>() >= 0))
-            fail(key, "expected a whole number >= 0");
-        const auto value = j.get<std::uint64_t>();
-        if (value > max) fail(key, "more than " + std::to_string(max));
-        return value;
-    }
-    std::uint32_t uint32(std::string_view key) {
-        return std::uint32_t(whole(key, std::numeric_limits<std::uint32_t>::max()));
-    }
-    float float_value(std::string_view key) {
-        const std::string bits_key = std::string(key) + "_bits";
-        const float value = std::bit_cast<float>(std::uint32_t(bits(bits_key, at(bits_key), 8)));
-        check_decimal(key, at(key), value, double(value), [](double d) { return float(d); });
-        return value;
-    }
-    double double_value(std::string_view key) {
-        const std::string bits_key = std::string(key) + "_bits";
-        const double value = std::bit_cast<double>(bits(bits_key, at(bits_key), 16));
-        check_decimal(key, at(key), value, value, [](double d) { return d; });
-        return value;
-    }
-    glm::vec3 vec3(std::string_view key) {
-        glm::vec3 v;
-        for (int i = 0; i < 3; ++i)
-            v[i] = element(key, i, 8, [](std::uint64_t b) {
-                return double(std::bit_cast<float>(std::uint32_t(b)));
-            });
-        return v;
-    }
-    glm::dvec3 dvec3(std::string_view key) {
-        glm::dvec3 v;
-        for (int i = 0; i < 3; ++i)
-            v[i] = element(key, i, 16, [](std::uint64_t b) { return std::bit_cast<double>(b); });
-        return v;
-    }
-    /// Every field read: anything else is an error (a typo would otherwise pass unnoticed).
-    void finish() const {
-        for (const auto& [key, value] : object_.items())
-            if (!read_.contains(key)) fail(key, "unknown field");
-    }
-
-  private:
-    [[nodiscard]] std::string where() const { return path_.empty() ? "" : path_ + ": "; }
-
-    /// "0x" and exactly `digits` hex digits.
-    std::uint64_t bits(std::string_view key, const nlohmann::json& j, int digits) const {
-        const std::string expected =
-            "expected \"0x\" and " + std::to_string(digits) + " hex digits (the value's bits)";
-        if (!j.is_string()) fail(key, expected);
-        const std::string& text = j.get_ref<const std::string&>();
-        if (text.size() != std::size_t(digits) + 2 || !text.starts_with("0x"))
-            fail(key, expected + ", not '" + text.substr(0, 40) + "'");
-        std::uint64_t value = 0;
-        const char* end = text.data() + text.size();
-        const auto [stop, error] = std::from_chars(text.data() + 2, end, value, 16);
-        if (error != std::errc() || stop != end)
-            fail(key, expected + ", not '" + text.substr(0, 40) + "'");
-        return value;
-    }
-    /// The decimal beside the bits must say the same (null for infinity and NaN): an edit of
-    /// one without the other is caught rather than silently ignored.
-    template <typename T, typename Round>
-    void check_decimal(std::string_view key, const nlohmann::json& j, T value, double shown,
-                       Round round) const {
-        if (!std::isfinite(value)) {
-            if (!j.is_null()) fail(key, "expected null: its bits are not a finite number");
-            return;
-        }
-        if (!j.is_number()) fail(key, "expected a number");
-        const auto read = round(j.get<double>());
-        if (std::bit_cast<std::array<char, sizeof(T)>>(T(read)) !=
-            std::bit_cast<std::array<char, sizeof(T)>>(value))
-            fail(key, "the number " + j.dump() + " does not match its bits (" + Json(shown).dump() +
-                          ")");
-    }
-    template <typename FromBits>
-    double element(std::string_view key, int i, int digits, FromBits from_bits) {
-        const std::string bits_key = std::string(key) + "_bits";
-        const nlohmann::json& values = at(key);
-        const nlohmann::json& bit_list = at(bits_key);
-        if (!values.is_array() || values.size() != 3) fail(key, "expected an array of 3 numbers");
-        if (!bit_list.is_array() || bit_list.size() != 3)
-            fail(bits_key, "expected an array of 3 strings");
-        const std::string index = "[" + std::to_string(i) + "]";
-        const double value = from_bits(bits(bits_key + index, bit_list[std::size_t(i)], digits));
-        if (digits == 8)
-            check_decimal(std::string(key) + index, values[std::size_t(i)], float(value), value,
-                          [](double d) { return float(d); });
-        else
-            check_decimal(std::string(key) + index, values[std::size_t(i)], value, value,
-                          [](double d) { return d; });
-        return value;
-    }
-
-    const nlohmann::json& object_;
-    std::string path_;
-    std::set<std::string> read_;
-};
-
-template <typename Enum, std::size_t N>
-Enum enum_value(FieldReader& reader, std::string_view key, const std::array<Enum, N>& values,
-                std::string_view (*name)(Enum)) {
-    const std::string text = reader.text(key);
-    std::string known;
-    for (const Enum value : values) {
-        if (name(value) == text) return value;
-        known += (known.empty() ? "" : ", ") + std::string(name(value));
-    }
-    reader.fail(key, "unknown '" + text.substr(0, 60) + "' (known: " + known + ")");
-}
-
 constexpr std::array kSpaces = {picking::RaySpace::BoneSpace, picking::RaySpace::WorldTriangles};
 constexpr std::array kPoses = {PoseChoice::Current, PoseChoice::Bind};
 constexpr std::array kRectTests = {picking::RectTest::Seed, picking::RectTest::AxisAligned,
@@ -241,20 +68,6 @@ float tolerance(FieldReader& reader, std::string_view key) {
     const float value = reader.float_value(key);
     if (!std::isfinite(value) || value < 0.0f) reader.fail(key, "expected a finite number >= 0");
     return value;
-}
-
-ModelIdentity read_model(FieldReader reader) {
-    ModelIdentity model;
-    model.path = reader.text("path");
-    if (model.path.empty()) reader.fail("path", "empty");
-    model.sha256 = reader.text_or_null("sha256");
-    if (model.sha256 && (model.sha256->size() != 64 ||
-                         model.sha256->find_first_not_of("0123456789abcdef") != std::string::npos))
-        reader.fail("sha256", "expected 64 lower-case hex digits or null");
-    model.bytes = reader.whole("bytes", std::numeric_limits<std::uint64_t>::max());
-    model.obj_via_tinyobjloader = reader.boolean("tinyobjloader");
-    reader.finish();
-    return model;
 }
 
 void read_pose(FieldReader reader, PickRecordSetup& setup) {
@@ -364,9 +177,6 @@ PickRecordResult read_result(FieldReader reader) {
 
 // == Comparing
 
-std::string float_text(float value) {
-    return float_bits_text(value) + " (" + float_json(value).dump() + ")";
-}
 std::string vec3_text(glm::vec3 v) {
     return "[" + float_text(v.x) + ", " + float_text(v.y) + ", " + float_text(v.z) + "]";
 }
@@ -410,19 +220,6 @@ std::vector<std::pair<std::string, std::string>> result_fields(const PickRecordR
 
 }  // namespace
 
-std::string float_bits_text(float value) {
-    char text[16];
-    std::snprintf(text, sizeof text, "0x%08x", std::bit_cast<std::uint32_t>(value));
-    return text;
-}
-
-std::string double_bits_text(double value) {
-    char text[24];
-    std::snprintf(text, sizeof text, "0x%016llx",
-                  static_cast<unsigned long long>(std::bit_cast<std::uint64_t>(value)));
-    return text;
-}
-
 PickRecordResult record_result(const picking::PickResult& result) {
     PickRecordResult record;
     record.triangle = result.hit;
@@ -438,11 +235,7 @@ nlohmann::ordered_json pick_record_to_json(const PickRecord& record) {
     j["record"] = kRecordName;
     j["version"] = kRecordVersion;
 
-    Json& model = j["model"];
-    model["path"] = s.model.path;
-    model["sha256"] = s.model.sha256 ? Json(*s.model.sha256) : Json(nullptr);
-    model["bytes"] = s.model.bytes;
-    model["tinyobjloader"] = s.model.obj_via_tinyobjloader;
+    j["model"] = model_identity_json(s.model);
 
     Json& pose = j["pose"];
     pose["clip"] = s.clip;
@@ -518,7 +311,7 @@ PickRecord pick_record_from_json(const nlohmann::json& json) {
     if (reader.whole("version", 1'000'000) != std::uint64_t(kRecordVersion))
         reader.fail("version", "this raypick reads version " + std::to_string(kRecordVersion));
     PickRecord record;
-    record.setup.model = read_model(reader.object("model"));
+    record.setup.model = read_model_identity(reader.object("model"));
     read_pose(reader.object("pose"), record.setup);
     read_settings(reader.object("settings"), record.setup);
     record.setup.ray = read_ray(reader.object("ray"));

@@ -16,6 +16,7 @@
 
 #include "app/core/model_identity.h"
 #include "app/core/pick_choice.h"
+#include "app/core/record_fields.h"
 #include "app/core/scene_session.h"
 #include "picking/scene/scene_pick.h"
 
@@ -54,10 +55,7 @@ struct PickRecord {
 };
 
 /// A bad record: the message names the field ("settings.dx_det_epsilon_bits: ...").
-class PickRecordError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
+using PickRecordError = RecordError;
 
 [[nodiscard]] PickRecordResult record_result(const picking::PickResult& result);
 
@@ -70,19 +68,9 @@ class PickRecordError : public std::runtime_error {
 /// (JSON lines, what `pick --record` writes). Throws PickRecordError (with the line number).
 [[nodiscard]] std::vector<PickRecord> parse_pick_records(std::string_view text);
 
-/// A field whose recorded and replayed values differ, each as the record writes it.
-struct RecordMismatch {
-    std::string field;  ///< e.g. "result.t", "pose.clip_name"
-    std::string recorded;
-    std::string replayed;
-};
 /// Every field of the two results that differs, bit for bit, in the record's order; plus the
 /// clip's name when the replaying model names its clip differently.
 [[nodiscard]] std::vector<RecordMismatch> compare_records(const PickRecord& recorded,
                                                           const PickRecord& replayed);
-
-/// "0x3f800000", "0x3ff0000000000000": the bits as a record writes them.
-[[nodiscard]] std::string float_bits_text(float value);
-[[nodiscard]] std::string double_bits_text(double value);
 
 }  // namespace app
