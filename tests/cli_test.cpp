@@ -809,5 +809,111 @@ TEST(Cli, SelectRefusesBadRegionsInWords) {
     EXPECT_NE(not_numbers.err.find(":2:"), std::string::npos) << not_numbers.err;
 }
 
+// `select --record` writes one record; `select --replay` rebuilds the camera and region from it
+// (an orbit camera, orthographic, a lasso, visible-only at --time) and finds the same triangles.
+TEST(Cli, SelectionRecordsReplayThroughTheBinary) {
+    const auto lasso = temp_file("record_lasso.txt", "300 200\n700 260\n650 520\n320 480\n");
+    const auto record = std::filesystem::temp_directory_path() / "raypick_cli_selection.json";
+    const ProcessResult r =
+        run_process({raypick_exe(), "select", "default", "--lasso", lasso.string(), "--rule",
+                     "centroid", "--visible-only", "--time", "1.3", "--camera", "0,1,0,14,30,25",
+                     "--ortho", "--size", "1000x700", "--record", record.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto selected = nlohmann::json::parse(r.out);
+    const auto recorded = nlohmann::json::parse(read_text(record));
+    EXPECT_EQ(recorded["record"], "raypick select");
+    EXPECT_EQ(recorded["region"]["shape"], "lasso");
+    EXPECT_EQ(recorded["region"]["points_bits"][1][0], "0x442f0000");  // 700.0f
+    EXPECT_EQ(recorded["camera"]["projection"], "orthographic");
+    EXPECT_EQ(recorded["camera"]["distance_bits"], "0x41600000");  // 14.0f
+    EXPECT_EQ(recorded["pose"]["time"], 1.3);
+    EXPECT_EQ(recorded["view"]["width"], 1000);
+    ASSERT_GT(selected["triangles"].get<std::size_t>(), 0u);
+    EXPECT_EQ(recorded["result"]["triangles"], selected["triangles"]);
+    EXPECT_EQ(recorded["result"]["objects"].size(), selected["per_object"].size());
+
+    const ProcessResult replay =
+        run_process({raypick_exe(), "select", "--replay", record.string(), "--threads", "1"});
+    ASSERT_EQ(replay.exit_code, 0) << replay.err << replay.out;
+    const auto line = nlohmann::json::parse(replay.out);
+    EXPECT_EQ(line["replayed"], true);
+    EXPECT_EQ(line["model_changed"], false);
+    EXPECT_EQ(line["mismatches"].size(), 0u);
+    EXPECT_EQ(line["triangles"], selected["triangles"]);
+
+    // A replay takes every setting from its record.
+    const ProcessResult mixed =
+        run_process({raypick_exe(), "select", "--replay", record.string(), "--rule", "touching"});
+    EXPECT_NE(mixed.exit_code, 0);
+    EXPECT_NE(mixed.err.find("--replay takes every setting from the record"), std::string::npos)
+        << mixed.err;
+
+    // An edited count is a mismatch naming its field (exit 6).
+    auto tampered = recorded;
+    tampered["result"]["objects"][0]["count"] =
+        tampered["result"]["objects"][0]["count"].get<std::uint64_t>() + 1;
+    tampered["result"]["triangles"] = tampered["result"]["triangles"].get<std::uint64_t>() + 1;
+    std::ofstream(record, std::ios::binary | std::ios::trunc) << tampered.dump();
+    const ProcessResult mismatch =
+        run_process({raypick_exe(), "select", "--replay", record.string()});
+    EXPECT_EQ(mismatch.exit_code, 6) << mismatch.err;
+    const auto moved = nlohmann::json::parse(mismatch.out);
+    EXPECT_EQ(moved["replayed"], false);
+    ASSERT_EQ(moved["mismatches"].size(), 2u) << moved.dump();
+    EXPECT_EQ(moved["mismatches"][0]["field"], "result.triangles");
+    const std::string instance = recorded["result"]["objects"][0]["instance"].dump();
+    EXPECT_EQ(moved["mismatches"][1]["field"], "result.objects[instance=" + instance + "].count");
+
+    // A broken record is refused naming the field (exit 2).
+    tampered["region"]["visible_only"] = "yes";
+    std::ofstream(record, std::ios::binary | std::ios::trunc) << tampered.dump();
+    const ProcessResult broken =
+        run_process({raypick_exe(), "select", "--replay", record.string()});
+    EXPECT_EQ(broken.exit_code, 2);
+    EXPECT_NE(broken.err.find("region.visible_only: expected true or false"), std::string::npos)
+        << broken.err;
+}
+
+// A selection record names its model by path and SHA-256: an edited file is "model changed"
+// (exit 7); MODEL stands in for the recorded path.
+TEST(Cli, AChangedModelFileIsDetectedOnSelectionReplay) {
+    const auto folder = std::filesystem::temp_directory_path() / "raypick_cli_changed_selection";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    const std::string obj = "v 0 0 0\nv 2 0 0\nv 0 2 0\nv 2 2 0\nf 1 2 3\nf 2 4 3\n";
+    const auto model = folder / "quad.obj";
+    std::ofstream(model, std::ios::binary) << obj;
+    const auto copy = folder / "quad_copy.obj";
+    std::filesystem::copy_file(model, copy);
+    const auto record = folder / "selection.json";
+    const ProcessResult r = run_process({raypick_exe(), "select", model.string(), "--rect",
+                                         "0,21,980,699", "--record", record.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto recorded = nlohmann::json::parse(read_text(record));
+    EXPECT_EQ(recorded["result"]["triangles"], 2);
+    const ProcessResult sum = run_process({"sha256sum", model.string()});
+    ASSERT_EQ(sum.exit_code, 0);
+    EXPECT_EQ(sum.out.substr(0, 64), recorded["model"]["sha256"]);
+
+    // A third triangle: the file and the selection both change.
+    std::ofstream(model, std::ios::binary | std::ios::app) << "f 1 2 4\n";
+    const ProcessResult replay =
+        run_process({raypick_exe(), "select", "--replay", record.string()});
+    EXPECT_EQ(replay.exit_code, 7) << replay.err;
+    EXPECT_NE(replay.err.find("model changed"), std::string::npos) << replay.err;
+    const auto line = nlohmann::json::parse(replay.out);
+    EXPECT_EQ(line["replayed"], false);
+    EXPECT_EQ(line["model_changed"], true);
+    EXPECT_EQ(line["recorded_sha256"], recorded["model"]["sha256"]);
+    EXPECT_EQ(line["triangles"], 3);
+    EXPECT_FALSE(line["mismatches"].empty());
+
+    const ProcessResult from_copy =
+        run_process({raypick_exe(), "select", "--replay", record.string(), copy.string()});
+    EXPECT_EQ(from_copy.exit_code, 0) << from_copy.err << from_copy.out;
+    EXPECT_EQ(nlohmann::json::parse(from_copy.out)["replayed"], true);
+    std::filesystem::remove_all(folder);
+}
+
 }  // namespace
 }  // namespace tests

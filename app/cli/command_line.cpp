@@ -212,7 +212,9 @@ CLI::App* add_select_command(CLI::App& cli, SelectCommandOptions& o) {
     CLI::App* select = cli.add_subcommand(
         "select",
         "Select the triangles in a rectangle or lasso of the viewer's opening view: one JSON line");
-    select->add_option("model", o.model, "A model file, 'default', or knot:N")->required();
+    select->add_option("model", o.model,
+                       "A model file, 'default', or knot:N (with --replay: instead of the "
+                       "recorded path; its SHA-256 is still checked)");
     auto* rect = select->add_option("--rect", o.rect,
                                     "A rectangle X0,Y0,X1,Y1 in window pixels (origin top left)");
     auto* lasso = select->add_option("--lasso", o.lasso,
@@ -238,20 +240,31 @@ CLI::App* add_select_command(CLI::App& cli, SelectCommandOptions& o) {
     select->add_option("--threads", o.threads, "Threads (default 0: every core)")
         ->check(CLI::Range(0u, kMaxThreads));
     select->add_flag("!--counts-only", o.ids, "Per object, the count without the indices");
+    auto* record = select->add_option(
+        "--record", o.record_file,
+        "Also write the selection's record (every input as exact bits, and per object the count "
+        "and a digest of the triangles) to FILE, one JSON line");
+    auto* replay = select->add_option(
+        "--replay", o.replay_file,
+        "Select again exactly as the record of FILE says (its camera, view and region) and "
+        "compare (exit 6 on a mismatch, 7 when the model file changed)");
+    replay->excludes(record)->excludes(rect)->excludes(lasso);
     add_load_timeout(*select, o.load_timeout);
     return select;
 }
 
-/// `pick` needs a MODEL, unless it replays; a replay takes every setting from its record.
-void check_pick_command(const CLI::App& pick, const PickCommandOptions& o) {
-    if (o.replay_file.empty()) {
-        if (o.model.empty()) throw CLI::RequiredError("model");
+/// `pick` and `select` need a MODEL, unless they replay; a replay takes every setting from its
+/// record (but for how long to wait for the model and, for `select`, its threads).
+void check_replay_options(const CLI::App& command, const std::string& model,
+                          const std::string& replay_file) {
+    if (replay_file.empty()) {
+        if (model.empty()) throw CLI::RequiredError("model");
         return;
     }
-    for (const CLI::Option* option : pick.get_options()) {
+    for (const CLI::Option* option : command.get_options()) {
         const std::string name = option->get_name();
         if (option->count() == 0 || name == "model" || name == "--replay" ||
-            name == "--load-timeout")
+            name == "--load-timeout" || name == "--threads")
             continue;
         throw CLI::ValidationError(name, "--replay takes every setting from the record");
     }
@@ -448,7 +461,10 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
             if (!std::isfinite(v))
                 throw CLI::ValidationError(
                     "--ray", "the ray is not finite: six finite numbers OX OY OZ DX DY DZ");
-        if (*pick_command) check_pick_command(*pick_command, out.pick);
+        if (*pick_command)
+            check_replay_options(*pick_command, out.pick.model, out.pick.replay_file);
+        if (*select_command)
+            check_replay_options(*select_command, out.select.model, out.select.replay_file);
         if (!size_text.empty()) viewer.size = parse_size(size_text);
         if (!click_text.empty()) viewer.click = parse_point(click_text);
         if (*time_option) viewer.time = time;

@@ -2,6 +2,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <numbers>
 
@@ -10,8 +12,12 @@
 #include "app/cli/command_model.h"
 #include "app/cli/number_file.h"
 #include "app/cli/option_values.h"
+#include "app/cli/record_file.h"
 #include "app/core/json_line.h"
+#include "app/core/load_exit_status.h"
+#include "app/core/pick_record.h"
 #include "app/core/region_selection.h"
+#include "app/core/selection_record.h"
 #include "app/core/workspace_layout.h"
 
 namespace app {
@@ -36,9 +42,69 @@ std::optional<std::vector<float>> parse_numbers(std::string_view text, std::size
 /// The most points a lasso file may hold: far more than a hand draws.
 constexpr std::size_t kMaxLassoPoints = 100000;
 
+/// `select --replay RECORD [MODEL]`: the camera, view and region from the record, not from the
+/// opening view.
+int run_select_replay(const SelectCommandOptions& o) {
+    const char* prefix = "raypick select: ";
+    std::string text;
+    if (auto error = read_record_text(o.replay_file, text)) {
+        std::cerr << prefix << "--replay " << *error << "\n";
+        return 2;
+    }
+    SelectionRecord record;
+    try {
+        record = parse_selection_record(text);
+    } catch (const RecordError& e) {
+        std::cerr << prefix << o.replay_file << ": " << e.what() << "\n";
+        return 2;
+    }
+    // MODEL, when given, stands in for the recorded path; the hash is checked all the same.
+    const std::string path = o.model.empty() ? record.setup.model.path : o.model;
+    int status = 0;
+    const auto loaded = load_command_model("select", path, {}, o.load_timeout, status);
+    if (!loaded) return status;
+    ModelIdentity identity;
+    try {
+        identity = identify_model(path, false);
+    } catch (const std::exception& e) {
+        std::cerr << prefix << e.what() << "\n";
+        return kExitRefused;
+    }
+    const bool model_changed = identity.sha256 != record.setup.model.sha256;
+    RegionOutcome outcome;
+    try {
+        if (auto error = select_for_record(*loaded, record.setup, o.threads, outcome)) {
+            std::cerr << prefix << o.replay_file << ": " << *error << "\n";
+            return 2;
+        }
+    } catch (const std::exception& e) {  // an accel that cannot be built (Embree)
+        std::cerr << prefix << e.what() << "\n";
+        return 1;
+    }
+    const SelectionRecordResult replayed = selection_result(outcome.triangles);
+    const std::vector<RecordMismatch> mismatches = compare_selections(record.result, replayed);
+    nlohmann::ordered_json line;
+    line["replayed"] = mismatches.empty() && !model_changed;  // first: what a reader wants
+    line["model"] = path;
+    line["model_changed"] = model_changed;
+    if (model_changed) {
+        line["recorded_sha256"] = sha256_json(record.setup.model.sha256);
+        line["sha256"] = sha256_json(identity.sha256);
+        std::cerr << prefix << "model changed: " << path
+                  << " is not the file the record was made on (its SHA-256 differs)\n";
+    }
+    line["mismatches"] = mismatches_json(mismatches);
+    line["triangles"] = replayed.triangles;
+    line["objects"] = replayed.objects.size();
+    std::cout << json_line(std::move(line)) << std::endl;
+    if (model_changed) return kExitModelChanged;
+    return mismatches.empty() ? 0 : kExitReplayMismatch;
+}
+
 }  // namespace
 
 int run_select_command(const SelectCommandOptions& o) {
+    if (!o.replay_file.empty()) return run_select_replay(o);
     const char* prefix = "raypick select: ";
     PickChoice choice;
     if (auto error = parse_pick_choice(o.algorithm, o.accel, choice)) {
@@ -103,23 +169,40 @@ int run_select_command(const SelectCommandOptions& o) {
         }
     }
 
+    // The record file first: a path that cannot be written should not wait for the model.
+    std::ofstream record_out;
+    if (!o.record_file.empty()) {
+        std::error_code error;
+        if (!std::filesystem::is_directory(o.record_file, error))
+            record_out.open(o.record_file, std::ios::binary | std::ios::trunc);
+        if (!record_out) {
+            std::cerr << prefix << "--record " << o.record_file << ": cannot write it\n";
+            return 2;
+        }
+    }
+
     int status = 0;
     const auto loaded = load_command_model("select", o.model, {}, o.load_timeout, status);
     if (!loaded) return status;
     SceneSession& session = *loaded;
-    session.set_time(o.time);
-    try {
-        session.prepare(Accel::Bvh, o.threads);
-        if (choice.accel() != Accel::Bvh) session.prepare(choice.accel(), o.threads);
-    } catch (const std::exception& e) {
-        std::cerr << prefix << e.what() << "\n";
-        return 1;
+    SelectionRecordSetup setup;
+    if (record_out.is_open()) {
+        try {
+            setup.model = identify_model(o.model, false);
+        } catch (const std::exception& e) {
+            std::cerr << prefix << e.what() << "\n";
+            return kExitRefused;
+        }
     }
-
-    const glm::vec2 window(*size);
-    const Rect view = opening_view(window);
-    Camera camera;
+    setup.time = o.time;
+    setup.window = glm::uvec2(*size);
+    setup.view = opening_view(glm::vec2(*size));
+    setup.region = request;
+    setup.choice = choice;
+    const Rect& view = setup.view;
+    Camera& camera = setup.camera;
     camera.projection = o.orthographic ? Projection::Orthographic : Projection::Perspective;
+    session.set_time(o.time);  // the bounds of the pose at --time frame it
     const picking::Aabb bounds = session.animated_bounds();
     camera.frame(bounds.min, bounds.max, view.width() / std::max(view.height(), 1.0f));
     if (orbit) {
@@ -131,9 +214,23 @@ int run_select_command(const SelectCommandOptions& o) {
     }
 
     RegionOutcome outcome;
-    if (auto error = select_in_view(session, choice, camera, view, request, outcome)) {
-        std::cerr << prefix << *error << "\n";
-        return 2;
+    try {
+        if (auto error = select_for_record(session, setup, o.threads, outcome)) {
+            std::cerr << prefix << *error << "\n";
+            return 2;
+        }
+    } catch (const std::exception& e) {
+        std::cerr << prefix << e.what() << "\n";
+        return 1;
+    }
+    if (record_out.is_open()) {
+        const SelectionRecord record{setup, selection_result(outcome.triangles)};
+        record_out << json_line(selection_record_to_json(record)) << "\n";
+        record_out.close();
+        if (!record_out) {
+            std::cerr << prefix << "--record " << o.record_file << ": writing it failed\n";
+            return 1;
+        }
     }
     const picking::SceneView& scene = session.view();
     nlohmann::ordered_json j;
