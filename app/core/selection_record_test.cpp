@@ -61,7 +61,10 @@ SelectionRecordSetup random_setup(const SceneSession& session, std::mt19937& rng
                                       half * r * glm::vec2(std::cos(angle), std::sin(angle)));
         }
     }
-    s.choice.set_accel(coin(rng) ? Accel::Bvh : Accel::None);
+    // Without a broad phase a visible-only region casts each pixel's ray at every triangle:
+    // the X-ray ones (which cast none) take `none`, and the draw stays in the same order.
+    const bool no_broad_phase = coin(rng);
+    s.choice.set_accel(no_broad_phase && !s.region.visible_only ? Accel::None : Accel::Bvh);
     return s;
 }
 
