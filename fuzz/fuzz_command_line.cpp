@@ -74,6 +74,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             FUZZ_CHECK(std::isfinite(out.pick.time));
             check_choice(out.pick.algorithm, out.pick.accel);
             break;
+        case app::Command::Select:
+            FUZZ_CHECK(std::isfinite(out.select.time));
+            FUZZ_CHECK(out.select.threads <= 256);
+            FUZZ_CHECK(out.select.rule == "touching" || out.select.rule == "centroid" ||
+                       out.select.rule == "inside");
+            check_choice(out.select.algorithm, out.select.accel);
+            break;
         case app::Command::Bench:
             FUZZ_CHECK(out.bench.incoherent <= app::kMaxRays);
             FUZZ_CHECK(out.bench.threads >= 1 && out.bench.threads <= 256);
