@@ -12,4 +12,14 @@ std::string shortened_text(std::string_view text, std::size_t max_bytes) {
            " more bytes)";
 }
 
+std::string thousands(std::uint64_t n) {
+    const std::string digits = std::to_string(n);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
 }  // namespace app

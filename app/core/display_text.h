@@ -5,6 +5,7 @@
 /// aborted the viewer. Such text is shortened, never drawn whole.
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -12,6 +13,9 @@ namespace app {
 
 /// Far below the roughly 16,000 characters ImGui can draw in one wrapped text.
 inline constexpr std::size_t kMaxDisplayedBytes = 2000;
+
+/// "12,345,678": a count with its thousands separated, as the panels write counts.
+[[nodiscard]] std::string thousands(std::uint64_t n);
 
 /// `text` when it fits in `max_bytes`; else its first bytes up to a UTF-8 character boundary
 /// and " ... (N more bytes)".

@@ -22,5 +22,13 @@ TEST(DisplayText, NoCharacterIsCutInTwo) {
     EXPECT_EQ(shortened_text("ééééé", 5), "éé ... (6 more bytes)");
 }
 
+TEST(DisplayText, CountsHaveTheirThousandsSeparated) {
+    EXPECT_EQ(thousands(0), "0");
+    EXPECT_EQ(thousands(999), "999");
+    EXPECT_EQ(thousands(1000), "1,000");
+    EXPECT_EQ(thousands(927024), "927,024");
+    EXPECT_EQ(thousands(18446744073709551615ull), "18,446,744,073,709,551,615");
+}
+
 }  // namespace
 }  // namespace app

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "app/core/display_text.h"
 #include "picking/core/parallel_for.h"
 
 namespace app {
@@ -55,15 +56,6 @@ struct Canvas {
         }
     }
 };
-
-std::string thousands(std::uint64_t n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
-}
 
 }  // namespace
 

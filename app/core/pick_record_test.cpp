@@ -93,10 +93,10 @@ ReplayCounts record_and_replay(SceneSession& recorder, SceneSession& replayer,
 
         // A ray from a sphere around the scene at a point of its box, with a random t range.
         const picking::Aabb bounds = recorder.world_bounds();
-        const glm::vec3 aim(between(rng, 0, 1), between(rng, 0, 1), between(rng, 0, 1));
-        const glm::vec3 from = glm::normalize(
-            glm::vec3(between(rng, -1, 1), between(rng, -1, 1), between(rng, -1, 1)) +
-            glm::vec3(0.0f, 0.01f, 0.0f));
+        // Braces: the draws happen left to right under any compiler.
+        const glm::vec3 aim{between(rng, 0, 1), between(rng, 0, 1), between(rng, 0, 1)};
+        const glm::vec3 direction{between(rng, -1, 1), between(rng, -1, 1), between(rng, -1, 1)};
+        const glm::vec3 from = glm::normalize(direction + glm::vec3(0.0f, 0.01f, 0.0f));
         picking::Ray ray;
         ray.origin = bounds.center() + 2.0f * bounds.radius() * from;
         ray.direction =

@@ -88,8 +88,8 @@ TEST(RegionSelection, VisibleOnlyKeepsWhatTheBruteForceDepthTestSeesAtThePixelGr
             RegionRequest request;
             // Around the middle of the view, where the scene is.
             const glm::vec2 a{float(uniform(rng, 90.0, 200.0)), float(uniform(rng, 70.0, 150.0))};
-            const glm::vec2 b =
-                a + glm::vec2(float(uniform(rng, 5.0, 40.0)), float(uniform(rng, 5.0, 40.0)));
+            const glm::vec2 size{float(uniform(rng, 5.0, 40.0)), float(uniform(rng, 5.0, 40.0))};
+            const glm::vec2 b = a + size;
             request.points = {a, b};
             request.visible_only = true;
             request.threads = 2;

@@ -39,13 +39,15 @@ SelectionRecordSetup random_setup(const SceneSession& session, std::mt19937& rng
     s.camera.projection = coin(rng) ? Projection::Perspective : Projection::Orthographic;
     const picking::Aabb bounds = session.animated_bounds();
     s.camera.frame(bounds.min, bounds.max, s.view.width() / s.view.height());
-    s.camera.orbit(between(rng, -0.8f, 0.8f), between(rng, -0.4f, 0.4f));
+    const float yaw = between(rng, -0.8f, 0.8f);
+    const float pitch = between(rng, -0.4f, 0.4f);
+    s.camera.orbit(yaw, pitch);
     s.camera.distance *= between(rng, 0.6f, 1.4f);
     s.region.rule = kRules[std::size_t(index) % kRules.size()];
     s.region.visible_only = index % 2 == 1;
     const float reach = s.region.visible_only ? 0.15f : 0.6f;
-    const glm::vec2 centre =
-        s.view.min + s.view.size() * glm::vec2(between(rng, 0.3f, 0.7f), between(rng, 0.3f, 0.7f));
+    const glm::vec2 where{between(rng, 0.3f, 0.7f), between(rng, 0.3f, 0.7f)};
+    const glm::vec2 centre = s.view.min + s.view.size() * where;
     const glm::vec2 half = s.view.size() * reach * 0.5f;
     if (coin(rng)) {
         s.region.shape = RegionShape::Rectangle;

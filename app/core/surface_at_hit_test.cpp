@@ -57,13 +57,13 @@ TEST(SurfaceAtHit, MatchesADoublePrecisionReferenceOnRandomTriangles_Seed15) {
         for (int k = 0; k < 3; ++k) {
             mesh.positions.push_back(random_vec3(rng, 10.0f));
             mesh.normals.push_back(glm::normalize(random_vec3(rng, 1.0f) + glm::vec3(0, 0, 1.5f)));
-            mesh.colors.emplace_back(uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0, 1),
-                                     uniform(rng, 0, 1));
+            mesh.colors.push_back(glm::vec4{uniform(rng, 0, 1), uniform(rng, 0, 1),
+                                            uniform(rng, 0, 1), uniform(rng, 0, 1)});
         }
         mesh.tex_coords.resize(1 + trial % 3);
         for (assets::TexCoordChannel& channel : mesh.tex_coords)
             for (int k = 0; k < 3; ++k)
-                channel.uv.emplace_back(uniform(rng, -4, 4), uniform(rng, -4, 4));
+                channel.uv.push_back(glm::vec2{uniform(rng, -4, 4), uniform(rng, -4, 4)});
         mesh.indices = {0, 1, 2};
         mesh.material = 0;
         const assets::Material material{"brick", glm::vec3(0.5f), "maps/brick.png"};
@@ -74,8 +74,9 @@ TEST(SurfaceAtHit, MatchesADoublePrecisionReferenceOnRandomTriangles_Seed15) {
         }
         // A rotation, a non-uniform scale (mirrored every fourth trial) and a translation.
         glm::mat4 m = glm::translate(glm::mat4(1.0f), random_vec3(rng, 50.0f));
-        m = glm::rotate(m, uniform(rng, 0, 6.28f), glm::normalize(random_vec3(rng, 1) + 0.01f));
-        glm::vec3 scale(uniform(rng, 0.2f, 5), uniform(rng, 0.2f, 5), uniform(rng, 0.2f, 5));
+        const float angle = uniform(rng, 0, 6.28f);
+        m = glm::rotate(m, angle, glm::normalize(random_vec3(rng, 1) + 0.01f));
+        glm::vec3 scale{uniform(rng, 0.2f, 5), uniform(rng, 0.2f, 5), uniform(rng, 0.2f, 5)};
         if (trial % 4 == 3) scale.x = -scale.x;
         m = glm::scale(m, scale);
 

@@ -45,16 +45,6 @@ const char* op_words(picking::SelectionOp op) {
     return "selected";
 }
 
-/// "12,345"
-std::string grouped(std::size_t n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
-}
-
 }  // namespace
 
 const char* select_tool_name(SelectTool tool) {
@@ -204,7 +194,7 @@ void RegionSelectTool::draw_section(const SceneSession& session) {
                                  "toggles; right-drag orbits.");
         return;
     }
-    ImGui::Text("%s triangle%s in %zu object%s", grouped(count).c_str(), count == 1 ? "" : "s",
+    ImGui::Text("%s triangle%s in %zu object%s", thousands(count).c_str(), count == 1 ? "" : "s",
                 objects_, objects_ == 1 ? "" : "s");
     ImGui::Text("Area %.6g (model units squared)", area_);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -226,7 +216,7 @@ void RegionSelectTool::draw_section(const SceneSession& session) {
                 shortened_text(session.scene().nodes[view.instances[i].node].name, 40);
             ImGui::TextUnformatted(name.c_str());
             ImGui::TableSetColumnIndex(1);
-            ImGui::TextUnformatted(grouped(n).c_str());
+            ImGui::TextUnformatted(thousands(n).c_str());
         }
         ImGui::EndTable();
     }
