@@ -238,6 +238,14 @@ void ViewerUnderTest::drag_path(const std::vector<glm::vec2>& points, int button
     }
 }
 
+void ViewerUnderTest::fast_drag(glm::vec2 from, glm::vec2 to, int button) {
+    xdotool({"mousemove", "--window", window_, std::to_string(int(from.x)),
+             std::to_string(int(from.y)), "mousedown", std::to_string(button), "mousemove",
+             "--window", window_, std::to_string(int(to.x)), std::to_string(int(to.y))});
+    (void)wait_for([](const Trace&) { return true; });
+    xdotool({"mouseup", std::to_string(button)});
+}
+
 void ViewerUnderTest::wheel(glm::vec2 at, int notches) {
     move(at);
     // X reports the wheel as buttons 4 (up) and 5 (down).

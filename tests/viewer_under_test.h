@@ -67,6 +67,9 @@ class ViewerUnderTest {
     /// last; with `modifier` ("shift", "ctrl", "shift+ctrl") held down throughout.
     void drag_path(const std::vector<glm::vec2>& points, int button = 1,
                    const std::string& modifier = "");
+    /// A drag faster than a frame: the press at `from` and the move to `to` sent at once, so
+    /// the viewer handles the press when the pointer is already at `to`; released after.
+    void fast_drag(glm::vec2 from, glm::vec2 to, int button = 1);
     /// Turns the wheel `notches` times at `at` (positive: away from the user, zooming in).
     void wheel(glm::vec2 at, int notches);
     /// xdotool key names, e.g. "ctrl+q", "h".

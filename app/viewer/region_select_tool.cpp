@@ -101,6 +101,7 @@ void RegionSelectTool::release(glm::vec2 cursor, int mods, bool dragged,
     std::vector<glm::vec2> points = std::move(points_);
     points_.clear();
     if (!dragged) return;
+    ++regions_;
     RegionRequest request;
     request.shape = tool_ == SelectTool::Box ? RegionShape::Rectangle : RegionShape::Lasso;
     request.points = std::move(points);
@@ -238,6 +239,7 @@ nlohmann::ordered_json RegionSelectTool::report() const {
         if (const std::size_t n = selection_.count(i))
             per.push_back({{"instance", i}, {"count", n}});
     j["per_object"] = std::move(per);
+    j["regions"] = regions_;  // counts regions released, an error included
     j["last_ms"] = last_ms_;
     j["visibility_rays"] = last_rays_;
     if (!error_.empty()) j["error"] = error_;

@@ -73,6 +73,7 @@ class RegionSelectTool {
     std::vector<glm::vec2> points_;  ///< Box: press and current corner; Lasso: the path
     picking::TriangleSet selection_;
     std::uint64_t version_ = 0;
+    std::uint64_t regions_ = 0;  ///< regions released (the report's count)
     // About the selection, for the Inspector and the report.
     std::size_t objects_ = 0;
     double area_ = 0.0;

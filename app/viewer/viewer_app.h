@@ -100,6 +100,8 @@ class ViewerApp {
 
     // == Input (viewer_input.cpp)
     void run_command(Command command);
+    /// The pointer's position as of the event being handled (window pixels).
+    [[nodiscard]] glm::vec2 event_cursor() const;
     [[nodiscard]] bool ui_wants_mouse() const;
     void show_tool(ToolsTab tab);
 
@@ -222,6 +224,7 @@ class ViewerApp {
 
     KeyTrickle keys_;         ///< every key press lasts a frame for ImGui
     PointerGesture pointer_;  ///< clicks and drags from the mouse's presses and moves
+    std::optional<glm::vec2> event_cursor_;   ///< the last motion event's position
     std::optional<glm::vec2> pending_click_;  ///< picked at the start of the next frame
 
     std::string last_load_;  ///< "bunny.obj: 69,666 triangles in 212 ms"

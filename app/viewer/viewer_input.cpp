@@ -156,10 +156,18 @@ void ViewerApp::run_command(Command command) {
     }
 }
 
-void ViewerApp::on_mouse_button(int button, int action, int mods) {
+glm::vec2 ViewerApp::event_cursor() const {
+    // Where the pointer was when the event happened: the last motion event before it. GLFW's
+    // glfwGetCursorPos asks the X server where the pointer is now, which is already further
+    // along a fast drag whose events wait for the next frame.
+    if (event_cursor_) return *event_cursor_;
     double x = 0, y = 0;
     glfwGetCursorPos(window_, &x, &y);
-    const glm::vec2 cursor{float(x), float(y)};
+    return {float(x), float(y)};
+}
+
+void ViewerApp::on_mouse_button(int button, int action, int mods) {
+    const glm::vec2 cursor = event_cursor();
     if (action == GLFW_PRESS) {
         // Only presses in the 3D view start a gesture (the panels have their own).
         if (ui_wants_mouse() || !view_rect().contains(cursor) || !pointer_.press(button, cursor))
@@ -183,6 +191,7 @@ void ViewerApp::on_mouse_button(int button, int action, int mods) {
 }
 
 void ViewerApp::on_cursor(double x, double y) {
+    event_cursor_ = glm::vec2(float(x), float(y));
     const std::optional<PointerGesture::Drag> drag = pointer_.move({float(x), float(y)});
     if (!drag) return;
     const glm::vec2 delta = drag->to - drag->from;
@@ -208,9 +217,7 @@ void ViewerApp::on_cursor(double x, double y) {
 }
 
 void ViewerApp::on_scroll(double dy) {
-    double x = 0, y = 0;
-    glfwGetCursorPos(window_, &x, &y);
-    const glm::vec2 cursor{float(x), float(y)};
+    const glm::vec2 cursor = event_cursor();
     if (ui_wants_mouse() || !view_rect().contains(cursor)) return;
     camera_.zoom_to_cursor(std::pow(0.85f, float(dy)), cursor - view_rect().min,
                            view_rect().size());
