@@ -147,11 +147,8 @@ int run_pick_command(const PickCommandOptions& options) {
     // The record file too: a path that cannot be written should not wait for the model.
     std::ofstream record_out;
     if (!o.record_file.empty()) {
-        std::error_code error;
-        if (!std::filesystem::is_directory(o.record_file, error))
-            record_out.open(o.record_file, std::ios::binary | std::ios::trunc);
-        if (!record_out) {
-            std::cerr << "raypick pick: --record " << o.record_file << ": cannot write it\n";
+        if (auto error = open_record_output(o.record_file, record_out)) {
+            std::cerr << "raypick pick: --record " << *error << "\n";
             return 2;
         }
     }

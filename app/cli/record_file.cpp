@@ -13,6 +13,14 @@ constexpr std::uintmax_t kMaxRecordFileBytes = std::uintmax_t(4) << 30;
 
 }  // namespace
 
+std::optional<std::string> open_record_output(const std::string& path, std::ofstream& out) {
+    std::error_code error;
+    if (!std::filesystem::is_directory(path, error))
+        out.open(path, std::ios::binary | std::ios::trunc);
+    if (!out) return path + ": cannot write it";
+    return std::nullopt;
+}
+
 std::optional<std::string> read_record_text(const std::string& path, std::string& text) {
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) return path + ": is a directory";

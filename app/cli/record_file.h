@@ -1,7 +1,8 @@
 #pragma once
-/// What `pick --replay` and `select --replay` share: reading a record file and printing the
-/// mismatches a replay found.
+/// What `pick` and `select` share about records: opening the file `--record` writes, reading
+/// the one `--replay` reads, and printing the mismatches a replay found.
 
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +12,11 @@
 #include "app/core/record_fields.h"
 
 namespace app {
+
+/// Opens (truncates) the file `--record` names, before the model loads: a path that cannot be
+/// written should not wait for it. An error message naming the file when it cannot be.
+[[nodiscard]] std::optional<std::string> open_record_output(const std::string& path,
+                                                            std::ofstream& out);
 
 /// The text of a record file; an error message (naming the file) when it cannot be read.
 [[nodiscard]] std::optional<std::string> read_record_text(const std::string& path,

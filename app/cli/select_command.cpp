@@ -172,11 +172,8 @@ int run_select_command(const SelectCommandOptions& o) {
     // The record file first: a path that cannot be written should not wait for the model.
     std::ofstream record_out;
     if (!o.record_file.empty()) {
-        std::error_code error;
-        if (!std::filesystem::is_directory(o.record_file, error))
-            record_out.open(o.record_file, std::ios::binary | std::ios::trunc);
-        if (!record_out) {
-            std::cerr << prefix << "--record " << o.record_file << ": cannot write it\n";
+        if (auto error = open_record_output(o.record_file, record_out)) {
+            std::cerr << prefix << "--record " << *error << "\n";
             return 2;
         }
     }

@@ -5,6 +5,7 @@
 #include <limits>
 #include <sstream>
 
+#include "app/core/setup_fields.h"
 #include "picking/primitives/analytic_shape.h"
 #include "picking/ray_triangle/ray_triangle.h"
 
@@ -21,54 +22,17 @@ using Json = nlohmann::ordered_json;
 
 // == Writing
 
-std::string_view space_name(picking::RaySpace space) {
-    return space == picking::RaySpace::BoneSpace ? "bone" : "world";
-}
 std::string_view pose_name(PoseChoice pose) {
     return pose == PoseChoice::Current ? "current" : "bind";
-}
-/// The command line's names (--rect-test, --slab-test), not the panels' longer ones.
-std::string_view rect_test_flag(picking::RectTest test) {
-    switch (test) {
-        case picking::RectTest::Seed:
-            return "seed";
-        case picking::RectTest::AxisAligned:
-            return "axis_aligned";
-        case picking::RectTest::Oriented:
-            break;
-    }
-    return "oriented";
-}
-std::string_view slab_test_flag(picking::SlabTest test) {
-    return test == picking::SlabTest::Seed ? "seed" : "robust";
-}
-std::string_view sphere_form_name(picking::SphereForm form) {
-    for (const auto& algorithm : picking::kSphereAlgorithms)
-        if (algorithm.form == form) return algorithm.name;
-    return "precise";
 }
 
 // == Reading
 
-constexpr std::array kSpaces = {picking::RaySpace::BoneSpace, picking::RaySpace::WorldTriangles};
 constexpr std::array kPoses = {PoseChoice::Current, PoseChoice::Bind};
-constexpr std::array kRectTests = {picking::RectTest::Seed, picking::RectTest::AxisAligned,
-                                   picking::RectTest::Oriented};
-constexpr std::array kSlabTests = {picking::SlabTest::Seed, picking::SlabTest::Robust};
 constexpr std::array kBroadPhases = {picking::BroadPhase::None, picking::BroadPhase::Sphere,
                                      picking::BroadPhase::Aabb, picking::BroadPhase::Bvh};
 constexpr std::array kShapeKinds = {picking::ShapeKind::Sphere, picking::ShapeKind::Plane,
                                     picking::ShapeKind::Rect, picking::ShapeKind::Box};
-constexpr std::array kSphereForms = {picking::SphereForm::Quadratic, picking::SphereForm::HalfB,
-                                     picking::SphereForm::UnitDirection,
-                                     picking::SphereForm::Precise};
-
-/// A tolerance: finite and >= 0, as the command line takes it.
-float tolerance(FieldReader& reader, std::string_view key) {
-    const float value = reader.float_value(key);
-    if (!std::isfinite(value) || value < 0.0f) reader.fail(key, "expected a finite number >= 0");
-    return value;
-}
 
 void read_pose(FieldReader reader, PickRecordSetup& setup) {
     const nlohmann::json& clip = reader.at("clip");
@@ -85,38 +49,6 @@ void read_pose(FieldReader reader, PickRecordSetup& setup) {
     for (int i = 0; i < 3; ++i)
         if (!(std::abs(setup.world_offset[i]) <= kMaxOffset))
             reader.fail("world_offset", "expected finite numbers within +-1e7");
-    reader.finish();
-}
-
-void read_settings(FieldReader reader, PickRecordSetup& setup) {
-    PickChoice& choice = setup.choice;
-    const std::string algorithm = reader.text("algorithm");
-    const std::string accel = reader.text("accel");
-    if (auto error = parse_pick_choice(algorithm, accel, choice))
-        reader.fail(picking::find_ray_triangle_algorithm(algorithm) ? "accel" : "algorithm",
-                    *error);
-    picking::PickSettings& s = choice.options();
-    s.space = enum_value(reader, "space", kSpaces, space_name);
-    auto& o = s.triangle_options;
-    o.cull_backfaces = reader.boolean("cull_backfaces");
-    const std::string seed_t = reader.text("seed_t");
-    if (seed_t != "ignore" && seed_t != "clip") reader.fail("seed_t", "expected ignore or clip");
-    o.seed_ignores_t_range = seed_t == "ignore";
-    const std::string xna_hit = reader.text("xna_hit");
-    if (xna_hit != "first" && xna_hit != "closest")
-        reader.fail("xna_hit", "expected first or closest");
-    o.xna_first_found = xna_hit == "first";
-    o.dx_det_epsilon = tolerance(reader, "dx_det_epsilon");
-    o.unity_det_epsilon = tolerance(reader, "unity_det_epsilon");
-    o.unity_edge_tolerance = tolerance(reader, "unity_edge_tolerance");
-    s.shapes.sphere = enum_value(reader, "sphere_form", kSphereForms, sphere_form_name);
-    s.shapes.rect = enum_value(reader, "rect_test", kRectTests, rect_test_flag);
-    s.shapes.slab = enum_value(reader, "slab_test", kSlabTests, slab_test_flag);
-    s.shapes.slab_epsilon = tolerance(reader, "slab_epsilon");
-    s.slab_test = enum_value(reader, "aabb_slab_test", kSlabTests, slab_test_flag);
-    s.simd = reader.boolean("simd");
-    s.precomputed = reader.boolean("precomputed");
-    s.record_visited = false;
     reader.finish();
 }
 
@@ -245,25 +177,7 @@ nlohmann::ordered_json pick_record_to_json(const PickRecord& record) {
     pose["pose"] = pose_name(s.pose);
     put_dvec3(pose, "world_offset", s.world_offset);
 
-    const picking::PickSettings& o = s.choice.options();
-    const picking::RayTriangleOptions& t = o.triangle_options;
-    Json& settings = j["settings"];
-    settings["algorithm"] = picking::ray_triangle_algorithm(o.method).name;
-    settings["accel"] = accel_name(s.choice.accel());
-    settings["space"] = space_name(o.space);
-    settings["cull_backfaces"] = t.cull_backfaces;
-    settings["seed_t"] = t.seed_ignores_t_range ? "ignore" : "clip";
-    settings["xna_hit"] = t.xna_first_found ? "first" : "closest";
-    put_float(settings, "dx_det_epsilon", t.dx_det_epsilon);
-    put_float(settings, "unity_det_epsilon", t.unity_det_epsilon);
-    put_float(settings, "unity_edge_tolerance", t.unity_edge_tolerance);
-    settings["sphere_form"] = sphere_form_name(o.shapes.sphere);
-    settings["rect_test"] = rect_test_flag(o.shapes.rect);
-    settings["slab_test"] = slab_test_flag(o.shapes.slab);
-    put_float(settings, "slab_epsilon", o.shapes.slab_epsilon);
-    settings["aabb_slab_test"] = slab_test_flag(o.slab_test);
-    settings["simd"] = o.simd;
-    settings["precomputed"] = o.precomputed;
+    j["settings"] = pick_settings_json(s.choice);
 
     Json& ray = j["ray"];
     put_vec3(ray, "origin", s.ray.origin);
@@ -313,7 +227,7 @@ PickRecord pick_record_from_json(const nlohmann::json& json) {
     PickRecord record;
     record.setup.model = read_model_identity(reader.object("model"));
     read_pose(reader.object("pose"), record.setup);
-    read_settings(reader.object("settings"), record.setup);
+    record.setup.choice = read_pick_settings(reader.object("settings"));
     record.setup.ray = read_ray(reader.object("ray"));
     record.result = read_result(reader.object("result"));
     // json_line() marks a record whose path it had to repair (not UTF-8): nothing to replay.

@@ -11,24 +11,14 @@
 #include "assets/load_model.h"
 #include "assets/procedural/default_scene.h"
 #include "picking/ray_triangle/ray_triangle.h"
+#include "picking/testing/seeded_draws.h"
 
 namespace app {
 namespace {
 
-// Draws in a fixed order from the generator's raw output, so a seed gives the same picks under
-// any standard library (std's distributions may differ between them).
-float unit(std::mt19937& rng) {
-    return float(rng() >> 8) * (1.0f / 16777216.0f);
-}
-float between(std::mt19937& rng, float lo, float hi) {
-    return lo + (hi - lo) * unit(rng);
-}
-std::size_t below(std::mt19937& rng, std::size_t n) {
-    return std::size_t(rng() % n);
-}
-bool coin(std::mt19937& rng) {
-    return (rng() & 1u) != 0;
-}
+using picking::testing::below;
+using picking::testing::between;
+using picking::testing::coin;
 
 /// A record through its JSON text and back.
 PickRecord through_text(const PickRecord& record) {

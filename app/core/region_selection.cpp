@@ -151,6 +151,10 @@ const char* rule_name(picking::RegionRule rule) {
     return "touching";
 }
 
+std::string_view rule_word(picking::RegionRule rule) {
+    return rule == picking::RegionRule::FullyInside ? "inside" : rule_name(rule);
+}
+
 std::optional<picking::RegionRule> parse_rule(std::string_view word) {
     if (word == "touching") return picking::RegionRule::Touching;
     if (word == "centroid") return picking::RegionRule::Centroid;

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -58,6 +59,8 @@ struct RegionOutcome {
 
 /// The words of a rule, for the UI and JSON: "touching", "centroid", "fully inside".
 [[nodiscard]] const char* rule_name(picking::RegionRule rule);
+/// The command line's and the records' word for a rule: "touching", "centroid", "inside".
+[[nodiscard]] std::string_view rule_word(picking::RegionRule rule);
 /// The rule a command-line word names (touching, centroid, inside).
 [[nodiscard]] std::optional<picking::RegionRule> parse_rule(std::string_view word);
 

@@ -159,6 +159,9 @@ TEST(RegionSelection, RulesAreNamedForPeopleAndParsedFromTheCommandLine) {
     EXPECT_EQ(parse_rule("centroid"), picking::RegionRule::Centroid);
     EXPECT_EQ(parse_rule("touching"), picking::RegionRule::Touching);
     EXPECT_FALSE(parse_rule("mostly"));
+    for (const auto rule : {picking::RegionRule::Touching, picking::RegionRule::Centroid,
+                            picking::RegionRule::FullyInside})
+        EXPECT_EQ(parse_rule(rule_word(rule)), rule) << rule_word(rule);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <numbers>
 
 #include "app/core/settings_names.h"
+#include "app/core/setup_fields.h"
 #include "picking/ray_triangle/ray_triangle.h"
 
 namespace app {
@@ -23,26 +24,9 @@ constexpr float kMaxCoordinate = 1e30f;
 
 using Json = nlohmann::ordered_json;
 
-std::string_view projection_name(Projection projection) {
-    return projection == Projection::Perspective ? "perspective" : "orthographic";
-}
 std::string_view shape_name(RegionShape shape) {
     return shape == RegionShape::Rectangle ? "rectangle" : "lasso";
 }
-/// The command line's words (--rule).
-std::string_view rule_word(picking::RegionRule rule) {
-    switch (rule) {
-        case picking::RegionRule::Touching:
-            return "touching";
-        case picking::RegionRule::Centroid:
-            return "centroid";
-        case picking::RegionRule::FullyInside:
-            break;
-    }
-    return "inside";
-}
-
-constexpr std::array kProjections = {Projection::Perspective, Projection::Orthographic};
 constexpr std::array kShapes = {RegionShape::Rectangle, RegionShape::Lasso};
 constexpr std::array kRules = {picking::RegionRule::Touching, picking::RegionRule::Centroid,
                                picking::RegionRule::FullyInside};
@@ -56,20 +40,6 @@ std::string hex64(std::uint64_t value) {
 bool finite(glm::vec2 v) {
     return std::isfinite(v.x) && std::isfinite(v.y);
 }
-bool finite(glm::vec3 v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
-float positive(FieldReader& reader, std::string_view key) {
-    const float value = reader.float_value(key);
-    if (!std::isfinite(value) || !(value > 0.0f)) reader.fail(key, "expected a finite number > 0");
-    return value;
-}
-float finite_float(FieldReader& reader, std::string_view key) {
-    const float value = reader.float_value(key);
-    if (!std::isfinite(value)) reader.fail(key, "expected a finite number");
-    return value;
-}
 
 void read_view(FieldReader reader, SelectionRecordSetup& setup) {
     setup.window.x = std::uint32_t(reader.whole("width", kMaxWindow));
@@ -81,23 +51,6 @@ void read_view(FieldReader reader, SelectionRecordSetup& setup) {
     if (!finite(setup.view.min) || !finite(setup.view.max) || setup.view.empty())
         reader.fail("max", "expected a finite rectangle with max beyond min");
     reader.finish();
-}
-
-Camera read_camera(FieldReader reader) {
-    Camera c;
-    c.projection = enum_value(reader, "projection", kProjections, projection_name);
-    c.target = reader.vec3("target");
-    if (!finite(c.target)) reader.fail("target", "expected finite numbers");
-    c.distance = positive(reader, "distance");
-    c.yaw = finite_float(reader, "yaw");
-    c.pitch = finite_float(reader, "pitch");
-    c.fov_y = positive(reader, "fov_y");
-    if (!(c.fov_y < std::numbers::pi_v<float>)) reader.fail("fov_y", "expected less than pi");
-    c.scene_radius = positive(reader, "scene_radius");
-    c.lens_shift = reader.vec2("lens_shift");
-    if (!finite(c.lens_shift)) reader.fail("lens_shift", "expected finite numbers");
-    reader.finish();
-    return c;
 }
 
 RegionRequest read_region(FieldReader reader) {
@@ -205,16 +158,7 @@ nlohmann::ordered_json selection_record_to_json(const SelectionRecord& record) {
     put_vec2(view, "min", s.view.min);
     put_vec2(view, "max", s.view.max);
 
-    const Camera& c = s.camera;
-    Json& camera = j["camera"];
-    camera["projection"] = projection_name(c.projection);
-    put_vec3(camera, "target", c.target);
-    put_float(camera, "distance", c.distance);
-    put_float(camera, "yaw", c.yaw);
-    put_float(camera, "pitch", c.pitch);
-    put_float(camera, "fov_y", c.fov_y);
-    put_float(camera, "scene_radius", c.scene_radius);
-    put_vec2(camera, "lens_shift", c.lens_shift);
+    j["camera"] = camera_json(s.camera);
 
     Json& region = j["region"];
     region["shape"] = shape_name(s.region.shape);

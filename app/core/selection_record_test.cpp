@@ -10,21 +10,13 @@
 #include "app/core/workspace_layout.h"
 #include "assets/load_model.h"
 #include "assets/procedural/default_scene.h"
+#include "picking/testing/seeded_draws.h"
 
 namespace app {
 namespace {
 
-// Draws in a fixed order from the generator's raw output, so a seed gives the same selections
-// under any standard library (std's distributions may differ between them).
-float unit(std::mt19937& rng) {
-    return float(rng() >> 8) * (1.0f / 16777216.0f);
-}
-float between(std::mt19937& rng, float lo, float hi) {
-    return lo + (hi - lo) * unit(rng);
-}
-bool coin(std::mt19937& rng) {
-    return (rng() & 1u) != 0;
-}
+using picking::testing::between;
+using picking::testing::coin;
 
 constexpr std::array kRules = {picking::RegionRule::Touching, picking::RegionRule::Centroid,
                                picking::RegionRule::FullyInside};
