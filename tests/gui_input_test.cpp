@@ -432,6 +432,120 @@ TEST(GuiInput, CtrlCCopiesThePicksRecordAndTheCommandLineReplaysIt) {
     EXPECT_FALSE(viewer.quit().timed_out);
 }
 
+/// The note the status bar shows, once it starts with `prefix`.
+std::optional<Trace> wait_for_note(tests::ViewerUnderTest& viewer, const std::string& prefix) {
+    return viewer.wait_for(
+        [&](const Trace& t) { return t["report"].value("note", "").starts_with(prefix); });
+}
+
+/// What a session gives back: the camera bit for bit, the regions' sizes, the tool, the
+/// selection and the pick.
+void expect_same_session(const Trace& saved, const Trace& opened) {
+    EXPECT_EQ(opened["camera"], saved["camera"]);
+    EXPECT_EQ(opened["layout_wishes"], saved["layout_wishes"]);
+    EXPECT_EQ(opened["view_rect"], saved["view_rect"]);
+    EXPECT_EQ(opened["region_selection"]["triangles"], saved["region_selection"]["triangles"]);
+    EXPECT_EQ(opened["region_selection"]["per_object"], saved["region_selection"]["per_object"]);
+    EXPECT_EQ(opened["region_selection"]["tool"], "box");
+    EXPECT_EQ(opened["region_selection"]["xray"], true);
+    EXPECT_EQ(opened["hit"], true);
+    for (const char* key : {"instance", "triangle", "t", "u", "v", "cursor"})
+        EXPECT_EQ(opened[key], saved[key]) << key;
+}
+
+// A region's record copied with Ctrl+Shift+C replays through `raypick select --replay`; Ctrl+S
+// saves the session (the camera after a zoom, the Outliner opened, the box tool with X-ray,
+// its selection and a pick), and the session comes back as it was both through File > Open
+// in the same window and with `raypick --session FILE` in a new one.
+TEST(GuiInput, ASessionSavedWithCtrlSOpensAsItWasAndARegionsRecordReplays) {
+    std::filesystem::path session_file;
+    Trace saved;
+    {
+        ViewerUnderTest viewer({"--time", "0", "--accel", "bvh"});
+        ASSERT_EQ(viewer.error(), "");
+        ASSERT_TRUE(viewer.wait_for([](const Trace& t) {
+            return t["report"]["model"] == "default" &&
+                   t["report"]["accel_build"]["accel"] == "bvh";
+        }));
+        viewer.key("ctrl+shift+c");  // no region yet: nothing to copy, and the status bar says so
+        ASSERT_TRUE(wait_for_note(viewer, "No region to record")) << viewer.last()["report"].dump();
+        viewer.press("s");
+        viewer.press("x");
+        ASSERT_TRUE(viewer.wait_for(
+            [](const Trace& t) { return t["report"]["region_selection"]["xray"] == true; }));
+        viewer.drag_path({{420, 260}, {520, 350}, {610, 440}});
+        const auto selected =
+            viewer.wait_for([](const Trace& t) { return region_triangles(t) > 0; });
+        ASSERT_TRUE(selected) << viewer.last().dump();
+
+        viewer.key("ctrl+shift+c");
+        ASSERT_TRUE(wait_for_note(viewer, "Copied the last region's record"))
+            << viewer.last()["report"].dump();
+        const tests::ProcessResult clip = tests::run_process(
+            {"env", "DISPLAY=" + viewer.display(), "xclip", "-o", "-selection", "clipboard"}, 30.0);
+        ASSERT_EQ(clip.exit_code, 0) << clip.err;
+        const Trace record = Trace::parse(clip.out);
+        EXPECT_EQ(record["record"], "raypick select");
+        EXPECT_EQ(record["result"]["triangles"], region_triangles(*selected));
+        const auto record_file =
+            std::filesystem::temp_directory_path() / "raypick_gui_selection_record.json";
+        std::ofstream(record_file, std::ios::binary) << clip.out;
+        const tests::ProcessResult replay =
+            tests::run_process({tests::raypick_exe(), "select", "--replay", record_file.string()});
+        EXPECT_EQ(replay.exit_code, 0) << replay.err << replay.out;
+        EXPECT_NE(replay.out.find("\"replayed\":true"), std::string::npos) << replay.out;
+        std::filesystem::remove(record_file);
+
+        viewer.click({490, 360});  // the box tool still picks with a click
+        ASSERT_TRUE(viewer.wait_for(picked)) << viewer.last().dump();
+        viewer.press("t");
+        viewer.wheel({640, 400}, 2);
+        ASSERT_TRUE(viewer.wait_for([](const Trace& t) {
+            return t["report"]["layout_wishes"].get<std::string>().find("outliner_open=1") !=
+                   std::string::npos;
+        })) << viewer.last()["report"].dump();
+        viewer.key("ctrl+s");
+        const std::string prefix = "Saved the session to ";
+        const auto saved_trace = wait_for_note(viewer, prefix);
+        ASSERT_TRUE(saved_trace) << viewer.last()["report"].dump();
+        saved = (*saved_trace)["report"];
+        session_file = saved["note"].get<std::string>().substr(prefix.size());
+        ASSERT_TRUE(std::filesystem::exists(session_file)) << session_file;
+
+        // Everything cleared and the view moved, then File > Open on the session.
+        viewer.key("Escape");
+        viewer.press("r");
+        viewer.press("t");
+        ASSERT_TRUE(viewer.wait_for([&](const Trace& t) {
+            return region_triangles(t) == 0 && t["report"]["camera"] != saved["camera"] &&
+                   t["report"]["layout_wishes"] != saved["layout_wishes"];
+        })) << viewer.last()["report"].dump();
+        open_with_dialog(viewer, session_file);
+        const auto opened = wait_for_note(viewer, "Opened the session");
+        ASSERT_TRUE(opened) << viewer.last()["report"].dump();
+        expect_same_session(saved, (*opened)["report"]);
+        EXPECT_FALSE(viewer.quit().timed_out);
+    }
+    {
+        ViewerUnderTest viewer({"--session", session_file.string()});
+        ASSERT_EQ(viewer.error(), "");
+        const auto opened = wait_for_note(viewer, "Opened the session");
+        ASSERT_TRUE(opened) << viewer.last()["report"].dump();
+        expect_same_session(saved, (*opened)["report"]);
+        EXPECT_FALSE(viewer.quit().timed_out);
+    }
+    std::filesystem::remove(session_file);
+
+    // A session file that cannot be read is told before any window opens.
+    const auto bad = std::filesystem::temp_directory_path() / "raypick_gui_bad_session.json";
+    std::ofstream(bad, std::ios::binary) << "{\"record\":\"raypick session\",\"version\":9}";
+    const tests::ProcessResult refused =
+        tests::run_process({tests::raypick_exe(), "--session", bad.string()});
+    EXPECT_EQ(refused.exit_code, 2) << refused.err;
+    EXPECT_NE(refused.err.find("version"), std::string::npos) << refused.err;
+    std::filesystem::remove(bad);
+}
+
 // A drag orbits and never picks; a click after it picks where the pointer is; the wheel zooms
 // towards the pointer, so the same pixel then finds the same surface nearer.
 TEST(GuiInput, DragOrbitsWithoutPickingAndTheWheelZoomsTowardsThePointer) {

@@ -378,7 +378,11 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
 
     std::string size_text, click_text;
     double time = 0.0, then_time = 0.0;
-    cli.add_option("model", viewer.model, "A model file Assimp can read, or 'default'");
+    auto* model_option =
+        cli.add_option("model", viewer.model, "A model file Assimp can read, or 'default'");
+    cli.add_option("--session", viewer.session,
+                   "Open a session file the viewer saved (File > Save session): its model (or "
+                   "MODEL), camera, layout, settings and selections");
     cli.add_option("--size", size_text, "Window size in pixels, WxH (default 1280x720)");
     cli.add_option("--algorithm", viewer.algorithm, algorithm_help());
     cli.add_option("--accel", viewer.accel, "Initial broad phase");
@@ -478,6 +482,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
         // Collide options mean Collide mode.
         if (!viewer.collide_instances.empty() || viewer.collide_move || viewer.collide_turn)
             viewer.mode = "collide";
+        if (!viewer.session.empty() && !*model_option) viewer.model.clear();  // the session's
         viewer.flags.apply();
         if (!(viewer.flags.t_min <= viewer.flags.t_max))
             throw CLI::ValidationError("--t-min", "must not be above --t-max");

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <fstream>
 #include <limits>
+#include <sstream>
 
 #include "app/core/region_selection.h"
 #include "app/core/setup_fields.h"
@@ -20,6 +22,8 @@ constexpr std::uint64_t kMaxInstances = 1u << 24;
 constexpr std::size_t kMaxRuns = std::size_t(1) << 26;
 constexpr float kMaxSnapRadius = 200.0f;  ///< as Pick settings' slider allows
 constexpr double kMaxCoordinate = 1e30;
+/// A session of a million triangles selected in alternate runs is some 30 MB.
+constexpr std::uintmax_t kMaxSessionBytes = std::uintmax_t(256) << 20;
 
 using Json = nlohmann::ordered_json;
 
@@ -322,6 +326,33 @@ bool looks_like_session(std::string_view text) {
     text.remove_prefix(start);
     constexpr std::string_view kStart = R"({"record":"raypick session")";
     return text.starts_with(kStart);
+}
+
+bool is_session_file(const std::filesystem::path& path) {
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(path, error)) return false;
+    std::ifstream in(path, std::ios::binary);
+    char start[64] = {};
+    in.read(start, sizeof start);
+    return looks_like_session(std::string_view(start, std::size_t(in.gcount())));
+}
+
+SessionFile read_session_file(const std::filesystem::path& path) {
+    const std::string name = path.string();
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) throw RecordError(name + ": is a directory");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw RecordError(name + ": cannot open it");
+    const auto size = std::filesystem::file_size(path, error);
+    if (!error && size > kMaxSessionBytes) throw RecordError(name + ": larger than 256 MiB");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) throw RecordError(name + ": reading it failed");
+    try {
+        return parse_session(text.str());
+    } catch (const RecordError& e) {
+        throw RecordError(name + ": " + e.what());
+    }
 }
 
 }  // namespace app

@@ -8,6 +8,7 @@
 /// docs/DESIGN.md ("Session files").
 
 #include <cstdint>
+#include <filesystem>
 #include <limits>
 #include <optional>
 #include <span>
@@ -96,5 +97,9 @@ struct SessionFile {
 /// Whether `text` starts like a session file (its "record" field), to tell it from a model
 /// when a file is opened or dropped.
 [[nodiscard]] bool looks_like_session(std::string_view text);
+/// The same for a file: reads its first bytes only (a model may be gigabytes).
+[[nodiscard]] bool is_session_file(const std::filesystem::path& path);
+/// Reads and parses a session file; throws RecordError naming the file (and the field).
+[[nodiscard]] SessionFile read_session_file(const std::filesystem::path& path);
 
 }  // namespace app

@@ -24,6 +24,8 @@ struct ViewerOptions {
     /// pick stays selected, and its views show it as it was picked).
     std::optional<double> then_time;
     std::string screenshot;  ///< write PNG, print the pick, exit
+    /// A session file to open (app/core/session_file.h): its model, unless `model` is given.
+    std::string session;
     /// For tests that drive the window with real input: after every frame, this file holds
     /// the frame's number, where the named widgets were drawn, and the report a screenshot
     /// prints (written whole each time, by renaming).

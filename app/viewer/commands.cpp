@@ -16,9 +16,14 @@ constexpr std::array kCommands = {
     CommandInfo{Command::Reload, "Reload", "F5", GLFW_KEY_F5, 0, true},
     CommandInfo{Command::DefaultScene, "Default scene", ""},
     CommandInfo{Command::SaveScreenshot, "Save screenshot", "F12", GLFW_KEY_F12, 0, true},
-    // Not global: in a text field Ctrl+C copies the text.
+    CommandInfo{Command::SaveSession, "Save session", "Ctrl+S", GLFW_KEY_S, kCtrl, true},
+    // Not global: in a text field Ctrl+C copies the text. Before Ctrl+C, which would take
+    // Ctrl+Shift+C too (a shortcut without Shift ignores it).
+    CommandInfo{Command::CopySelectionRecord, "Copy selection record", "Ctrl+Shift+C", GLFW_KEY_C,
+                kCtrl | kShift},
     CommandInfo{Command::CopyPickRecord, "Copy pick record", "Ctrl+C", GLFW_KEY_C, kCtrl},
     CommandInfo{Command::SavePickRecord, "Save pick record", ""},
+    CommandInfo{Command::SaveSelectionRecord, "Save selection record", ""},
     CommandInfo{Command::Quit, "Quit", "Ctrl+Q", GLFW_KEY_Q, kCtrl, true},
     CommandInfo{Command::ToggleOutliner, "Outliner (left)", "T", GLFW_KEY_T},
     CommandInfo{Command::ToggleInspector, "Inspector (right)", "N", GLFW_KEY_N},

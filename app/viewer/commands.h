@@ -14,8 +14,11 @@ enum class Command {
     Reload,
     DefaultScene,
     SaveScreenshot,
+    SaveSession,
     CopyPickRecord,
     SavePickRecord,
+    CopySelectionRecord,
+    SaveSelectionRecord,
     Quit,
     // View
     ToggleOutliner,

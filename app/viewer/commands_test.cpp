@@ -45,6 +45,10 @@ TEST(Commands, KeysFindTheirCommands) {
     EXPECT_EQ(command_for_key(GLFW_KEY_C, 0), Command::ToggleHeatmap);
     EXPECT_EQ(command_for_key(GLFW_KEY_C, GLFW_MOD_CONTROL), Command::CopyPickRecord);
     EXPECT_FALSE(command_info(Command::CopyPickRecord).global);  // a text field copies its text
+    EXPECT_EQ(command_for_key(GLFW_KEY_C, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT),
+              Command::CopySelectionRecord);
+    EXPECT_EQ(command_for_key(GLFW_KEY_S, GLFW_MOD_CONTROL), Command::SaveSession);
+    EXPECT_EQ(command_for_key(GLFW_KEY_S, 0), Command::ToolBox);
     EXPECT_TRUE(command_info(Command::Quit).global);
     EXPECT_FALSE(command_info(Command::Frame).global);
 }

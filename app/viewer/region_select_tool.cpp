@@ -16,6 +16,9 @@ namespace {
 const ImU32 kRegionColor = IM_COL32(255, 140, 40, 255);
 const ImU32 kRegionFill = IM_COL32(255, 140, 40, 40);
 
+/// What the Selection section says of a selection a session file brought.
+constexpr const char* kOpened = "opened";
+
 /// The lasso keeps a point only this far from the last one (a hand's jitter adds none).
 constexpr float kLassoStepPx = 3.0f;
 /// The most points a lasso keeps: a long drawing is thinned beyond that.
@@ -61,6 +64,13 @@ const char* select_tool_name(SelectTool tool) {
     return "click";
 }
 
+std::optional<SelectTool> find_select_tool(std::string_view name) {
+    for (const SelectTool tool :
+         {SelectTool::Click, SelectTool::Box, SelectTool::Lasso, SelectTool::Measure})
+        if (name == select_tool_name(tool)) return tool;
+    return std::nullopt;
+}
+
 void RegionSelectTool::set_tool(SelectTool tool) {
     tool_ = tool;
     drawing_ = false;
@@ -94,7 +104,7 @@ void RegionSelectTool::move(glm::vec2 cursor) {
 
 void RegionSelectTool::release(glm::vec2 cursor, int mods, bool dragged,
                                const SceneSession& session, const PickChoice& choice,
-                               const Camera& camera, const Rect& view) {
+                               const Camera& camera, const Rect& view, glm::vec2 window) {
     if (!drawing_) return;
     move(cursor);
     drawing_ = false;
@@ -113,6 +123,14 @@ void RegionSelectTool::release(glm::vec2 cursor, int mods, bool dragged,
         return;
     }
     error_.clear();
+    SelectionRecordSetup setup;
+    setup.time = session.time();
+    setup.window = glm::uvec2(glm::max(glm::round(window), glm::vec2(1.0f)));
+    setup.view = view;
+    setup.camera = camera;
+    setup.region = std::move(request);
+    setup.choice = choice;
+    last_region_ = SelectionRecord{std::move(setup), selection_result(outcome.triangles)};
     const picking::SelectionOp op = op_of(mods);
     selection_.combine(outcome.triangles, op);
     last_op_ = op_words(op);
@@ -148,7 +166,16 @@ void RegionSelectTool::clear() {
     ++version_;
 }
 
+void RegionSelectTool::restore(picking::TriangleSet triangles, const SceneSession& session) {
+    clear();
+    selection_ = std::move(triangles);
+    objects_ = selection_.instances_with_triangles();
+    area_ = selected_area(session, selection_);
+    last_op_ = kOpened;
+}
+
 void RegionSelectTool::on_scene() {
+    last_region_.reset();
     drawing_ = false;
     points_.clear();
     clear();
@@ -199,8 +226,11 @@ void RegionSelectTool::draw_section(const SceneSession& session) {
                 objects_, objects_ == 1 ? "" : "s");
     ImGui::Text("Area %.6g (model units squared)", area_);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Last region %s in %.1f ms%s", last_op_.c_str(), last_ms_,
-                       last_rays_ > 0 ? " (seen: one ray per pixel)" : " (X-ray)");
+    if (last_op_ == kOpened)
+        ImGui::TextWrapped("Opened with the session file");
+    else
+        ImGui::TextWrapped("Last region %s in %.1f ms%s", last_op_.c_str(), last_ms_,
+                           last_rays_ > 0 ? " (seen: one ray per pixel)" : " (X-ray)");
     ImGui::PopStyleColor();
     const picking::SceneView& view = session.view();
     int listed = 0;

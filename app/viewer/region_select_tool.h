@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -17,6 +18,7 @@
 #include "app/core/rect.h"
 #include "app/core/region_selection.h"
 #include "app/core/scene_session.h"
+#include "app/core/selection_record.h"
 
 struct ImDrawList;
 
@@ -25,8 +27,10 @@ namespace app {
 /// Click picks; Box and Lasso select regions; Measure picks and adds each point to the measure.
 enum class SelectTool { Click, Box, Lasso, Measure };
 
-/// "click", "box", "lasso".
+/// "click", "box", "lasso", "measure".
 [[nodiscard]] const char* select_tool_name(SelectTool tool);
+/// The tool select_tool_name() names.
+[[nodiscard]] std::optional<SelectTool> find_select_tool(std::string_view name);
 
 class RegionSelectTool {
   public:
@@ -48,15 +52,21 @@ class RegionSelectTool {
     /// and Ctrl bits). `dragged` false (the pointer never left the press): nothing selects,
     /// the press was a click.
     void release(glm::vec2 cursor, int mods, bool dragged, const SceneSession& session,
-                 const PickChoice& choice, const Camera& camera, const Rect& view);
+                 const PickChoice& choice, const Camera& camera, const Rect& view,
+                 glm::vec2 window);
     /// Draws the region being dragged (window pixels).
     void draw_region(ImDrawList& draw_list) const;
 
     // == The selection
+    /// The last region released, as a selection record (its model left for the caller to
+    /// fill in): what it alone selected, whatever Shift or Ctrl then made of the selection.
+    [[nodiscard]] const std::optional<SelectionRecord>& last_region() const { return last_region_; }
     [[nodiscard]] const picking::TriangleSet& selection() const { return selection_; }
     /// Bumped when the selection changes (the renderer uploads it again).
     [[nodiscard]] std::uint64_t version() const { return version_; }
     void clear();
+    /// The selection a session file kept, for the scene in `session`.
+    void restore(picking::TriangleSet triangles, const SceneSession& session);
     /// A new scene: the old selection names triangles of another model.
     void on_scene();
 
@@ -74,6 +84,7 @@ class RegionSelectTool {
     picking::TriangleSet selection_;
     std::uint64_t version_ = 0;
     std::uint64_t regions_ = 0;  ///< regions released (the report's count)
+    std::optional<SelectionRecord> last_region_;
     // About the selection, for the Inspector and the report.
     std::size_t objects_ = 0;
     double area_ = 0.0;

@@ -12,6 +12,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include "app/core/glossary.h"
+#include "app/core/session_file.h"
 #include "app/core/workspace_layout.h"
 #include "app/viewer/run_viewer.h"
 #include "app/viewer/viewer_app.h"
@@ -82,6 +83,16 @@ void load_font(float scale) {
 }  // namespace
 
 int run_viewer(const ViewerOptions& options) {
+    // 0. A session file that cannot be opened is a bad argument, told before any window.
+    if (!options.session.empty()) {
+        try {
+            (void)read_session_file(options.session);
+        } catch (const std::exception& e) {
+            std::cerr << "raypick: --session " << e.what() << "\n";
+            return 2;
+        }
+    }
+
     // 1. GLFW and the window
     glfwSetErrorCallback(on_glfw_error);
     if (!glfwInit()) {

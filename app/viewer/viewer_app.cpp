@@ -89,7 +89,9 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     assets::Scene empty;
     empty.nodes.push_back({"(loading)", glm::mat4(1.0f), -1, {}, {}});
     session_ = std::make_shared<SceneSession>(std::move(empty));
-    start_load(options.model);
+    // The command line checked the session file; should it have changed since, the model alone.
+    if (options.session.empty() || !open_session(options.session, options.model))
+        start_load(options.model.empty() ? "default" : options.model);
     last_frame_time_ = glfwGetTime();
     measure_window();
 }
@@ -179,6 +181,11 @@ void ViewerApp::layout_workspace() {
 // == Loading
 
 void ViewerApp::start_load(const std::string& path) {
+    // A session file opens its model, then its camera, settings and selections.
+    if (is_session_file(path)) {
+        open_session(path);
+        return;
+    }
     assets::LoadOptions load_options;
     load_options.obj_via_tinyobjloader = open_dialog_.obj_via_tinyobjloader;
     loads_.start(path, load_options);
@@ -198,6 +205,7 @@ void ViewerApp::update_loading() {
     } else {
         // The previous scene stays; the error is shown until the next load.
         error_ = valid_utf8(outcome->error);
+        pending_session_.reset();  // its selections name triangles of the model that failed
         std::cerr << "raypick: " << outcome->error << "\n";
         if (!initial_load_done_ && options_.scripted()) {
             exit_status_ = load_exit_status(outcome->failure, outcome->timed_out);
@@ -275,6 +283,10 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
         tools_tab_ = ToolsTab::Algorithms;
     reset_view();
     if (options_.far_distance && first) move_far(*options_.far_distance);
+    if (pending_session_) {
+        apply_session(*pending_session_);
+        pending_session_.reset();
+    }
 }
 
 // == Camera

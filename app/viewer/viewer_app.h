@@ -4,8 +4,9 @@
 /// run_frame() reads like a table of contents of one frame. Its parts live in one file each:
 /// viewer_app.cpp (the frame, loading, camera, animation), viewer_input.cpp (mouse, keys,
 /// commands), viewer_picking.cpp (picks, live re-picks, the tools' computations),
-/// viewer_draw.cpp (the 3D view), viewer_ui.cpp (the panels in their regions) and
-/// viewer_report.cpp (the scripted run and the UI trace).
+/// viewer_draw.cpp (the 3D view), viewer_ui.cpp (the panels in their regions),
+/// viewer_report.cpp (the scripted run and the UI trace) and viewer_files.cpp (screenshots,
+/// records, session files).
 
 #include <array>
 #include <memory>
@@ -26,6 +27,7 @@
 #include "app/core/scene_loading.h"
 #include "app/core/scene_session.h"
 #include "app/core/selection.h"
+#include "app/core/session_file.h"
 #include "app/core/viewer_options.h"
 #include "app/viewer/accel_view.h"
 #include "app/viewer/collide_mode.h"
@@ -158,6 +160,8 @@ class ViewerApp {
     [[nodiscard]] nlohmann::ordered_json report() const;
     /// --ui-trace: the frame, the probed widgets and the report, after every frame.
     void write_ui_trace();
+
+    // == Files (viewer_files.cpp)
     /// File > Save screenshot: the window as a PNG in the working directory.
     void save_screenshot();
     /// The current pick's record (app/core/pick_record.h) as one JSON line, or nothing and
@@ -167,6 +171,26 @@ class ViewerApp {
     /// model and the time in the working directory, like a screenshot.
     void copy_pick_record();
     void save_pick_record();
+    /// The model shown, hashed once per model for records and sessions; nothing (and the
+    /// status bar says why) when there is none or its file cannot be read.
+    [[nodiscard]] const ModelIdentity* identified_model();
+    /// Writes `text` to `file`; false (and the status bar says so) when that fails.
+    bool write_text_file(const std::string& file, const std::string& text);
+    /// The last region's selection record (app/core/selection_record.h) as one JSON line.
+    [[nodiscard]] std::optional<std::string> current_selection_record();
+    /// Ctrl+Shift+C, File > Save selection record: like the pick's record.
+    void copy_selection_record();
+    void save_selection_record();
+    /// The session as it stands (app/core/session_file.h).
+    [[nodiscard]] std::optional<SessionFile> current_session();
+    /// Ctrl+S: the session to a file named after the model and the time, in the working
+    /// directory.
+    void save_session();
+    /// File > Open on a session file, or --session: reads it and opens its model (or
+    /// `model_instead`); the rest applies once the model is in (adopt_scene). False (and the
+    /// status bar says why) when the file cannot be read.
+    bool open_session(const std::string& path, const std::string& model_instead = {});
+    void apply_session(const SessionFile& session);
 
     GLFWwindow* window_;
     glm::vec2 window_size_{1.0f};
@@ -235,8 +259,13 @@ class ViewerApp {
     bool loading_tinyobjloader_ = false;  ///< the load in flight reads .obj with tinyobjloader
     bool model_tinyobjloader_ = false;    ///< the model shown was read so
     std::string last_pick_record_;        ///< the record copied or saved last
-    bool screenshot_requested_ = false;   ///< taken once this frame's panels are drawn
-    std::string current_path_;            ///< the model shown (for Reload and the title)
+    std::string last_selection_record_;   ///< the selection record copied or saved last
+    std::string last_session_;            ///< the session file saved last (its path)
+    /// A session being opened: applied once its model is in.
+    std::optional<SessionFile> pending_session_;
+    std::string pending_session_path_;
+    bool screenshot_requested_ = false;  ///< taken once this frame's panels are drawn
+    std::string current_path_;           ///< the model shown (for Reload and the title)
 
     std::uint64_t uploaded_pose_version_ = 0;  ///< the pose whose vertices the GPU holds
     double last_frame_time_ = 0.0;

@@ -55,6 +55,15 @@ void ViewerApp::run_command(Command command) {
         case Command::SavePickRecord:
             save_pick_record();
             break;
+        case Command::CopySelectionRecord:
+            copy_selection_record();
+            break;
+        case Command::SaveSelectionRecord:
+            save_selection_record();
+            break;
+        case Command::SaveSession:
+            save_session();
+            break;
         case Command::Quit:
             glfwSetWindowShouldClose(window_, GLFW_TRUE);
             break;
@@ -185,7 +194,7 @@ void ViewerApp::on_mouse_button(int button, int action, int mods) {
         const std::optional<glm::vec2> click = pointer_.release(button, cursor);
         if (region_tool_.drawing())
             region_tool_.release(cursor, mods, dragged, *session_, pick_panel_.choice, camera_,
-                                 view_rect());
+                                 view_rect(), window_size());
         if (click && button == GLFW_MOUSE_BUTTON_LEFT) pending_click_ = *click;
     }
 }

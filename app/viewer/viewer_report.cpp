@@ -24,6 +24,7 @@
 #include "app/core/pick_record.h"
 #include "app/core/pick_replay.h"
 #include "app/core/png_file.h"
+#include "app/core/setup_fields.h"
 #include "app/viewer/panels/algorithms_json.h"
 #include "app/viewer/ui_probe.h"
 #include "app/viewer/viewer_app.h"
@@ -219,104 +220,15 @@ nlohmann::ordered_json ViewerApp::report() const {
     // What a File command (a screenshot, a pick record) did, as the status bar says it.
     if (!screenshot_note_.empty()) j["note"] = screenshot_note_;
     if (!last_pick_record_.empty()) j["pick_record_bytes"] = last_pick_record_.size();
+    if (!last_selection_record_.empty())
+        j["selection_record_bytes"] = last_selection_record_.size();
+    if (!last_session_.empty()) j["session_saved"] = last_session_;
+    j["camera"] = camera_json(camera_);  // exact: a session opened must give it back
+    j["layout_wishes"] = to_text(workspace_.wishes());
     if (open_dialog_.browser && open_dialog_.showing)
         j["open_dialog"] = {{"folder", valid_utf8(open_dialog_.browser->folder().string())},
                             {"path", valid_utf8(open_dialog_.path_input)}};
     return j;
-}
-
-namespace {
-
-/// "raypick-<model>-<date>-<time><extension>" in the working directory, numbered when one of
-/// that name exists (two in the same second do not overwrite each other).
-std::string stamped_file_name(const std::string& model_path, const std::string& extension) {
-    const std::time_t now = std::time(nullptr);
-    char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-    std::string name =
-        model_path.empty() ? "raypick" : std::filesystem::path(model_path).stem().string();
-    for (char& c : name)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
-    std::string file = "raypick-" + name + "-" + stamp + extension;
-    std::error_code ec;
-    for (int n = 2; std::filesystem::exists(file, ec) && n < 1000; ++n)
-        file = "raypick-" + name + "-" + stamp + "-" + std::to_string(n) + extension;
-    return file;
-}
-
-}  // namespace
-
-void ViewerApp::save_screenshot() {
-    const std::string file = stamped_file_name(current_path_, ".png");
-    const glm::ivec2 fb = framebuffer_size();
-    glReadBuffer(GL_BACK);
-    const render::Image image = render::read_framebuffer(fb.x, fb.y);
-    if (const auto error = write_png_file(file, image.width, image.height, image.rgba))
-        error_ = *error;
-    else
-        screenshot_note_ = "Saved " + valid_utf8((std::filesystem::current_path() / file).string());
-}
-
-std::optional<std::string> ViewerApp::current_pick_record() {
-    if (!selection_) {
-        screenshot_note_ = "No pick to record: click the model first";
-        return std::nullopt;
-    }
-    if (current_path_.empty()) {
-        screenshot_note_ = "No model to record";
-        return std::nullopt;
-    }
-    if (!model_identity_) {
-        try {
-            model_identity_ = identify_model(current_path_, model_tinyobjloader_);
-        } catch (const std::exception& e) {
-            screenshot_note_ = "No record: " + valid_utf8(e.what());
-            return std::nullopt;
-        }
-    }
-    // The pose of the pick, not of now: the animation may have moved on since.
-    PickRecord record{record_setup(*session_, *model_identity_, selection_->choice,
-                                   PoseChoice::Current, selection_->ray),
-                      record_result(selection_->result)};
-    record.setup.time = selection_->time;
-    record.setup.clip = selection_->clip;
-    record.setup.clip_name =
-        selection_->clip >= 0 && std::size_t(selection_->clip) < session_->scene().clips.size()
-            ? session_->scene().clips[std::size_t(selection_->clip)].name
-            : std::string();
-    record.setup.loop = selection_->loop;
-    // A pick made while its accel was still being built ran without a broad phase (the
-    // Inspector says so): the record names what ran, so the replay runs the same.
-    const Accel accel = record.setup.choice.accel();
-    if (!is_peer(accel) && broad_phase_of(accel) != selection_->result.broad_phase)
-        record.setup.choice.set_accel(accel_of(selection_->result.broad_phase));
-    return json_line(pick_record_to_json(record));
-}
-
-void ViewerApp::copy_pick_record() {
-    const auto record = current_pick_record();
-    if (!record) return;
-    glfwSetClipboardString(window_, record->c_str());
-    last_pick_record_ = *record;
-    screenshot_note_ =
-        "Copied the pick's record to the clipboard (raypick pick --replay FILE "
-        "picks it again)";
-}
-
-void ViewerApp::save_pick_record() {
-    const auto record = current_pick_record();
-    if (!record) return;
-    const std::string file = stamped_file_name(current_path_, ".pick.json");
-    std::ofstream out(file, std::ios::binary);
-    out << *record << "\n";
-    out.close();
-    if (!out) {
-        screenshot_note_ = "Could not write " + valid_utf8(file);
-        return;
-    }
-    last_pick_record_ = *record;
-    screenshot_note_ = "Saved the pick's record to " +
-                       valid_utf8((std::filesystem::current_path() / file).string());
 }
 
 void ViewerApp::write_ui_trace() {

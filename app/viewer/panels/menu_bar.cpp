@@ -42,9 +42,10 @@ void file_menu(const RecentFiles& recent, MenuBarAction& action) {
     if (command_item(Command::Reload)) action.command = Command::Reload;
     if (command_item(Command::DefaultScene)) action.command = Command::DefaultScene;
     ImGui::Separator();
-    if (command_item(Command::SaveScreenshot)) action.command = Command::SaveScreenshot;
-    if (command_item(Command::CopyPickRecord)) action.command = Command::CopyPickRecord;
-    if (command_item(Command::SavePickRecord)) action.command = Command::SavePickRecord;
+    for (const Command command :
+         {Command::SaveSession, Command::SaveScreenshot, Command::CopyPickRecord,
+          Command::SavePickRecord, Command::CopySelectionRecord, Command::SaveSelectionRecord})
+        if (command_item(command)) action.command = command;
     ImGui::Separator();
     if (command_item(Command::Quit)) action.command = Command::Quit;
     ImGui::EndMenu();

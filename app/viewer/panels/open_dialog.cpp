@@ -35,14 +35,20 @@ std::filesystem::path start_folder(const RecentFiles& recent) {
     return ec ? std::filesystem::path("/") : here;
 }
 
+/// What Assimp reads, and session files (File > Save session writes .json).
+std::vector<std::string> openable_extensions() {
+    std::vector<std::string> extensions = assets::model_extensions();
+    extensions.push_back(".json");
+    return extensions;
+}
+
 }  // namespace
 
 std::optional<std::string> draw_open_dialog(OpenDialogState& state, const RecentFiles& recent) {
     std::optional<std::string> chosen;
     if (state.open_requested) {
         state.open_requested = false;
-        if (!state.browser)
-            state.browser = std::make_unique<FileBrowser>(assets::model_extensions());
+        if (!state.browser) state.browser = std::make_unique<FileBrowser>(openable_extensions());
         if (!state.browser->open(state.browser->folder().empty() ? start_folder(recent)
                                                                  : state.browser->folder()))
             (void)state.browser->open("/");
@@ -133,7 +139,8 @@ std::optional<std::string> draw_open_dialog(OpenDialogState& state, const Recent
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(420.0f);
-        ImGui::Text("Off: only what Assimp reads: %s", browser.filter_text().c_str());
+        ImGui::Text("Off: only what Assimp reads, and session files: %s",
+                    browser.filter_text().c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
