@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -598,6 +599,54 @@ TEST(GuiInput, AnotherAlgorithmRepicksTheSameRayAtOnce) {
     EXPECT_EQ(report["ray"], before["ray"]) << "the same ray";
     EXPECT_EQ(report["triangle"], before["triangle"]);
     EXPECT_EQ(report["repicked"], "algorithm moller_trumbore -> watertight");
+    EXPECT_FALSE(viewer.quit().timed_out);
+}
+
+// Tab steps the pick through every triangle hit along its ray, in the order `raypick pick
+// --all-hits` lists them for the same ray (the arm's near side, its far side, the terrain),
+// wrapping around; Shift+Tab steps back to the nearest.
+TEST(GuiInput, TabStepsThroughEveryHitAlongTheRayAsAllHitsListsThem) {
+    ViewerUnderTest viewer({"--time", "0"});
+    ASSERT_EQ(viewer.error(), "");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) { return t["report"]["model"] == "default"; }));
+    viewer.click({490, 360});
+    const auto first = viewer.wait_for(picked);
+    ASSERT_TRUE(first) << viewer.last().dump();
+    const Trace nearest = (*first)["report"];
+    ASSERT_EQ(nearest["hit"], true);
+    std::vector<std::string> args{tests::raypick_exe(), "pick", "default", "--time", "0",
+                                  "--all-hits",         "--ray"};
+    for (const auto& v : nearest["ray"]) {
+        char text[32];  // nine digits give a float back exactly
+        std::snprintf(text, sizeof text, "%.9g", double(v.get<float>()));
+        args.push_back(text);
+    }
+    const tests::ProcessResult cli = tests::run_process(args);
+    ASSERT_EQ(cli.exit_code, 0) << cli.err;
+    const Trace hits = Trace::parse(cli.out)["all_hits"];
+    ASSERT_GE(hits.size(), 2u) << cli.out;
+    EXPECT_EQ(hits[0]["triangle"], nearest["triangle"]);
+
+    std::uint64_t serial = nearest["serial"].get<std::uint64_t>();
+    for (std::size_t step = 1; step <= hits.size(); ++step) {
+        viewer.press("Tab");
+        const auto stepped = viewer.wait_for(
+            [&](const Trace& t) { return t["report"].value("serial", std::uint64_t{0}) > serial; });
+        ASSERT_TRUE(stepped) << viewer.last().dump();
+        const Trace& report = (*stepped)["report"];
+        serial = report["serial"].get<std::uint64_t>();
+        const std::size_t rank = step % hits.size();
+        EXPECT_EQ(report["hit_rank"]["rank"], rank);
+        EXPECT_EQ(report["hit_rank"]["of"], hits.size());
+        EXPECT_EQ(report["triangle"], hits[rank]["triangle"]) << step;
+        EXPECT_EQ(report["t"], hits[rank]["t"]) << step;
+        EXPECT_EQ(report["ray"], nearest["ray"]) << "the same ray";
+    }
+    viewer.key("shift+Tab");
+    const auto back = viewer.wait_for(
+        [&](const Trace& t) { return t["report"].value("serial", std::uint64_t{0}) > serial; });
+    ASSERT_TRUE(back) << viewer.last().dump();
+    EXPECT_EQ((*back)["report"]["hit_rank"]["rank"], hits.size() - 1);
     EXPECT_FALSE(viewer.quit().timed_out);
 }
 

@@ -47,6 +47,10 @@ struct Selection {
     /// The first pick since the model loaded or a setting changed: it paid for work done once
     /// (SIMD blocks, caches), so its time is not what later picks cost.
     bool cold = false;
+    /// The hit shown among every triangle hit along the ray, by increasing t (Tab steps
+    /// through them): 0 is the nearest, what the pick found; hits_along is 0 until stepped.
+    std::size_t hit_rank = 0;
+    std::size_t hits_along = 0;
     /// Where the pick snapped (a vertex, an edge, a midpoint, the face), when snapping is on.
     std::optional<picking::SnapResult> snap;
 

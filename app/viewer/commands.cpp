@@ -43,6 +43,10 @@ constexpr std::array kCommands = {
     CommandInfo{Command::ToggleXray, "X-ray: select hidden triangles too", "X", GLFW_KEY_X},
     CommandInfo{Command::ToolMeasure, "Measure tool: click two or three points", "M", GLFW_KEY_M},
     CommandInfo{Command::ToggleSnap, "Snap to vertices and edges", "V", GLFW_KEY_V},
+    // Before NextHit, which would take Shift+Tab too (a shortcut without Shift ignores it).
+    CommandInfo{Command::PreviousHit, "Previous hit along the ray", "Shift+Tab", GLFW_KEY_TAB,
+                kShift},
+    CommandInfo{Command::NextHit, "Next hit along the ray (every hit, by t)", "Tab", GLFW_KEY_TAB},
     CommandInfo{Command::ShowAlgorithms, "Algorithms", "A", GLFW_KEY_A},
     CommandInfo{Command::ShowAcceleration, "Acceleration", "", -1},
     CommandInfo{Command::ShowBoneSpace, "Bone space", "", -1},

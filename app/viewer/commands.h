@@ -40,6 +40,8 @@ enum class Command {
     ToggleXray,
     ToolMeasure,
     ToggleSnap,
+    NextHit,
+    PreviousHit,
     // Tools
     ShowAlgorithms,
     ShowAcceleration,

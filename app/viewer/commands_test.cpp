@@ -37,6 +37,8 @@ TEST(Commands, KeysFindTheirCommands) {
     // A bare Q quits nothing: it goes back to the click tool.
     EXPECT_EQ(command_for_key(GLFW_KEY_Q, 0), Command::ToolClick);
     EXPECT_EQ(command_for_key(GLFW_KEY_S, 0), Command::ToolBox);
+    EXPECT_EQ(command_for_key(GLFW_KEY_TAB, 0), Command::NextHit);
+    EXPECT_EQ(command_for_key(GLFW_KEY_TAB, GLFW_MOD_SHIFT), Command::PreviousHit);
     EXPECT_EQ(command_for_key(GLFW_KEY_L, 0), Command::ToolLasso);
     EXPECT_EQ(command_for_key(GLFW_KEY_F1, 0), Command::Help);
     EXPECT_EQ(command_for_key(GLFW_KEY_SLASH, GLFW_MOD_SHIFT), Command::Help);  // "?"
@@ -49,6 +51,8 @@ TEST(Commands, KeysFindTheirCommands) {
               Command::CopySelectionRecord);
     EXPECT_EQ(command_for_key(GLFW_KEY_S, GLFW_MOD_CONTROL), Command::SaveSession);
     EXPECT_EQ(command_for_key(GLFW_KEY_S, 0), Command::ToolBox);
+    EXPECT_EQ(command_for_key(GLFW_KEY_TAB, 0), Command::NextHit);
+    EXPECT_EQ(command_for_key(GLFW_KEY_TAB, GLFW_MOD_SHIFT), Command::PreviousHit);
     EXPECT_TRUE(command_info(Command::Quit).global);
     EXPECT_FALSE(command_info(Command::Frame).global);
 }

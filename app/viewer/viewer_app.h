@@ -116,6 +116,12 @@ class ViewerApp {
     [[nodiscard]] Selection pick_at(glm::vec2 cursor_window, bool clicked);
     /// Picks `base`'s ray (and cursor, and ID buffer reading) with the current settings.
     [[nodiscard]] Selection pick_ray(Selection base, bool clicked);
+    /// What follows from the selection's result: its pose, the picked vertices, the snap,
+    /// the bind pose's answer and the ID buffer's verdict.
+    [[nodiscard]] Selection finish_pick(Selection selection, bool clicked);
+    /// Tab / Shift+Tab: the next (step 1) or previous (-1) triangle hit along the pick's ray,
+    /// in the order All hits lists them, wrapping around.
+    void cycle_hit(int step);
     /// What the ID buffer's verdict needs from the camera and the model's offset.
     [[nodiscard]] IdBufferContext id_context(const Selection& selection) const;
     /// The last pick again on its own ray, when a setting that decides it changed.

@@ -123,6 +123,12 @@ void ViewerApp::run_command(Command command) {
         case Command::ToolMeasure:
             if (mode_ == ViewerMode::Pick) region_tool_.set_tool(SelectTool::Measure);
             break;
+        case Command::NextHit:
+            cycle_hit(1);
+            break;
+        case Command::PreviousHit:
+            cycle_hit(-1);
+            break;
         case Command::ToggleSnap:
             pick_panel_.snap = !pick_panel_.snap;
             break;

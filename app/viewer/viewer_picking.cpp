@@ -41,6 +41,12 @@ Selection ViewerApp::pick_ray(Selection selection, bool clicked) {
     selection.cold = !warm_inputs_ || !pick_changes(*warm_inputs_, inputs).empty();
     warm_inputs_ = inputs;
     selection.result = session_->pick(selection.ray, selection.choice);
+    selection.hit_rank = 0;
+    selection.hits_along = 0;
+    return finish_pick(std::move(selection), clicked);
+}
+
+Selection ViewerApp::finish_pick(Selection selection, bool clicked) {
     selection.time = session_->time();
     selection.clip = session_->clip();
     selection.loop = session_->loop();
@@ -81,9 +87,39 @@ Selection ViewerApp::pick_ray(Selection selection, bool clicked) {
     selection.bind_result.reset();
     if (animation_panel_.pick_bind_pose)
         selection.bind_result = session_->pick(selection.ray, selection.choice, PoseChoice::Bind);
-    if (selection.id_buffer_read)
+    // The GPU draws the nearest surface: a hit further along the ray is not its to judge.
+    selection.id_check = {};
+    if (selection.id_buffer_read && selection.hit_rank == 0)
         selection.id_check = check_id_buffer(selection, id_context(selection));
     return selection;
+}
+
+void ViewerApp::cycle_hit(int step) {
+    if (!selection_ || !selection_->result.hit) {
+        screenshot_note_ = "No hit to step from: click the model first";
+        return;
+    }
+    const picking::AllHitsResult all = session_->all_hits(selection_->ray, selection_->choice);
+    const std::size_t n = all.hits.size();
+    if (n == 0) return;
+    // Where the hit shown stands among every hit along the ray.
+    const picking::PickHit& shown = *selection_->result.hit;
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        if (all.hits[i].hit.instance == shown.instance &&
+            all.hits[i].hit.triangle == shown.triangle) {
+            at = i;
+            break;
+        }
+    const std::size_t next = (at + n + std::size_t(step > 0 ? 1 : n - 1)) % n;
+    Selection selection = *selection_;
+    selection.serial = ++pick_count_;
+    selection.result.hit = all.hits[next].hit;
+    selection.result.shape.reset();  // All hits lists triangles
+    selection.hit_rank = next;
+    selection.hits_along = n;
+    selection_ = finish_pick(std::move(selection), true);
+    update_algorithm_views();
 }
 
 IdBufferContext ViewerApp::id_context(const Selection& selection) const {

@@ -119,6 +119,8 @@ nlohmann::ordered_json ViewerApp::report() const {
                 {"triangles", bone_space_.triangles_drawn}};
         if (magnifier_texture_ != 0) j["magnifier"] = {{"zoom", magnifier_.zoom}};
         j["cold"] = selection_->cold;
+        if (selection_->hits_along > 0)
+            j["hit_rank"] = {{"rank", selection_->hit_rank}, {"of", selection_->hits_along}};
         if (inspector_.change_serial == selection_->serial && !inspector_.change.empty())
             j["repicked"] = inspector_.change;
         if (selection_->id_buffer)

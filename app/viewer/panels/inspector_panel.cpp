@@ -140,6 +140,9 @@ void key_numbers_triangle(Rows& rows, const Selection& selection, const SceneSes
              hit.mesh);
     rows.row("Triangle", nullptr, "%u of %zu", hit.triangle,
              scene.meshes[hit.mesh].triangle_count());
+    if (selection.hits_along > 0)
+        rows.row("Hit", nullptr, "%zu of %zu along the ray (Tab: next)", selection.hit_rank + 1,
+                 selection.hits_along);
     rows.row("t", "t", "%.7g", double(hit.t));
     ui_probe::item("Inspector/t");
     rows.row("u, v", "u, v", "%.6g, %.6g", double(hit.u), double(hit.v));
@@ -168,6 +171,9 @@ void key_numbers_shape(Rows& rows, const Selection& selection, const SceneSessio
     rows.row("Shape", "seed 002", "analytic %s, by its equation",
              std::string(picking::shape_kind_name(hit.kind)).c_str());
     rows.row("Test", nullptr, "%s", std::string(hit.local.test).c_str());
+    if (selection.hits_along > 0)
+        rows.row("Hit", nullptr, "%zu of %zu along the ray (Tab: next)", selection.hit_rank + 1,
+                 selection.hits_along);
     rows.row("t", "t", "%.7g", double(hit.t));
     ui_probe::item("Inspector/t");
     rows.vec("Point", hit.point);

@@ -124,6 +124,8 @@ void pick_menu(const ViewSwitches& on, PickChoice& choice, MenuBarAction& action
         action.command = Command::ToolMeasure;
     if (command_item(Command::ToggleXray, on.xray)) action.command = Command::ToggleXray;
     if (command_item(Command::ToggleSnap, on.snap)) action.command = Command::ToggleSnap;
+    if (command_item(Command::NextHit)) action.command = Command::NextHit;
+    if (command_item(Command::PreviousHit)) action.command = Command::PreviousHit;
     ImGui::EndMenu();
 }
 
