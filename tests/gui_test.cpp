@@ -3,10 +3,13 @@
 // ray, and the picture must show the highlight where the click went.
 
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 
 #include <gtest/gtest.h>
+#include <glm/geometric.hpp>
+#include <glm/vec3.hpp>
 #include <nlohmann/json.hpp>
 
 #include "picking/ray_triangle/ray_triangle.h"
@@ -29,6 +32,30 @@ TEST(Gui, DefaultSceneClickEqualsTheCliAndIsHighlighted) {
     ASSERT_TRUE(run.pick["id_buffer"].is_object()) << run.pick.dump();
     EXPECT_EQ(run.pick["id_buffer"]["instance"], run.pick["instance"]);
     EXPECT_EQ(run.pick["id_buffer"]["triangle"], run.pick["triangle"]);
+}
+
+// Seed 002's area and triple product and seed 000's hit point both ways, as the Inspector's
+// Triangle section shows them: the world area equals half the cross product of the world
+// corners the report prints, and O + tD lies within a few ULPs of the barycentric point.
+TEST(Gui, TheTrianglesLessonsAgreeWithItsCorners) {
+    const ViewerRun run = run_viewer({"--time", "1.5", "--click", "490,360"}, "lessons");
+    ASSERT_EQ(run.pick["hit"], true) << run.pick.dump();
+    const nlohmann::json& lessons = run.pick["lessons"];
+    ASSERT_TRUE(lessons.is_object()) << run.pick.dump();
+    glm::dvec3 p[3];
+    for (int i = 0; i < 3; ++i)
+        for (int k = 0; k < 3; ++k)
+            p[i][k] = run.pick["vertices"][i][k].get<double>();
+    const double area = 0.5 * glm::length(glm::cross(p[1] - p[0], p[2] - p[0]));
+    EXPECT_NEAR(lessons["area_world"].get<double>(), area, 1e-5 * area);
+    EXPECT_GT(lessons["triple_product"].get<double>(), 0.0);
+    EXPECT_LE(lessons["apart_ulps"].get<double>(), 64.0);
+    const nlohmann::json& a = lessons["from_ray"];
+    const nlohmann::json& b = lessons["from_barycentric"];
+    double apart = 0.0;
+    for (int k = 0; k < 3; ++k)
+        apart += std::pow(a[k].get<double>() - b[k].get<double>(), 2.0);
+    EXPECT_NEAR(lessons["apart"].get<double>(), std::sqrt(apart), 1e-12);
 }
 
 TEST(Gui, TheArmMovesBetweenTwoTimes) {

@@ -66,6 +66,13 @@ constexpr std::array kGlossary = {
     GlossaryEntry{"half-open edges",
                   "Each edge belongs to exactly one of the two triangles sharing it, so a ray "
                   "through it hits one: neither a leak nor a double hit."},
+    GlossaryEntry{"cross product",
+                  "Seed 002: |a x b| is the area of the parallelogram on a and b, so a "
+                  "triangle's area is |E1 x E2| / 2 with its edges E1 = p1 - p0, E2 = p2 - p0."},
+    GlossaryEntry{"triple product",
+                  "Seed 002: |a . (b x c)| is the volume of the parallelepiped on a, b and c. "
+                  "On the ray's direction and the triangle's edges it is Moller-Trumbore's "
+                  "determinant (seed 000): near 0, the ray runs along the triangle's plane."},
     GlossaryEntry{"ULP",
                   "Unit in the last place: how many representable floats lie between two numbers. "
                   "1 ULP is the smallest difference a float can show."},

@@ -25,6 +25,7 @@
 #include "app/core/pick_replay.h"
 #include "app/core/png_file.h"
 #include "app/core/setup_fields.h"
+#include "app/core/triangle_lessons.h"
 #include "app/viewer/panels/algorithms_json.h"
 #include "app/viewer/ui_probe.h"
 #include "app/viewer/viewer_app.h"
@@ -119,6 +120,18 @@ nlohmann::ordered_json ViewerApp::report() const {
                 {"triangles", bone_space_.triangles_drawn}};
         if (magnifier_texture_ != 0) j["magnifier"] = {{"zoom", magnifier_.zoom}};
         j["cold"] = selection_->cold;
+        if (selection_->result.hit) {
+            const TriangleLessons l = triangle_lessons(*selection_->result.hit, selection_->ray,
+                                                       selection_->world_from_mesh);
+            j["lessons"] = {{"area_bone", l.area_bone},
+                            {"area_world", l.area_world},
+                            {"triple_product", l.volume},
+                            {"from_ray", {l.from_ray.x, l.from_ray.y, l.from_ray.z}},
+                            {"from_barycentric",
+                             {l.from_barycentric.x, l.from_barycentric.y, l.from_barycentric.z}},
+                            {"apart", l.difference},
+                            {"apart_ulps", l.ulps}};
+        }
         if (selection_->hits_along > 0)
             j["hit_rank"] = {{"rank", selection_->hit_rank}, {"of", selection_->hits_along}};
         if (inspector_.change_serial == selection_->serial && !inspector_.change.empty())

@@ -16,6 +16,7 @@
 #include "app/core/bind_pose_comparison.h"
 #include "app/core/display_text.h"
 #include "app/core/duration_text.h"
+#include "app/core/triangle_lessons.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_probe.h"
 
@@ -232,6 +233,17 @@ void triangle_details(InspectorState& state, const Selection& selection,
     rows.vec("Normal", hit.normal);
     rows.row("Face", nullptr, "%s",
              hit.front_face ? "front (counter-clockwise)" : "back (clockwise)");
+    // Seed 002: the area from the cross product, the volume from the triple product; seed
+    // 000: the hit point two ways, in the space the test ran in.
+    const TriangleLessons l = triangle_lessons(hit, selection.ray, selection.world_from_mesh);
+    rows.row("Area", "cross product", "%.7g bone, %.7g world: |E1 x E2| / 2", l.area_bone,
+             l.area_world);
+    rows.row("Volume", "triple product", "%.7g: |D . (E1 x E2)|, Moller-Trumbore's |det|",
+             l.volume);
+    rows.vec("O + tD", l.from_ray);
+    rows.vec("from u, v", l.from_barycentric);  // (1-u-v) p0 + u p1 + v p2
+    rows.row("apart by", "ULP", "%.3g units, %.1f ULPs of the point (seed 000's two ways)",
+             l.difference, l.ulps);
 }
 
 /// The surface at the hit in words: the texture coordinates (every set), the normal the surface
