@@ -10,7 +10,9 @@
 #include <glm/matrix.hpp>
 
 #include "picking/bvh/wide_bvh.h"
+#include "picking/core/isa.h"
 #include "picking/select/selection_volume.h"
+#include "picking/select/snap_window.h"
 
 namespace picking {
 
@@ -228,9 +230,16 @@ class Snapper {
 
     void keep(const SnapResult& candidate) {
         if (best_count_ == kKeep && !wins_over(candidate, best_[kKeep - 1])) return;
-        // A vertex shared by six triangles is one candidate, not six.
+        // A vertex shared by six triangles is one candidate, not six: the one that wins (the
+        // lowest triangle), whatever order the search offers them in.
         for (std::size_t k = 0; k < best_count_; ++k)
-            if (best_[k].kind == candidate.kind && best_[k].world == candidate.world) return;
+            if (best_[k].kind == candidate.kind && best_[k].world == candidate.world) {
+                if (!wins_over(candidate, best_[k])) return;
+                for (std::size_t j = k; j + 1 < best_count_; ++j)
+                    best_[j] = best_[j + 1];
+                --best_count_;
+                break;
+            }
         std::size_t i = std::min(best_count_, kKeep - 1);
         while (i > 0 && wins_over(candidate, best_[i - 1])) {
             best_[i] = best_[i - 1];
@@ -294,6 +303,62 @@ void near_cursor(const TriangleBlock8& block, const NearTest& t, bool (&near)[8]
                                           hi_y[lane] < t.ndc_lo[1] || lo_y[lane] > t.ndc_hi[1]);
 }
 
+/// The window where candidates within `radius_px` of the cursor can lie, in the mesh's space:
+/// the box of their reach around the hit, and the frustum of the radius's square.
+SnapWindow snap_window(const Snapper& snapper, const ScreenMapping& screen, const SnapQuery& query,
+                       const glm::dmat4& clip_from_mesh, double radius_px) {
+    // Every triangle within reach of the hit, as a box in the mesh's space (its corners moved
+    // there, padded for the rounding of float boxes).
+    const double r = snapper.reach(radius_px) * 1.01;  // a cube around that sphere
+    Aabb box;
+    for (int c = 0; c < 8; ++c) {
+        const glm::dvec3 corner =
+            query.world_hit + glm::dvec3((c & 1) ? r : -r, (c & 2) ? r : -r, (c & 4) ? r : -r);
+        box.extend(glm::vec3(snapper.mesh_from_world() * glm::dvec4(corner, 1.0)));
+    }
+    const glm::vec3 pad = 1e-6f * (glm::abs(box.min) + glm::abs(box.max)) + 1e-30f;
+    box.min -= pad;
+    box.max += pad;
+    // And only what projects into the square of the radius around the cursor: the frustum of
+    // that square, moved into the mesh's space.
+    const glm::dvec2 r_ndc = 2.0 * radius_px / screen.view_size;
+    const glm::dvec2 c_ndc{2.0 * (query.cursor.x - screen.view_min.x) / screen.view_size.x - 1.0,
+                           1.0 - 2.0 * (query.cursor.y - screen.view_min.y) / screen.view_size.y};
+    const SelectionVolume square =
+        SelectionVolume::rectangle(screen.clip_from_world, c_ndc - r_ndc, c_ndc + r_ndc);
+    return SnapWindow(box, square.planes_in(clip_from_mesh));
+}
+
+/// Pushes the children of `node` whose bit is set in `within`, the one nearest `point` last
+/// (popped first); equally near ones go on in slot order.
+void push_nearest_last(const WideNode& node, std::uint32_t within, glm::vec3 point,
+                       std::vector<std::uint32_t>& stack) {
+    float distance2[WideNode::kWidth];
+    for (int i = 0; i < WideNode::kWidth; ++i) {
+        const float dx =
+            std::max(std::max(node.bounds[0][i] - point.x, point.x - node.bounds[1][i]), 0.0f);
+        const float dy =
+            std::max(std::max(node.bounds[2][i] - point.y, point.y - node.bounds[3][i]), 0.0f);
+        const float dz =
+            std::max(std::max(node.bounds[4][i] - point.z, point.z - node.bounds[5][i]), 0.0f);
+        distance2[i] = dx * dx + dy * dy + dz * dz;
+    }
+    std::uint32_t order[WideNode::kWidth];
+    int count = 0;
+    for (std::uint32_t i = 0; i < node.child_count; ++i) {
+        if (!(within & (1u << i)) || node.child[i] == WideNode::kEmpty) continue;
+        // Insertion sort, farthest first.
+        int at = count++;
+        while (at > 0 && distance2[order[at - 1]] < distance2[i]) {
+            order[at] = order[at - 1];
+            --at;
+        }
+        order[at] = i;
+    }
+    for (int k = 0; k < count; ++k)
+        stack.push_back(node.child[order[k]]);
+}
+
 /// Whether a candidate `length` along its sight line is seen, the line's first hit being at
 /// `first_hit`: nothing in front of it but its own surface (rounding allowed for).
 bool sees(std::optional<float> first_hit, float length) {
@@ -355,54 +420,31 @@ std::optional<SnapResult> snap_near(const SceneView& scene, const SceneAccel* ac
                              ? accel->mesh_bvh(scene.instances[query.instance].mesh)
                              : nullptr;
     if (bvh && !bvh->empty()) {
-        // The hit triangle first: on a dense mesh its corners are the nearest already, and the
-        // radius shrinks to them before the search.
+        // The hit triangle first: on a dense mesh its corners are among the nearest already.
         snapper.look_at(query.triangle);
         ++looked;
-        double radius = snapper.radius_now();
-        // Every triangle within reach of the hit, as a box in the mesh's space (its corners
-        // moved there, padded for the rounding of float boxes).
-        const double r = snapper.reach(radius) * 1.01;  // a cube around that sphere
-        Aabb box;
-        for (int c = 0; c < 8; ++c) {
-            const glm::dvec3 corner =
-                query.world_hit + glm::dvec3((c & 1) ? r : -r, (c & 2) ? r : -r, (c & 4) ? r : -r);
-            box.extend(glm::vec3(snapper.mesh_from_world() * glm::dvec4(corner, 1.0)));
-        }
-        const glm::vec3 pad = 1e-6f * (glm::abs(box.min) + glm::abs(box.max)) + 1e-30f;
-        box.min -= pad;
-        box.max += pad;
-        // And only boxes whose projection reaches the square of the radius around the
-        // cursor: the frustum of that square, moved into the mesh's space.
-        const glm::dvec2 r_ndc = 2.0 * radius / screen.view_size;
-        const glm::dvec2 c_ndc{
-            2.0 * (query.cursor.x - screen.view_min.x) / screen.view_size.x - 1.0,
-            1.0 - 2.0 * (query.cursor.y - screen.view_min.y) / screen.view_size.y};
-        const SelectionVolume square =
-            SelectionVolume::rectangle(screen.clip_from_world, c_ndc - r_ndc, c_ndc + r_ndc);
         const glm::dmat4 clip_from_mesh =
             screen.clip_from_world * glm::dmat4(scene.instances[query.instance].world_from_mesh);
-        const std::array<glm::dvec4, 6> planes = square.planes_in(clip_from_mesh);
+        const glm::vec3 hit_mesh(snapper.mesh_from_world() * glm::dvec4(query.world_hit, 1.0));
+        double radius = snapper.radius_now();
+        SnapWindow window = snap_window(snapper, screen, query, clip_from_mesh, radius);
         NearTest near_test = make_near_test(clip_from_mesh, screen, query, radius);
-        std::vector<std::uint32_t> stack{0};
+        // Depth first, the child nearest the hit first: the hit's neighbours give the nearest
+        // vertices within a few leaves, the radius shrinks to them, and with it the window
+        // that the rest of the search must meet (a dense mesh's thousands of triangles under
+        // the full radius are never looked at).
+        std::vector<std::uint32_t> stack;
+        stack.reserve(64);
+        stack.push_back(0);
         while (!stack.empty()) {
-            const WideNode& node = bvh->nodes[stack.back()];
+            const std::uint32_t ref = stack.back();
             stack.pop_back();
-            for (std::uint32_t i = 0; i < node.child_count; ++i) {
-                const std::uint32_t ref = node.child[i];
-                if (ref == WideNode::kEmpty) continue;
-                const Aabb child = node.child_bounds(int(i));
-                if (!child.overlaps(box) ||
-                    square.classify(child, clip_from_mesh, planes) == BoxSide::Outside)
-                    continue;
-                if (!WideNode::is_leaf(ref)) {
-                    stack.push_back(ref);
-                    continue;
-                }
-                if (snapper.radius_now() < radius) {
-                    radius = snapper.radius_now();
-                    near_test = make_near_test(clip_from_mesh, screen, query, radius);
-                }
+            if (snapper.radius_now() < radius) {
+                radius = snapper.radius_now();
+                window = snap_window(snapper, screen, query, clip_from_mesh, radius);
+                near_test = make_near_test(clip_from_mesh, screen, query, radius);
+            }
+            if (WideNode::is_leaf(ref)) {
                 const TriangleBlock8& block = bvh->blocks[WideNode::leaf_block(ref)];
                 bool near[8];
                 near_cursor(block, near_test, near);
@@ -411,7 +453,10 @@ std::optional<SnapResult> snap_near(const SceneView& scene, const SceneAccel* ac
                     ++looked;
                     snapper.look_at(block.id[lane]);
                 }
+                continue;
             }
+            const WideNode& node = bvh->nodes[ref];
+            push_nearest_last(node, window.children_within(node), hit_mesh, stack);
         }
     }
     if (!bvh || bvh->empty()) {  // the hit triangle alone
@@ -426,6 +471,9 @@ std::optional<SnapResult> snap_near(const SceneView& scene, const SceneAccel* ac
         if (!bvh || bvh->empty()) return true;  // nothing to look through: trust it
         WideQuery wide;
         wide.intersect = intersect_watertight;
+        // The SIMD kernels where the CPU has them: the same answers, bit for bit.
+        wide.block_algorithm = block_algorithm_for(RayTriangleMethod::Watertight);
+        wide.isa = active_isa();
         TraversalStats stats;
         const auto hit = raycast(*bvh, mesh, ray, wide, &stats);
         return sees(hit ? std::optional<float>(hit->hit.t) : std::nullopt, length);

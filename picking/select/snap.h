@@ -6,7 +6,8 @@
 /// sees: a ray to each, through the same BVH, meets nothing of the instance before it, so the
 /// far side of a thin part never snaps; the first kind with a
 /// candidate within the radius wins (vertex, then midpoint, then edge, then face), and within a
-/// kind the nearest on screen.
+/// kind the nearest on screen; a vertex or edge that several triangles share is answered
+/// through the lowest of them (then the lowest corner), however the search met them.
 
 #include <cstdint>
 #include <optional>

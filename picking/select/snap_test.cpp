@@ -170,6 +170,7 @@ TEST(Snap, TheBvhSnapsAsLookingAtEveryTriangleDoes) {
         ASSERT_TRUE(fast && slow);
         EXPECT_EQ(fast->kind, slow->kind) << "round " << round;
         EXPECT_EQ(fast->world, slow->world) << "round " << round;
+        EXPECT_EQ(fast->distance_px, slow->distance_px) << "round " << round;
         EXPECT_LT(looked, sphere.mesh.indices.size() / 3);  // not every triangle
         ++kinds[int(fast->kind)];
         ++compared;
@@ -177,6 +178,60 @@ TEST(Snap, TheBvhSnapsAsLookingAtEveryTriangleDoes) {
     EXPECT_GT(compared, 20);
     EXPECT_GT(kinds[int(SnapKind::Vertex)], 0);
     EXPECT_GT(kinds[int(SnapKind::Edge)] + kinds[int(SnapKind::EdgeMidpoint)], 0);
+}
+
+/// Every field of two answers, so a failure says which differs.
+void expect_same_answer(const std::optional<SnapResult>& fast,
+                        const std::optional<SnapResult>& slow, int round) {
+    ASSERT_EQ(fast.has_value(), slow.has_value()) << "round " << round;
+    if (!fast) return;
+    EXPECT_EQ(fast->kind, slow->kind) << "round " << round;
+    EXPECT_EQ(fast->triangle, slow->triangle) << "round " << round;
+    EXPECT_EQ(fast->corner_a, slow->corner_a) << "round " << round;
+    EXPECT_EQ(fast->corner_b, slow->corner_b) << "round " << round;
+    EXPECT_EQ(fast->vertex, slow->vertex) << "round " << round;
+    EXPECT_EQ(fast->edge_fraction, slow->edge_fraction) << "round " << round;
+    EXPECT_EQ(fast->world, slow->world) << "round " << round;
+    EXPECT_EQ(fast->mesh, slow->mesh) << "round " << round;
+    EXPECT_EQ(fast->distance_px, slow->distance_px) << "round " << round;
+}
+
+// A vertex or an edge that several triangles share is one candidate, answered through the
+// lowest of them (then the lowest corner) whatever order the search offers them in: the BVH,
+// which visits the triangles nearest the hit first, answers field for field as the brute force
+// in index order does. (It used to keep whichever triangle came first, so a vertex snap on a
+// dense mesh named another triangle and corner than the brute force.) On meshes dense enough
+// that the nearest vertices shrink the search to a few pixels, with every mix of kinds.
+TEST(Snap, ASharedVertexOrEdgeAnswersThroughItsLowestTriangleWhateverTheSearchOrder) {
+    const OneInstance dense_sphere(testing::bumpy_sphere(150, 200, 3.0f),
+                                   glm::translate(glm::mat4(1.0f), glm::vec3(0.5f, 0.0f, 0.0f)));
+    const OneInstance dense_grid(testing::grid(90),
+                                 glm::scale(glm::rotate(glm::mat4(1.0f), 1.2f, glm::vec3(1, 0, 0)),
+                                            glm::vec3(0.06f, 1.0f, 0.045f)));
+    const ScreenMapping s = screen();
+    std::mt19937 rng(31);
+    int compared = 0, vertices = 0, shared_edges = 0;
+    for (const OneInstance* m : {&dense_sphere, &dense_grid, &grid()})
+        for (int round = 0; round < 120 / testing::kScale; ++round) {
+            const glm::dvec2 cursor{uniform(rng, 200.0, 440.0), uniform(rng, 120.0, 380.0)};
+            const double radius = uniform(rng, 1.0, 20.0);
+            const std::uint32_t kinds = rng() % 4;
+            auto q = m->hit_at(s, cursor, radius);
+            if (!q) continue;
+            // All kinds, or one of vertices, midpoints and faces left out.
+            q->targets.vertex = kinds != 1;
+            q->targets.edge_midpoint = kinds != 2;
+            q->targets.face = kinds != 3;
+            const auto fast = snap_near(m->view, &m->accel, s, *q);
+            const auto slow = snap_near_every_triangle(m->view, s, *q);
+            expect_same_answer(fast, slow, round);
+            ++compared;
+            vertices += fast && fast->kind == SnapKind::Vertex;
+            shared_edges += fast && fast->kind != SnapKind::Vertex && fast->corner_b >= 0;
+        }
+    EXPECT_GT(compared, 150 / testing::kScale);
+    EXPECT_GT(vertices, 20 / testing::kScale);
+    EXPECT_GT(shared_edges, 10 / testing::kScale);
 }
 
 TEST(Snap, KindsHaveNamesForPeople) {
