@@ -133,7 +133,8 @@ constexpr std::array kGlossary = {
 constexpr std::array kSeeds = {
     SeedDocument{"seed 000", "Ray-triangle intersection detection", "射线和三角形的相交检测",
                  "cnblogs.com/graphics, 2010 (the DirectX SDK Pick sample and its Unity port)",
-                 "algorithms dx_pick, unity_pick; Explain; their tolerances in the Inspector"},
+                 "algorithms dx_pick, unity_pick; Explain; their tolerances in the Inspector; "
+                 "the hit point both ways (O + tD and from u, v) in its Triangle section"},
     SeedDocument{"seed 001", "XNA 3.0 Recipes 4-18: ray-model collision with per-triangle checks",
                  "4.18 使用逐三角形检查检测射线-模型碰撞",
                  "XNA 3.0 Recipes (Apress, 2009), in Chinese translation",
@@ -141,7 +142,10 @@ constexpr std::array kSeeds = {
     SeedDocument{"seed 002", "Geometry definitions", "几何定义",
                  "web notes on ray, plane, sphere, rectangle, triangle and box tests",
                  "the analytic shapes of the default scene; barycentric, crossing_2d, "
-                 "moller_trumbore; the slab test"},
+                 "moller_trumbore; the slab test; the area (cross product) and triple product "
+                 "in the Inspector's Triangle section. Its 2D separating-axis section stops at "
+                 "'to be continued' (未完待续): seed 003's step 3 carries the idea out, with "
+                 "the axes drawn in the Triangle lab"},
     SeedDocument{"seed 003", "A fast triangle-triangle intersection test",
                  "这个相交测试算法的主要过程",
                  "web article, untitled (its first line is quoted), timed on an Athlon 64 X2",

@@ -64,14 +64,16 @@ void load_font(float scale) {
         io.Fonts->AddFontFromFileTTF(font, kUiFontPixels * scale);
     else
         io.Fonts->AddFontDefault();
-    // The seeds' titles are Chinese, which DejaVu lacks: their characters (only those, a small
+    // The seeds' titles (and a quote in their notes) are Chinese, which DejaVu lacks: their
+    // characters (only those, a small
     // atlas) come from WenQuanYi Micro Hei, merged into the font. Without it they show as '?'.
     const char* cjk = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
     if (std::filesystem::exists(cjk, ec)) {
         static ImVector<ImWchar> ranges;  // read when the atlas is built, after this returns
         ImFontGlyphRangesBuilder builder;
         for (const SeedDocument& seed : seed_documents())
-            builder.AddText(seed.original.data(), seed.original.data() + seed.original.size());
+            for (const std::string_view text : {seed.original, seed.in_app})
+                builder.AddText(text.data(), text.data() + text.size());
         builder.BuildRanges(&ranges);
         ImFontConfig config;
         config.MergeMode = true;

@@ -189,15 +189,17 @@ nlohmann::ordered_json ViewerApp::report() const {
         j["framed_rect"] = {lo.x, lo.y, hi.x, hi.y};
     }
     j["windows"] = layout["windows"];
-    // Characters of the seeds' titles (Help > The seeds) the font cannot draw.
+    // Characters of the seeds' titles and notes (Help > The seeds) the font cannot draw.
     int missing_glyphs = 0;
     for (const SeedDocument& seed : seed_documents()) {
-        const char* text = seed.original.data();
-        const char* end = text + seed.original.size();
-        while (text < end) {
-            unsigned int c = 0;
-            text += ImTextCharFromUtf8(&c, text, end);
-            missing_glyphs += ImGui::GetFont()->FindGlyphNoFallback(ImWchar(c)) == nullptr;
+        for (const std::string_view shown : {seed.original, seed.in_app}) {
+            const char* text = shown.data();
+            const char* end = text + shown.size();
+            while (text < end) {
+                unsigned int c = 0;
+                text += ImTextCharFromUtf8(&c, text, end);
+                missing_glyphs += ImGui::GetFont()->FindGlyphNoFallback(ImWchar(c)) == nullptr;
+            }
         }
     }
     j["missing_glyphs"] = missing_glyphs;
