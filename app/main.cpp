@@ -77,6 +77,9 @@ int main(int argc, char** argv) {
         case app::Command::Heatmap:
             finish(run_command("raypick heatmap",
                                [&] { return app::run_heatmap_command(command_line.heatmap); }));
+        case app::Command::Disagree:
+            finish(run_command("raypick disagree",
+                               [&] { return app::run_disagree_command(command_line.disagree); }));
         case app::Command::Viewer:
             break;
     }

@@ -91,6 +91,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             FUZZ_CHECK(std::isfinite(out.heatmap.time));
             check_choice(out.heatmap.algorithm, out.heatmap.accel);
             break;
+        case app::Command::Disagree:
+            FUZZ_CHECK(out.disagree.threads <= 256);
+            FUZZ_CHECK(std::isfinite(out.disagree.time));
+            FUZZ_CHECK(out.disagree.far_distance >= 0.0 && out.disagree.far_distance <= 1e7);
+            FUZZ_CHECK(out.disagree.ulps >= 0);
+            check_choice(out.disagree.a, out.disagree.accel);
+            check_choice(out.disagree.b, out.disagree.accel);
+            break;
         case app::Command::Leaks:
             FUZZ_CHECK(out.leaks.rays >= 1);
             FUZZ_CHECK(std::isfinite(out.leaks.time));

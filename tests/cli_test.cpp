@@ -11,6 +11,7 @@
 #include "assets/load_model.h"
 #include "peers/embree_scene.h"
 #include "picking/core/isa.h"
+#include "tests/png_image.h"
 #include "tests/process.h"
 
 namespace tests {
@@ -916,4 +917,45 @@ TEST(Cli, AChangedModelFileIsDetectedOnSelectionReplay) {
 }
 
 }  // namespace
+// `raypick disagree` casts every pixel with two algorithms: its counts cover every pixel once,
+// its picture paints each verdict in its colour (the agreeing pixels and the legend's swatch
+// are exactly the grey ones), watertight against the exact reference leaves no pixel where only
+// one of them hits on the closed knot, and bad choices are refused.
+TEST(Cli, DisagreePaintsEveryPixelsVerdictAndCountsThem) {
+    const auto out = std::filesystem::temp_directory_path() / "raypick_cli_disagree.png";
+    const auto run = [&](const std::string& a) {
+        return run_process({raypick_exe(), "disagree", "knot:20000", "--a", a, "--b", "reference",
+                            "--size", "160x90", "--far", "10000", "--threads", "2", "--out",
+                            out.string()});
+    };
+    const ProcessResult dx = run("dx_pick");
+    ASSERT_EQ(dx.exit_code, 0) << dx.err;
+    const auto counts = nlohmann::json::parse(dx.out);
+    EXPECT_EQ(counts["pixels"], 160 * 90);
+    std::uint64_t sum = 0;
+    for (const char* key :
+         {"both_miss", "agree", "only_a", "only_b", "different_triangle", "t_differs"})
+        sum += counts[key].get<std::uint64_t>();
+    EXPECT_EQ(sum, 160u * 90u);
+    EXPECT_GT(counts["agree"].get<int>(), 1000);
+    const PngImage png = read_png_image(out);
+    ASSERT_EQ(png.width, 160);
+    ASSERT_EQ(png.height, 90);
+    const int swatch = 7;  // min(160 / 18, 90 / 12): the legend's squares
+    EXPECT_EQ(png.count({112, 112, 112}, 0), counts["agree"].get<int>() + swatch * swatch);
+
+    const ProcessResult watertight = run("watertight");
+    ASSERT_EQ(watertight.exit_code, 0) << watertight.err;
+    const auto closed = nlohmann::json::parse(watertight.out);
+    EXPECT_EQ(closed["only_a"], 0);
+    EXPECT_EQ(closed["only_b"], 0);
+
+    EXPECT_EQ(run("no_such_test").exit_code, 2);
+    const ProcessResult tiny = run_process(
+        {raypick_exe(), "disagree", "knot:20000", "--size", "8x8", "--out", out.string()});
+    EXPECT_EQ(tiny.exit_code, 2);
+    EXPECT_NE(tiny.err.find("--size"), std::string::npos) << tiny.err;
+    std::filesystem::remove(out);
+}
+
 }  // namespace tests

@@ -323,6 +323,27 @@ CLI::App* add_heatmap_command(CLI::App& cli, HeatmapCommandOptions& o) {
     return heatmap;
 }
 
+CLI::App* add_disagree_command(CLI::App& cli, DisagreeCommandOptions& o) {
+    CLI::App* c = cli.add_subcommand(
+        "disagree", "Cast every pixel with two algorithms and write where they disagree as a PNG");
+    c->add_option("model", o.model, "A model file, 'default', or knot:N")->required();
+    c->add_option("--a", o.a, "Algorithm A (default moller_trumbore)");
+    c->add_option("--b", o.b, "Algorithm B (default reference: the exact test)");
+    c->add_option("--out", o.out, "The PNG to write")->required();
+    c->add_option("--accel", o.accel, "Broad phase for both: none, sphere, aabb or bvh (default)");
+    c->add_option("--size", o.size, "Image size WxH (default 1280x720)");
+    c->add_option("--far", o.far_distance,
+                  "Move the model this many units from the origin first (0 .. 1e7)")
+        ->check(finite() & CLI::Range(0.0, 1e7));
+    c->add_option("--ulps", o.ulps, "t further apart than this many ULPs differs (default 4)")
+        ->check(CLI::Range(0, 1 << 30));
+    c->add_option("--threads", o.threads, "Threads (default 0: every core)")
+        ->check(CLI::Range(0u, kMaxThreads));
+    c->add_option("--time", o.time, "Animation time in seconds (the pose)")->check(finite());
+    add_load_timeout(*c, o.load_timeout);
+    return c;
+}
+
 CLI::App* add_tritri_command(CLI::App& cli, TriTriCommandOptions& o) {
     CLI::App* c = cli.add_subcommand(
         "tritri", "Triangle-triangle tests without a window: one JSON line per pair, or a summary");
@@ -454,6 +475,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     CLI::App* select_command = add_select_command(cli, out.select);
     CLI::App* bench_command = add_bench_command(cli, out.bench);
     CLI::App* heatmap_command = add_heatmap_command(cli, out.heatmap);
+    CLI::App* disagree_command = add_disagree_command(cli, out.disagree);
     CLI::App* algorithms = cli.add_subcommand("algorithms", "List the ray–triangle algorithms");
     CLI::App* tritri_command = add_tritri_command(cli, out.tritri);
     CLI::App* leaks_command = add_leaks_command(cli, out.leaks);
@@ -496,6 +518,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     if (*leaks_command) out.command = Command::Leaks;
     if (*bench_command) out.command = Command::Bench;
     if (*heatmap_command) out.command = Command::Heatmap;
+    if (*disagree_command) out.command = Command::Disagree;
     return std::nullopt;
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "app/cli/bench_command.h"
+#include "app/cli/disagree_command.h"
 #include "app/cli/heatmap_command.h"
 #include "app/cli/leaks_command.h"
 #include "app/cli/pick_command.h"
@@ -15,7 +16,7 @@
 namespace app {
 
 /// What the command line asks for: the viewer (no subcommand) or one subcommand.
-enum class Command { Viewer, Pick, Select, Bench, Heatmap, Algorithms, TriTri, Leaks };
+enum class Command { Viewer, Pick, Select, Bench, Heatmap, Disagree, Algorithms, TriTri, Leaks };
 
 struct CommandLine {
     Command command = Command::Viewer;
@@ -24,6 +25,7 @@ struct CommandLine {
     SelectCommandOptions select;
     BenchCommandOptions bench;
     HeatmapCommandOptions heatmap;
+    DisagreeCommandOptions disagree;
     TriTriCommandOptions tritri;
     LeaksCommandOptions leaks;
 };
