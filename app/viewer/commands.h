@@ -42,6 +42,7 @@ enum class Command {
     ShowAcceleration,
     ShowBoneSpace,
     ShowAnimation,
+    ShowInspectMesh,
     PlayPause,
     StepBack,
     StepForward,
