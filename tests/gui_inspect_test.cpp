@@ -2,6 +2,7 @@
 // findings are drawn in their colours over the view, and nothing of it shows while it is closed.
 
 #include <filesystem>
+#include <fstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -66,6 +67,28 @@ TEST(GuiInspect, DegenerateTrianglesAndNonManifoldEdgesAreRinged) {
     EXPECT_EQ(horse.pick["mesh_inspection"]["drawn"]["non_manifold_edges"],
               horse.pick["mesh_inspection"]["non_manifold_edges"]);
     EXPECT_GT(pixels_in(horse.png, kNonManifold, horse.pick["view_rect"]), 100);
+}
+
+// Repro: a scene inspected while the Tools area was still being laid out (a generated knot, in
+// the first frames) fitted the table's columns to nothing, for good: "0 n" instead of
+// "Degenerate triangles  0  no area ...".
+TEST(GuiInspect, TheTableKeepsItsColumnsWhenTheSceneComesLater) {
+    const auto trace = std::filesystem::temp_directory_path() / "raypick_gui_inspect_trace.json";
+    std::filesystem::remove(trace);
+    const ViewerRun run = run_viewer(
+        {"knot:200000", "--tool", "inspect-mesh", "--ui-trace", trace.string()}, "inspect_knot");
+    EXPECT_EQ(run.pick["mesh_inspection"]["triangles"], 200000);
+    std::ifstream in(trace);
+    const auto items = nlohmann::json::parse(in)["items"];
+    for (const char* label :
+         {"Degenerate triangles", "Slivers", "Open boundary edges", "Non-manifold edges"}) {
+        const std::string name = std::string("Inspect mesh/") + label;
+        ASSERT_TRUE(items.contains(name) && items.contains(name + "/count")) << items.dump();
+        const auto& text = items[name];
+        const auto& count = items[name + "/count"];
+        EXPECT_GE(text[2].get<double>() - text[0].get<double>(), 40.0) << label;  // not clipped
+        EXPECT_GE(count[0].get<double>(), text[2].get<double>()) << label;  // beside, not over
+    }
 }
 
 TEST(GuiInspect, NothingOfItShowsWhileTheToolIsClosed) {

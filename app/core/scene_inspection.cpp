@@ -69,19 +69,32 @@ std::size_t SceneInspection::non_manifold_edges() const {
     return sum(meshes, [](const auto& m) { return m.non_manifold_edges.size(); });
 }
 
-SceneInspection inspect_scene(const SceneSession& session, const picking::RayTriangleOptions& dx) {
+SceneInspection inspect_scene(const SceneSession& session, const picking::RayTriangleOptions& dx,
+                              SceneInspectionProgress* progress) {
     const auto start = std::chrono::steady_clock::now();
     SceneInspection out;
     const assets::Scene& scene = session.scene();
     // The bind view's first meshes are the scene's, with the vertices as loaded.
     const picking::SceneView& loaded = session.view(PoseChoice::Bind);
-    for (std::size_t m = 0; m < scene.meshes.size(); ++m)
+    for (std::size_t m = 0; m < scene.meshes.size(); ++m) {
+        if (progress && progress->cancel) break;
         out.meshes.push_back(picking::inspect_mesh(loaded.meshes[m], dx));
+        if (progress) progress->fraction = float(m + 1) / float(scene.meshes.size());
+    }
     out.instances.assign(scene.meshes.size(), 0);
     for (const assets::MeshInstance& instance : scene.instances())
         ++out.instances[instance.mesh];
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
+}
+
+std::shared_ptr<SceneInspectionJob> start_scene_inspection(
+    std::shared_ptr<const SceneSession> session, const picking::RayTriangleOptions& dx) {
+    std::string subject = session->scene().source;
+    return SceneInspectionJob::start(std::move(subject),
+                                     [session = std::move(session), dx](auto& progress) {
+                                         return inspect_scene(*session, dx, &progress);
+                                     });
 }
 
 nlohmann::ordered_json inspection_json(const SceneInspection& inspection,

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include <imgui.h>
 
 #include "app/core/display_text.h"
+#include "app/viewer/ui_probe.h"
 
 namespace app {
 
@@ -29,9 +31,11 @@ void finding_row(const char* label, bool& show, glm::vec4 color, std::size_t cou
                        ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
     ImGui::SameLine();
     ImGui::TextUnformatted(label);
+    ui_probe::item(std::string("Inspect mesh/") + label);
     ImGui::PopID();
     ImGui::TableNextColumn();
     ImGui::Text("%s", thousands(count).c_str());
+    ui_probe::item(std::string("Inspect mesh/") + label + "/count");
     ImGui::TableNextColumn();
     if (show && drawn < count)
         ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "drawing %s of them; %s",
@@ -43,15 +47,36 @@ void finding_row(const char* label, bool& show, glm::vec4 color, std::size_t cou
 }  // namespace
 
 void MeshInspectView::update(const std::shared_ptr<SceneSession>& session, float dx_det_epsilon) {
-    if (inspection_ && inspected_.lock() == session && epsilon_ == dx_det_epsilon) return;
+    const bool job_current =
+        job_ && job_session_.lock() == session && job_epsilon_ == dx_det_epsilon;
+    if (job_ && job_->finished()) {
+        std::optional<SceneInspection> done = job_->take();
+        if (done && job_current) {
+            inspection_ = std::move(done);
+            inspected_ = session;
+            epsilon_ = dx_det_epsilon;
+        }
+        job_.reset();
+    }
+    if (inspection_ && inspected_.lock() != session) inspection_.reset();  // another scene's
+    if (inspection_ && epsilon_ == dx_det_epsilon) return;
+    if (job_ && job_current) return;  // under way
+    if (job_) job_->cancel();         // of another scene or epsilon: its thread ends on its own
     picking::RayTriangleOptions dx;
     dx.dx_det_epsilon = dx_det_epsilon;
-    inspection_ = inspect_scene(*session, dx);
-    inspected_ = session;
-    epsilon_ = dx_det_epsilon;
+    job_ = start_scene_inspection(session, dx);
+    job_session_ = session;
+    job_epsilon_ = dx_det_epsilon;
 }
 
 void MeshInspectView::draw_panel() {
+    if (job_) {
+        char overlay[64];
+        std::snprintf(overlay, sizeof overlay, "%.0f%%  %.1f s", 100.0 * double(job_->progress()),
+                      job_->elapsed_seconds());
+        ImGui::TextUnformatted("Inspecting the meshes ...");
+        ImGui::ProgressBar(job_->progress(), ImVec2(-1, 0), overlay);
+    }
     if (!inspection_) return;
     const SceneInspection& s = *inspection_;
     ImGui::TextWrapped(
@@ -62,6 +87,14 @@ void MeshInspectView::draw_panel() {
         s.meshes.size() == 1 ? "mesh" : "meshes", 1000.0 * s.seconds);
     const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
     if (ImGui::BeginTable("findings", 3, flags)) {
+        // Widths of their own: a table first drawn while the region is still empty (a scene
+        // inspected in the first frames) would otherwise fit its columns to nothing, for good.
+        const float box = ImGui::GetFrameHeight() + 12.0f + 3.0f * ImGui::GetStyle().ItemSpacing.x;
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed,
+                                box + ImGui::CalcTextSize("Open boundary edges").x);
+        ImGui::TableSetupColumn("count", ImGuiTableColumnFlags_WidthFixed,
+                                ImGui::CalcTextSize("00,000,000").x);
+        ImGui::TableSetupColumn("why", ImGuiTableColumnFlags_WidthStretch);
         finding_row("Degenerate triangles", show_degenerate_, kDegenerateColor, s.degenerate(),
                     drawn_[0],
                     "no area (exact test): a repeated index, two corners at one point, "

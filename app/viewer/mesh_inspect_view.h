@@ -22,8 +22,15 @@ namespace app {
 
 class MeshInspectView {
   public:
-    /// Inspects `session` when it is not the scene (or the epsilon) inspected last.
+    /// Inspects `session` on a thread of its own when it is not the scene (or the epsilon)
+    /// inspected last, and takes the result when that is done.
     void update(const std::shared_ptr<SceneSession>& session, float dx_det_epsilon);
+    /// An inspection is under way.
+    [[nodiscard]] bool busy() const { return job_ != nullptr; }
+    /// Scripted runs: blocks until the inspection under way ends (the next update() takes it).
+    void finish() const {
+        if (job_) job_->wait(-1.0);
+    }
     /// The panel: counts, switches, thresholds, the DirectX verdicts.
     void draw_panel();
     /// The findings on every instance, where it is drawn now (capped: kMaxDrawn).
@@ -43,6 +50,9 @@ class MeshInspectView {
     static constexpr std::size_t kMaxRings = 2000;
 
   private:
+    std::shared_ptr<SceneInspectionJob> job_;
+    std::weak_ptr<SceneSession> job_session_;  ///< what job_ inspects, with which epsilon
+    float job_epsilon_ = 0.0f;
     std::weak_ptr<SceneSession> inspected_;
     std::optional<SceneInspection> inspection_;
     float epsilon_ = 0.0f;

@@ -42,6 +42,12 @@ void ViewerApp::run_script() {
         frames_since_scene_ = 0;
         return;
     }
+    if (mesh_inspect_.busy()) {
+        // The report must give the inspection: wait for it, and let it be drawn.
+        mesh_inspect_.finish();
+        frames_since_scene_ = 0;
+        return;
+    }
     if (options_.leaks && !script_leaks_done_) {
         script_leaks_done_ = true;
         run_leak_sweep();
