@@ -107,6 +107,32 @@ TEST(InspectCli, TheBunnyIsClosedAndHasAFewSlivers) {
     expect_counts_of(kBunny);
 }
 
+// Each degenerate triangle and sliver listed with its verdict: the spider's 56 degenerate ones
+// (over 19 meshes, each under the cap) have no area, so the DirectX test hits none of them.
+TEST(InspectCli, EachProblemTriangleIsListedWithItsVerdict) {
+    const nlohmann::json spider = inspect({kSpiderObj});
+    EXPECT_EQ(spider["listed_at_most"], 100);
+    std::size_t listed = 0;
+    for (const auto& mesh : spider["meshes"]) {
+        ASSERT_EQ(mesh["degenerate_triangles"].size(), mesh["degenerate"]);
+        for (const auto& t : mesh["degenerate_triangles"]) {
+            EXPECT_LT(t["triangle"], mesh["triangles"]);
+            EXPECT_NE(t["dx"], "hit");
+            const std::string kind = t["kind"];
+            EXPECT_TRUE(kind == "repeated_index" || kind == "coincident" || kind == "collinear");
+            ++listed;
+        }
+    }
+    EXPECT_EQ(listed, 56u);
+    const nlohmann::json bunny = inspect({kBunny});
+    const auto& slivers = bunny["meshes"][0]["sliver_triangles"];
+    ASSERT_EQ(slivers.size(), bunny["slivers"]);
+    for (const auto& t : slivers) {
+        EXPECT_LT(t["height_ratio"].get<double>(), 0.01);
+        EXPECT_EQ(t["dx"], "epsilon_rejects");
+    }
+}
+
 TEST(InspectCli, AGeneratedKnotIsClosed) {
     const nlohmann::json j = inspect({"knot:20000"});
     EXPECT_EQ(j["triangles"], 20000);

@@ -48,6 +48,24 @@ void add_counts(nlohmann::ordered_json& j, std::span<const picking::MeshInspecti
     j["slivers_dx"] = verdicts(meshes, true);
 }
 
+/// The first kListedProblems of `problems`: which triangle, why, and the DirectX verdict.
+nlohmann::ordered_json problem_list(const std::vector<picking::ProblemTriangle>& problems,
+                                    bool slivers) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < problems.size() && i < kListedProblems; ++i) {
+        const picking::ProblemTriangle& p = problems[i];
+        nlohmann::ordered_json one;
+        one["triangle"] = p.triangle;
+        if (slivers)
+            one["height_ratio"] = p.height_ratio;
+        else
+            one["kind"] = picking::degenerate_kind_name(p.kind);
+        one["dx"] = picking::dx_verdict_name(p.dx);
+        list.push_back(std::move(one));
+    }
+    return list;
+}
+
 }  // namespace
 
 std::size_t SceneInspection::triangles() const {
@@ -106,6 +124,7 @@ nlohmann::ordered_json inspection_json(const SceneInspection& inspection,
     j["dx_det_epsilon"] = inspection.meshes.empty() ? picking::RayTriangleOptions{}.dx_det_epsilon
                                                     : inspection.meshes[0].dx_det_epsilon;
     j["per"] = "mesh";
+    j["listed_at_most"] = kListedProblems;
     nlohmann::ordered_json meshes = nlohmann::ordered_json::array();
     for (std::size_t m = 0; m < inspection.meshes.size(); ++m) {
         nlohmann::ordered_json one;
@@ -114,6 +133,8 @@ nlohmann::ordered_json inspection_json(const SceneInspection& inspection,
         one["instances"] = inspection.instances[m];
         add_counts(one, std::span(&inspection.meshes[m], 1));
         one["merge_tolerance"] = inspection.meshes[m].merge_tolerance;
+        one["degenerate_triangles"] = problem_list(inspection.meshes[m].degenerate, false);
+        one["sliver_triangles"] = problem_list(inspection.meshes[m].slivers, true);
         meshes.push_back(std::move(one));
     }
     j["meshes"] = std::move(meshes);

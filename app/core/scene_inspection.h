@@ -32,6 +32,9 @@ struct SceneInspection {
     [[nodiscard]] std::size_t non_manifold_edges() const;
 };
 
+/// Per mesh, the JSON lists this many degenerate triangles and slivers at most (the first).
+inline constexpr std::size_t kListedProblems = 100;
+
 struct SceneInspectionProgress {
     std::atomic<float> fraction{0.0f};
     std::atomic<bool> cancel{false};
@@ -54,7 +57,8 @@ using SceneInspectionJob = BackgroundJob<SceneInspection, SceneInspectionProgres
 
 /// {"triangles", "degenerate", "slivers", "duplicate_vertices", "boundary_edges",
 /// "non_manifold_edges", "near_duplicate_vertices", "dx_epsilon_rejects", the thresholds, the
-/// DirectX verdicts, "meshes": [per mesh the same, with its name and instances]}.
+/// DirectX verdicts, "meshes": [per mesh the same, with its name and instances, and its first
+/// degenerate triangles and slivers: {"triangle", "kind" or "height_ratio", "dx"}]}.
 [[nodiscard]] nlohmann::ordered_json inspection_json(const SceneInspection& inspection,
                                                      const assets::Scene& scene);
 
