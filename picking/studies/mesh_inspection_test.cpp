@@ -1,6 +1,7 @@
 #include "picking/studies/mesh_inspection.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <random>
@@ -160,6 +161,35 @@ TEST(MeshInspection, NearDuplicatesMergeWithinTheTolerance) {
     const MeshInspection r = inspect_mesh(mesh.view());
     EXPECT_NEAR(r.merge_tolerance, 1e-6 * std::sqrt(3.0), 1e-12);
     EXPECT_EQ(r.near_duplicate_vertices, std::optional<std::size_t>(1));
+    EXPECT_EQ(r.duplicate_vertices, 0u);
+}
+
+TEST(MeshInspection, EmptyMeshesAndBadCornersAreNotProblemsOfTheirOwn) {
+    const MeshInspection empty = inspect_mesh({});
+    EXPECT_EQ(empty.triangles, 0u);
+    EXPECT_EQ(empty.near_duplicate_vertices, std::optional<std::size_t>(0));
+    // An index past the positions and a corner that is not finite: counted as triangles only.
+    const float inf = std::numeric_limits<float>::infinity();
+    const TestMesh bad{{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {inf, 0, 0}}, {0, 1, 7, 0, 1, 3, 0, 1, 2}};
+    const MeshInspection r = inspect_mesh(bad.view());
+    EXPECT_EQ(r.triangles, 3u);
+    EXPECT_TRUE(r.degenerate.empty());
+    EXPECT_EQ(r.boundary_edges.size(), 3u);  // the one good triangle's
+}
+
+// A pile of distinct positions all within the tolerance of each other (a far outlier makes the
+// tolerance large) would take a test per pair: past the budget the count is not given.
+TEST(MeshInspection, NearDuplicatesOfACrowdAreNotCountedPastTheBudget) {
+    TestMesh mesh;
+    mesh.positions.push_back({1000, 1000, 1000});
+    for (int i = 0; i < 3000; ++i) {
+        const float step = float(i) * 2.4e-7f;  // two units in the last place of 1
+        mesh.positions.push_back({1.0f + step, 1.0f, 1.0f});
+    }
+    mesh.indices = {0, 1, 2};
+    const MeshInspection r = inspect_mesh(mesh.view());
+    EXPECT_GT(r.merge_tolerance, 1e-3);
+    EXPECT_FALSE(r.near_duplicate_vertices.has_value());
     EXPECT_EQ(r.duplicate_vertices, 0u);
 }
 
