@@ -82,7 +82,7 @@ void MeshInspectView::draw_panel() {
     ImGui::TextWrapped(
         "Why algorithms disagree here: flaws of the mesh itself, drawn in the view in the "
         "colours below (rings show small ones, behind the surface too). Every mesh once, as "
-        "loaded: %s triangles in %s %s, inspected in %.0f ms.",
+        "loaded: %s triangles in %s %s, inspected in %.1f ms.",
         thousands(s.triangles()).c_str(), thousands(s.meshes.size()).c_str(),
         s.meshes.size() == 1 ? "mesh" : "meshes", 1000.0 * s.seconds);
     const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
