@@ -53,6 +53,7 @@ void MeshInspectView::update(const std::shared_ptr<SceneSession>& session, float
         std::optional<SceneInspection> done = job_->take();
         if (done && job_current) {
             inspection_ = std::move(done);
+            ++serial_;
             inspected_ = session;
             epsilon_ = dx_det_epsilon;
         }
@@ -149,6 +150,7 @@ void MeshInspectView::add_overlay(const SceneSession& session, render::Overlay& 
     std::fill(std::begin(drawn_), std::end(drawn_), std::size_t{0});
     rings_.clear();
     if (!shown || !inspection_ || inspected_.lock().get() != &session) return;
+    drawn_serial_ = serial_;
     const assets::Scene& scene = session.scene();
     const std::vector<assets::MeshInstance> instances = scene.instances();
     const auto& placed = session.view().instances;

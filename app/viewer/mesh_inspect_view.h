@@ -4,6 +4,7 @@
 /// slivers, open boundary edges and non-manifold edges, each in its own colour and switch.
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -25,8 +26,11 @@ class MeshInspectView {
     /// Inspects `session` on a thread of its own when it is not the scene (or the epsilon)
     /// inspected last, and takes the result when that is done.
     void update(const std::shared_ptr<SceneSession>& session, float dx_det_epsilon);
-    /// An inspection is under way.
-    [[nodiscard]] bool busy() const { return job_ != nullptr; }
+    /// An inspection is under way, or the last one taken is not drawn yet (the view is drawn
+    /// before the panels take it): a screenshot now would miss it.
+    [[nodiscard]] bool busy() const {
+        return job_ != nullptr || (shown && inspection_ && drawn_serial_ != serial_);
+    }
     /// Scripted runs: blocks until the inspection under way ends (the next update() takes it).
     void finish() const {
         if (job_) job_->wait(-1.0);
@@ -54,6 +58,8 @@ class MeshInspectView {
     std::weak_ptr<SceneSession> job_session_;  ///< what job_ inspects, with which epsilon
     float job_epsilon_ = 0.0f;
     std::weak_ptr<SceneSession> inspected_;
+    std::uint64_t serial_ = 0;        ///< counts the inspections taken
+    std::uint64_t drawn_serial_ = 0;  ///< the one add_overlay() drew last
     std::optional<SceneInspection> inspection_;
     float epsilon_ = 0.0f;
     bool show_degenerate_ = true, show_slivers_ = true, show_boundary_ = true,

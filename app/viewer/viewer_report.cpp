@@ -43,7 +43,8 @@ void ViewerApp::run_script() {
         return;
     }
     if (mesh_inspect_.busy()) {
-        // The report must give the inspection: wait for it, and let it be drawn.
+        // The report must give the inspection: wait for it, and let it be drawn (the view is
+        // drawn before the panels take it: a screenshot in that frame would miss it).
         mesh_inspect_.finish();
         frames_since_scene_ = 0;
         return;
