@@ -74,6 +74,9 @@ int main(int argc, char** argv) {
         case app::Command::Bench:
             finish(run_command("raypick bench",
                                [&] { return app::run_bench_command(command_line.bench); }));
+        case app::Command::Inspect:
+            finish(run_command("raypick inspect",
+                               [&] { return app::run_inspect_command(command_line.inspect); }));
         case app::Command::Heatmap:
             finish(run_command("raypick heatmap",
                                [&] { return app::run_heatmap_command(command_line.heatmap); }));

@@ -103,6 +103,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             FUZZ_CHECK(out.leaks.rays >= 1);
             FUZZ_CHECK(std::isfinite(out.leaks.time));
             break;
+        case app::Command::Inspect:
+            FUZZ_CHECK(!out.inspect.model.empty());
+            FUZZ_CHECK(std::isfinite(out.inspect.dx_det_epsilon) &&
+                       out.inspect.dx_det_epsilon >= 0.0f);
+            FUZZ_CHECK(std::isfinite(out.inspect.load_timeout) && out.inspect.load_timeout >= 0.0);
+            break;
         case app::Command::TriTri:
             FUZZ_CHECK(out.tritri.count >= 1 && out.tritri.count <= app::kMaxPairs);
             break;

@@ -421,9 +421,14 @@ void Renderer::draw_overlay(const FrameView& view, const Overlay& overlay) {
             vertices.push_back({t.corners[std::size_t(i)], t.outline});
             vertices.push_back({t.corners[std::size_t((i + 1) % 3)], t.outline});
         }
+    for (const LineSegment& line : overlay.lines)
+        if (line.wide && !line.on_top) {
+            vertices.push_back({line.a, line.color});
+            vertices.push_back({line.b, line.color});
+        }
     const auto outline_count = GLsizei(vertices.size()) - fill_count;
     for (const LineSegment& line : overlay.lines)
-        if (!line.on_top) {
+        if (!line.on_top && !line.wide) {
             vertices.push_back({line.a, line.color});
             vertices.push_back({line.b, line.color});
         }

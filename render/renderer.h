@@ -88,6 +88,9 @@ struct LineSegment {
     glm::vec3 a{0.0f}, b{0.0f};
     glm::vec4 color{1.0f};
     bool on_top = false;  ///< drawn over everything (e.g. a contact lying inside surfaces)
+    /// Drawn like the triangles' outlines: two pixels wide where seen, faint where hidden (an
+    /// edge of the mesh, which a plain line along the surface would z-fight).
+    bool wide = false;
 };
 
 struct Overlay {

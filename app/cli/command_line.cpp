@@ -390,6 +390,22 @@ CLI::App* add_leaks_command(CLI::App& cli, LeaksCommandOptions& o) {
     return leaks;
 }
 
+CLI::App* add_inspect_command(CLI::App& cli, InspectCommandOptions& o) {
+    CLI::App* inspect = cli.add_subcommand(
+        "inspect",
+        "The mesh inspector: degenerate and sliver triangles, duplicate vertices, open and "
+        "non-manifold edges of every mesh, one JSON line");
+    inspect->add_option("model", o.model, "A model file, 'default', or knot:N")->required();
+    inspect
+        ->add_option("--dx-epsilon", o.dx_det_epsilon,
+                     "The DirectX test's epsilon for its verdict on each triangle (0.0001)")
+        ->check(non_negative() & CLI::Range(0.0, 1e30));  // a float's range, with room
+    inspect->add_flag("--tinyobjloader", o.obj_via_tinyobjloader,
+                      "Read .obj files with tinyobjloader");
+    add_load_timeout(*inspect, o.load_timeout);
+    return inspect;
+}
+
 }  // namespace
 
 std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
@@ -455,8 +471,9 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     cli.add_flag("--outliner", viewer.outliner, "Open the Outliner (the node tree) at the start");
     cli.add_option("--tool", viewer.tools,
                    "Open the Tools area on a tool: algorithms | acceleration | bone-space | "
-                   "animation (repeatable; the last one shows)")
-        ->check(CLI::IsMember({"algorithms", "acceleration", "bone-space", "animation"}));
+                   "inspect-mesh | animation (repeatable; the last one shows)")
+        ->check(CLI::IsMember(
+            {"algorithms", "acceleration", "bone-space", "inspect-mesh", "animation"}));
     cli.add_option("--far-distance", viewer.far_distance,
                    "Start with the model this many units from the origin (0 .. 1e7)")
         ->check(finite() & CLI::Range(0.0, 1e7));
@@ -479,6 +496,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     CLI::App* algorithms = cli.add_subcommand("algorithms", "List the ray–triangle algorithms");
     CLI::App* tritri_command = add_tritri_command(cli, out.tritri);
     CLI::App* leaks_command = add_leaks_command(cli, out.leaks);
+    CLI::App* inspect_command = add_inspect_command(cli, out.inspect);
 
     try {
         if (auto error = negative_non_finite_argument(argc, argv)) throw *error;
@@ -516,6 +534,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     if (*select_command) out.command = Command::Select;
     if (*tritri_command) out.command = Command::TriTri;
     if (*leaks_command) out.command = Command::Leaks;
+    if (*inspect_command) out.command = Command::Inspect;
     if (*bench_command) out.command = Command::Bench;
     if (*heatmap_command) out.command = Command::Heatmap;
     if (*disagree_command) out.command = Command::Disagree;

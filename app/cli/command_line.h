@@ -7,6 +7,7 @@
 #include "app/cli/bench_command.h"
 #include "app/cli/disagree_command.h"
 #include "app/cli/heatmap_command.h"
+#include "app/cli/inspect_command.h"
 #include "app/cli/leaks_command.h"
 #include "app/cli/pick_command.h"
 #include "app/cli/select_command.h"
@@ -16,7 +17,18 @@
 namespace app {
 
 /// What the command line asks for: the viewer (no subcommand) or one subcommand.
-enum class Command { Viewer, Pick, Select, Bench, Heatmap, Disagree, Algorithms, TriTri, Leaks };
+enum class Command {
+    Viewer,
+    Pick,
+    Select,
+    Bench,
+    Heatmap,
+    Disagree,
+    Algorithms,
+    TriTri,
+    Leaks,
+    Inspect
+};
 
 struct CommandLine {
     Command command = Command::Viewer;
@@ -28,6 +40,7 @@ struct CommandLine {
     DisagreeCommandOptions disagree;
     TriTriCommandOptions tritri;
     LeaksCommandOptions leaks;
+    InspectCommandOptions inspect;
 };
 
 /// Parses argv into `out`. Returns the exit status to end with when the process should stop

@@ -47,6 +47,7 @@ enum class Command {
     ShowAcceleration,
     ShowBoneSpace,
     ShowAnimation,
+    ShowInspectMesh,
     PlayPause,
     StepBack,
     StepForward,

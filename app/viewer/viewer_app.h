@@ -36,6 +36,7 @@
 #include "app/viewer/lab_mode.h"
 #include "app/viewer/magnifier_view.h"
 #include "app/viewer/measure_view.h"
+#include "app/viewer/mesh_inspect_view.h"
 #include "app/viewer/panels/algorithms_panel.h"
 #include "app/viewer/panels/mode_panel.h"
 #include "app/viewer/panels/panels.h"
@@ -48,8 +49,9 @@ struct GLFWwindow;
 namespace app {
 
 /// The tabs of the Tools area.
-enum class ToolsTab { Algorithms, Acceleration, BoneSpace, Animation, LabPictures };
-/// "algorithms", "acceleration", "bone-space", "animation", "lab-pictures" (--tool's names).
+enum class ToolsTab { Algorithms, Acceleration, BoneSpace, InspectMesh, Animation, LabPictures };
+/// "algorithms", "acceleration", "bone-space", "inspect-mesh", "animation", "lab-pictures"
+/// (--tool's names).
 [[nodiscard]] std::string_view tools_tab_name(ToolsTab tab);
 [[nodiscard]] std::optional<ToolsTab> find_tools_tab(std::string_view name);
 
@@ -229,6 +231,7 @@ class ViewerApp {
     bool show_ray_ = true;
 
     AccelView accel_view_;
+    MeshInspectView mesh_inspect_;
     std::shared_ptr<LeakSweepJob> leak_sweep_;  ///< a sweep under way, if any
     std::shared_ptr<FarStudyJob> far_study_;    ///< a far-from-origin study under way, if any
     std::uintptr_t heatmap_texture_ = 0;        ///< the heatmap as uploaded this frame (0: none)

@@ -141,6 +141,9 @@ void ViewerApp::run_command(Command command) {
         case Command::ShowBoneSpace:
             if (mode_ == ViewerMode::Pick) toggle_tool(ToolsTab::BoneSpace);
             break;
+        case Command::ShowInspectMesh:
+            if (mode_ == ViewerMode::Pick) toggle_tool(ToolsTab::InspectMesh);
+            break;
         case Command::ShowAnimation:
             if (!session_->scene().clips.empty()) toggle_tool(ToolsTab::Animation);
             break;

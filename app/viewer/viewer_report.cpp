@@ -44,6 +44,13 @@ void ViewerApp::run_script() {
         frames_since_scene_ = 0;
         return;
     }
+    if (mesh_inspect_.busy()) {
+        // The report must give the inspection: wait for it, and let it be drawn (the view is
+        // drawn before the panels take it: a screenshot in that frame would miss it).
+        mesh_inspect_.finish();
+        frames_since_scene_ = 0;
+        return;
+    }
     if (options_.leaks && !script_leaks_done_) {
         script_leaks_done_ = true;
         run_leak_sweep();
@@ -208,6 +215,7 @@ nlohmann::ordered_json ViewerApp::report() const {
     if (workspace_.is_open(Region::Tools)) j["tool"] = tools_tab_name(tools_tab_);
     if (algorithms_shown() || !options_.panels.empty())
         j["algorithms"] = algorithms_panel_to_json(algorithms_panel_, *session_);
+    if (mesh_inspect_.shown) j["mesh_inspection"] = mesh_inspect_.report(session_->scene());
     if (mode_ == ViewerMode::Collide) j["collide"] = collide_mode_.report_json(*session_, true);
     const AccelStatus status =
         accel_view_.status(*session_, pick_panel_.choice.accel(), accel_panel_);

@@ -23,6 +23,8 @@ const char* tools_tab_label(ToolsTab tab) {
             return "Acceleration";
         case ToolsTab::BoneSpace:
             return "Bone space";
+        case ToolsTab::InspectMesh:
+            return "Inspect mesh";
         case ToolsTab::Animation:
             return "Animation";
         case ToolsTab::LabPictures:
@@ -32,7 +34,8 @@ const char* tools_tab_label(ToolsTab tab) {
 }
 
 constexpr ToolsTab kToolsTabs[] = {ToolsTab::Algorithms, ToolsTab::Acceleration,
-                                   ToolsTab::BoneSpace, ToolsTab::Animation, ToolsTab::LabPictures};
+                                   ToolsTab::BoneSpace,  ToolsTab::InspectMesh,
+                                   ToolsTab::Animation,  ToolsTab::LabPictures};
 
 }  // namespace
 
@@ -44,6 +47,8 @@ std::string_view tools_tab_name(ToolsTab tab) {
             return "acceleration";
         case ToolsTab::BoneSpace:
             return "bone-space";
+        case ToolsTab::InspectMesh:
+            return "inspect-mesh";
         case ToolsTab::Animation:
             return "animation";
         case ToolsTab::LabPictures:
@@ -226,11 +231,13 @@ void ViewerApp::draw_inspector_region() {
 
 void ViewerApp::draw_tools_region() {
     algorithms_panel_.visible = false;
+    mesh_inspect_.shown = false;
     if (!workspace_.begin_region(Region::Tools, "##Tools")) return;
     // The tabs of this mode: Pick has the picking tools, every mode the animation.
     std::vector<ToolsTab> tabs;
     if (mode_ == ViewerMode::Pick)
-        tabs = {ToolsTab::Algorithms, ToolsTab::Acceleration, ToolsTab::BoneSpace};
+        tabs = {ToolsTab::Algorithms, ToolsTab::Acceleration, ToolsTab::BoneSpace,
+                ToolsTab::InspectMesh};
     if (mode_ == ViewerMode::TriangleLab) tabs = {ToolsTab::LabPictures};
     if (!session_->scene().clips.empty() && mode_ != ViewerMode::TriangleLab)
         tabs.push_back(ToolsTab::Animation);
@@ -271,6 +278,13 @@ void ViewerApp::draw_tools_region() {
                 }
                 case ToolsTab::BoneSpace:
                     draw_bone_space_panel(bone_space_, *session_, selection_);
+                    break;
+                case ToolsTab::InspectMesh:
+                    // Inspected when first shown and for each new scene or epsilon.
+                    mesh_inspect_.shown = true;
+                    mesh_inspect_.update(
+                        session_, pick_panel_.choice.options().triangle_options.dx_det_epsilon);
+                    mesh_inspect_.draw_panel();
                     break;
                 case ToolsTab::Animation:
                     draw_animation_panel(animation_panel_, *session_, selection_);

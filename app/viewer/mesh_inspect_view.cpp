@@ -1,0 +1,231 @@
+#include "app/viewer/mesh_inspect_view.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/core/display_text.h"
+#include "app/viewer/ui_probe.h"
+
+namespace app {
+
+namespace {
+
+// One colour per kind of finding, in the view and beside its count in the panel.
+constexpr glm::vec4 kDegenerateColor{1.0f, 0.22f, 0.22f, 1.0f};
+constexpr glm::vec4 kSliverColor{1.0f, 0.62f, 0.12f, 1.0f};
+constexpr glm::vec4 kBoundaryColor{0.25f, 0.9f, 1.0f, 1.0f};
+constexpr glm::vec4 kNonManifoldColor{1.0f, 0.35f, 1.0f, 1.0f};
+
+/// A switch with a swatch of the overlay's colour, the count and what it counts.
+void finding_row(const char* label, bool& show, glm::vec4 color, std::size_t count,
+                 std::size_t drawn, const char* what) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::PushID(label);
+    ImGui::Checkbox("##show", &show);
+    ImGui::SameLine();
+    ImGui::ColorButton("##swatch", ImVec4(color.r, color.g, color.b, 1.0f),
+                       ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(label);
+    ui_probe::item(std::string("Inspect mesh/") + label);
+    ImGui::PopID();
+    ImGui::TableNextColumn();
+    ImGui::Text("%s", thousands(count).c_str());
+    ui_probe::item(std::string("Inspect mesh/") + label + "/count");
+    ImGui::TableNextColumn();
+    if (show && drawn < count)
+        ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "drawing %s of them; %s",
+                           thousands(drawn).c_str(), what);
+    else
+        ImGui::TextDisabled("%s", what);
+}
+
+}  // namespace
+
+void MeshInspectView::update(const std::shared_ptr<SceneSession>& session, float dx_det_epsilon) {
+    const bool job_current =
+        job_ && job_session_.lock() == session && job_epsilon_ == dx_det_epsilon;
+    if (job_ && job_->finished()) {
+        std::optional<SceneInspection> done = job_->take();
+        if (done && job_current) {
+            inspection_ = std::move(done);
+            ++serial_;
+            inspected_ = session;
+            epsilon_ = dx_det_epsilon;
+        }
+        job_.reset();
+    }
+    if (inspection_ && inspected_.lock() != session) inspection_.reset();  // another scene's
+    if (inspection_ && epsilon_ == dx_det_epsilon) return;
+    if (job_ && job_current) return;  // under way
+    if (job_) job_->cancel();         // of another scene or epsilon: its thread ends on its own
+    picking::RayTriangleOptions dx;
+    dx.dx_det_epsilon = dx_det_epsilon;
+    job_ = start_scene_inspection(session, dx);
+    job_session_ = session;
+    job_epsilon_ = dx_det_epsilon;
+}
+
+void MeshInspectView::draw_panel() {
+    if (job_) {
+        char overlay[64];
+        std::snprintf(overlay, sizeof overlay, "%.0f%%  %.1f s", 100.0 * double(job_->progress()),
+                      job_->elapsed_seconds());
+        ImGui::TextUnformatted("Inspecting the meshes ...");
+        ImGui::ProgressBar(job_->progress(), ImVec2(-1, 0), overlay);
+    }
+    if (!inspection_) return;
+    const SceneInspection& s = *inspection_;
+    ImGui::TextWrapped(
+        "Why algorithms disagree here: flaws of the mesh itself, drawn in the view in the "
+        "colours below (rings show small ones, behind the surface too). Every mesh once, as "
+        "loaded: %s triangles in %s %s, inspected in %.1f ms.",
+        thousands(s.triangles()).c_str(), thousands(s.meshes.size()).c_str(),
+        s.meshes.size() == 1 ? "mesh" : "meshes", 1000.0 * s.seconds);
+    const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
+    if (ImGui::BeginTable("findings", 3, flags)) {
+        // Widths of their own: a table first drawn while the region is still empty (a scene
+        // inspected in the first frames) would otherwise fit its columns to nothing, for good.
+        const float box = ImGui::GetFrameHeight() + 12.0f + 3.0f * ImGui::GetStyle().ItemSpacing.x;
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed,
+                                box + ImGui::CalcTextSize("Open boundary edges").x);
+        ImGui::TableSetupColumn("count", ImGuiTableColumnFlags_WidthFixed,
+                                ImGui::CalcTextSize("00,000,000").x);
+        ImGui::TableSetupColumn("why", ImGuiTableColumnFlags_WidthStretch);
+        finding_row("Degenerate triangles", show_degenerate_, kDegenerateColor, s.degenerate(),
+                    drawn_[0],
+                    "no area (exact test): a repeated index, two corners at one point, "
+                    "or three on a line; ringed");
+        char sliver_text[160];
+        std::snprintf(sliver_text, sizeof sliver_text,
+                      "smallest height < %g of the longest edge; filled and ringed",
+                      picking::kSliverHeightRatio);
+        finding_row("Slivers", show_slivers_, kSliverColor, s.slivers(), drawn_[1], sliver_text);
+        finding_row("Open boundary edges", show_boundary_, kBoundaryColor, s.boundary_edges(),
+                    drawn_[2], "used by one triangle (by position: duplicates joined)");
+        finding_row("Non-manifold edges", show_non_manifold_, kNonManifoldColor,
+                    s.non_manifold_edges(), drawn_[3], "used by three triangles or more; ringed");
+        ImGui::EndTable();
+    }
+    std::size_t near = 0;
+    bool near_counted = true;
+    std::size_t rejects = 0;
+    for (const picking::MeshInspection& m : s.meshes) {
+        near_counted = near_counted && m.near_duplicate_vertices.has_value();
+        near += m.near_duplicate_vertices.value_or(0);
+        rejects += m.dx_epsilon_rejects;
+    }
+    ImGui::Text("Duplicate vertices: %s", thousands(s.duplicate_vertices()).c_str());
+    ImGui::SameLine();
+    if (near_counted)
+        ImGui::TextDisabled("(same position, another index; %s more within %g of the diagonal)",
+                            thousands(near).c_str(), picking::kMergeToleranceRatio);
+    else
+        ImGui::TextDisabled("(same position, another index)");
+    // What seed 000's DirectX test makes of them, on the ray most likely to hit each.
+    ImGui::Text("DirectX Pick (seed 000: det < %g is 'parallel'), a ray down each normal:",
+                double(epsilon_));
+    ImGui::BulletText("all triangles: %s missed only because of the epsilon",
+                      thousands(rejects).c_str());
+    const auto verdicts = [&](const char* what, bool slivers) {
+        std::size_t count[3] = {0, 0, 0};
+        for (const picking::MeshInspection& m : s.meshes) {
+            count[0] += m.count(picking::DxVerdict::Hit, slivers);
+            count[1] += m.count(picking::DxVerdict::EpsilonRejects, slivers);
+            count[2] += m.count(picking::DxVerdict::Misses, slivers);
+        }
+        ImGui::BulletText("%s: %s hit, %s missed because of the epsilon, %s missed anyway", what,
+                          thousands(count[0]).c_str(), thousands(count[1]).c_str(),
+                          thousands(count[2]).c_str());
+    };
+    verdicts("degenerate", false);
+    verdicts("slivers", true);
+}
+
+void MeshInspectView::add_overlay(const SceneSession& session, render::Overlay& overlay) {
+    std::fill(std::begin(drawn_), std::end(drawn_), std::size_t{0});
+    rings_.clear();
+    if (!shown || !inspection_ || inspected_.lock().get() != &session) return;
+    drawn_serial_ = serial_;
+    const assets::Scene& scene = session.scene();
+    const std::vector<assets::MeshInstance> instances = scene.instances();
+    const auto& placed = session.view().instances;
+    const float cross = 0.004f * std::max(session.world_bounds().radius(), 1e-3f);
+    for (std::uint32_t i = 0; i < instances.size() && i < placed.size(); ++i) {
+        const picking::MeshInspection& m = inspection_->meshes[instances[i].mesh];
+        const auto positions = session.instance_positions(i);
+        const glm::mat4& world = placed[i].world_from_mesh;
+        auto at = [&](std::uint32_t v) { return glm::vec3(world * glm::vec4(positions[v], 1.0f)); };
+        if (show_degenerate_)
+            for (const picking::ProblemTriangle& p : m.degenerate) {
+                if (drawn_[0] == kMaxDrawn) break;
+                ++drawn_[0];
+                // No area to fill: its outline (a segment) and a cross, seen even as a point.
+                const picking::Triangle t = session.world_triangle(i, p.triangle);
+                overlay.triangles.push_back(
+                    {{t.p0, t.p1, t.p2}, glm::vec4(0.0f), kDegenerateColor});
+                const glm::vec3 c = (t.p0 + t.p1 + t.p2) / 3.0f;
+                if (rings_.size() < kMaxRings) rings_.push_back({c, kDegenerateColor});
+                for (int axis = 0; axis < 3; ++axis) {
+                    glm::vec3 d(0.0f);
+                    d[axis] = cross;
+                    overlay.lines.push_back({c - d, c + d, kDegenerateColor, false, true});
+                }
+            }
+        if (show_slivers_)
+            for (const picking::ProblemTriangle& p : m.slivers) {
+                if (drawn_[1] == kMaxDrawn) break;
+                ++drawn_[1];
+                const picking::Triangle t = session.world_triangle(i, p.triangle);
+                overlay.triangles.push_back(
+                    {{t.p0, t.p1, t.p2}, glm::vec4(glm::vec3(kSliverColor), 0.7f), kSliverColor});
+                if (rings_.size() < kMaxRings)
+                    rings_.push_back({(t.p0 + t.p1 + t.p2) / 3.0f, kSliverColor});
+            }
+        const std::pair<bool, const std::vector<picking::InspectedEdge>*> edges[2] = {
+            {show_boundary_, &m.boundary_edges}, {show_non_manifold_, &m.non_manifold_edges}};
+        for (int kind = 0; kind < 2; ++kind) {
+            if (!edges[kind].first) continue;
+            const glm::vec4 color = kind == 0 ? kBoundaryColor : kNonManifoldColor;
+            std::size_t& drawn = drawn_[2 + kind];
+            for (const picking::InspectedEdge& e : *edges[kind].second) {
+                if (drawn == kMaxDrawn) break;
+                ++drawn;
+                const glm::vec3 a = at(e.vertices[0]), b = at(e.vertices[1]);
+                overlay.lines.push_back({a, b, color, false, true});
+                if (kind == 1 && rings_.size() < kMaxRings)
+                    rings_.push_back({0.5f * (a + b), color});
+            }
+        }
+    }
+}
+
+void MeshInspectView::draw_rings(const Camera& camera, const Rect& view,
+                                 ImDrawList& draw_list) const {
+    if (!shown) return;
+    draw_list.PushClipRect(ImVec2(view.min.x, view.min.y), ImVec2(view.max.x, view.max.y));
+    for (const Ring& ring : rings_) {
+        const glm::vec2 c = window_from_world(camera, ring.world, view);
+        const ImU32 color =
+            ImGui::ColorConvertFloat4ToU32(ImVec4(ring.color.r, ring.color.g, ring.color.b, 0.9f));
+        draw_list.AddCircle(ImVec2(c.x, c.y), 7.0f, color, 16, 2.0f);
+    }
+    draw_list.PopClipRect();
+}
+
+nlohmann::ordered_json MeshInspectView::report(const assets::Scene& scene) const {
+    if (!inspection_) return nullptr;
+    nlohmann::ordered_json j = inspection_json(*inspection_, scene);
+    j["rings"] = rings_.size();
+    j["drawn"] = {{"degenerate", drawn_[0]},
+                  {"slivers", drawn_[1]},
+                  {"boundary_edges", drawn_[2]},
+                  {"non_manifold_edges", drawn_[3]}};
+    return j;
+}
+
+}  // namespace app
