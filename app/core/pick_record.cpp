@@ -35,11 +35,7 @@ constexpr std::array kShapeKinds = {picking::ShapeKind::Sphere, picking::ShapeKi
                                     picking::ShapeKind::Rect, picking::ShapeKind::Box};
 
 void read_pose(FieldReader reader, PickRecordSetup& setup) {
-    const nlohmann::json& clip = reader.at("clip");
-    if (clip.is_number_integer() && clip.get<std::int64_t>() == -1)
-        setup.clip = -1;
-    else
-        setup.clip = int(reader.whole("clip", 1'000'000));
+    setup.clip = read_clip(reader, "clip");
     setup.clip_name = reader.text("clip_name");
     setup.loop = reader.boolean("loop");
     setup.time = reader.double_value("time");
@@ -163,9 +159,7 @@ PickRecordResult record_result(const picking::PickResult& result) {
 
 nlohmann::ordered_json pick_record_to_json(const PickRecord& record) {
     const PickRecordSetup& s = record.setup;
-    Json j;
-    j["record"] = kRecordName;
-    j["version"] = kRecordVersion;
+    Json j = record_header(kRecordName, kRecordVersion);
 
     j["model"] = model_identity_json(s.model);
 
@@ -220,10 +214,7 @@ nlohmann::ordered_json pick_record_to_json(const PickRecord& record) {
 
 PickRecord pick_record_from_json(const nlohmann::json& json) {
     FieldReader reader(json, "");
-    if (reader.text("record") != kRecordName)
-        reader.fail("record", "expected \"" + std::string(kRecordName) + "\"");
-    if (reader.whole("version", 1'000'000) != std::uint64_t(kRecordVersion))
-        reader.fail("version", "this raypick reads version " + std::to_string(kRecordVersion));
+    read_record_header(reader, kRecordName, kRecordVersion);
     PickRecord record;
     record.setup.model = read_model_identity(reader.object("model"));
     read_pose(reader.object("pose"), record.setup);

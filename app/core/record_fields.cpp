@@ -275,4 +275,24 @@ ModelIdentity read_model_identity(FieldReader reader) {
     return model;
 }
 
+nlohmann::ordered_json record_header(std::string_view name, int version) {
+    nlohmann::ordered_json j;
+    j["record"] = name;
+    j["version"] = version;
+    return j;
+}
+
+void read_record_header(FieldReader& reader, std::string_view name, int version) {
+    if (reader.text("record") != name)
+        reader.fail("record", "expected \"" + std::string(name) + "\"");
+    if (reader.whole("version", 1'000'000) != std::uint64_t(version))
+        reader.fail("version", "this raypick reads version " + std::to_string(version));
+}
+
+int read_clip(FieldReader& reader, std::string_view key) {
+    const nlohmann::json& clip = reader.at(key);
+    if (clip.is_number_integer() && clip.get<std::int64_t>() == -1) return -1;
+    return int(reader.whole(key, 1'000'000));
+}
+
 }  // namespace app

@@ -106,6 +106,13 @@ Enum enum_value(FieldReader& reader, std::string_view key, const std::array<Enum
     reader.fail(key, "unknown '" + text.substr(0, 60) + "' (known: " + known + ")");
 }
 
+/// {"record": name, "version": version}: how every record and session file begins.
+[[nodiscard]] nlohmann::ordered_json record_header(std::string_view name, int version);
+/// Reads what record_header wrote, refusing another kind of record or another version.
+void read_record_header(FieldReader& reader, std::string_view name, int version);
+/// A clip's index, or -1 for the rest pose.
+[[nodiscard]] int read_clip(FieldReader& reader, std::string_view key);
+
 /// What model_identity_json writes.
 [[nodiscard]] ModelIdentity read_model_identity(FieldReader reader);
 

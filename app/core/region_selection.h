@@ -6,6 +6,7 @@
 /// pick's own settings (not the ID buffer): the same answer with or without a window, on any
 /// pose, at any size, and equal to what a click on that pixel picks.
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,6 +57,10 @@ struct RegionOutcome {
 
 /// The world-space area of the selected triangles, in the current pose.
 [[nodiscard]] double selected_area(const SceneSession& session, const picking::TriangleSet& set);
+
+/// Every rule, in the order the UI lists them.
+inline constexpr std::array kRegionRules = {
+    picking::RegionRule::Touching, picking::RegionRule::Centroid, picking::RegionRule::FullyInside};
 
 /// The words of a rule, for the UI and JSON: "touching", "centroid", "fully inside".
 [[nodiscard]] const char* rule_name(picking::RegionRule rule);

@@ -28,8 +28,6 @@ std::string_view shape_name(RegionShape shape) {
     return shape == RegionShape::Rectangle ? "rectangle" : "lasso";
 }
 constexpr std::array kShapes = {RegionShape::Rectangle, RegionShape::Lasso};
-constexpr std::array kRules = {picking::RegionRule::Touching, picking::RegionRule::Centroid,
-                               picking::RegionRule::FullyInside};
 
 std::string hex64(std::uint64_t value) {
     char text[24];
@@ -64,7 +62,7 @@ RegionRequest read_region(FieldReader reader) {
         reader.fail("points", "a rectangle has two corners");
     if (region.shape == RegionShape::Lasso && region.points.size() < 3)
         reader.fail("points", "a lasso has at least three points");
-    region.rule = enum_value(reader, "rule", kRules, rule_word);
+    region.rule = enum_value(reader, "rule", kRegionRules, rule_word);
     region.visible_only = reader.boolean("visible_only");
     reader.finish();
     return region;
@@ -145,9 +143,7 @@ SelectionRecordResult selection_result(const picking::TriangleSet& triangles) {
 
 nlohmann::ordered_json selection_record_to_json(const SelectionRecord& record) {
     const SelectionRecordSetup& s = record.setup;
-    Json j;
-    j["record"] = kRecordName;
-    j["version"] = kRecordVersion;
+    Json j = record_header(kRecordName, kRecordVersion);
     j["model"] = model_identity_json(s.model);
     Json& pose = j["pose"];
     put_double(pose, "time", s.time);
@@ -182,10 +178,7 @@ nlohmann::ordered_json selection_record_to_json(const SelectionRecord& record) {
 
 SelectionRecord selection_record_from_json(const nlohmann::json& json) {
     FieldReader reader(json, "");
-    if (reader.text("record") != kRecordName)
-        reader.fail("record", "expected \"" + std::string(kRecordName) + "\"");
-    if (reader.whole("version", 1'000'000) != std::uint64_t(kRecordVersion))
-        reader.fail("version", "this raypick reads version " + std::to_string(kRecordVersion));
+    read_record_header(reader, kRecordName, kRecordVersion);
     SelectionRecord record;
     SelectionRecordSetup& s = record.setup;
     s.model = read_model_identity(reader.object("model"));

@@ -18,9 +18,6 @@ namespace {
 using picking::testing::between;
 using picking::testing::coin;
 
-constexpr std::array kRules = {picking::RegionRule::Touching, picking::RegionRule::Centroid,
-                               picking::RegionRule::FullyInside};
-
 /// A random selection of `session`: the opening camera turned and moved a little, perspective
 /// or orthographic, a rectangle or a lasso inside the view, any rule, X-ray or visible-only
 /// (visible-only regions kept small: a ray per pixel).
@@ -35,7 +32,7 @@ SelectionRecordSetup random_setup(const SceneSession& session, std::mt19937& rng
     const float pitch = between(rng, -0.4f, 0.4f);
     s.camera.orbit(yaw, pitch);
     s.camera.distance *= between(rng, 0.6f, 1.4f);
-    s.region.rule = kRules[std::size_t(index) % kRules.size()];
+    s.region.rule = kRegionRules[std::size_t(index) % kRegionRules.size()];
     s.region.visible_only = index % 2 == 1;
     const float reach = s.region.visible_only ? 0.15f : 0.6f;
     const glm::vec2 where{between(rng, 0.3f, 0.7f), between(rng, 0.3f, 0.7f)};

@@ -27,9 +27,6 @@ constexpr std::uintmax_t kMaxSessionBytes = std::uintmax_t(256) << 20;
 
 using Json = nlohmann::ordered_json;
 
-constexpr std::array kRules = {picking::RegionRule::Touching, picking::RegionRule::Centroid,
-                               picking::RegionRule::FullyInside};
-
 /// A word the viewer checks when it applies the session: letters, digits, '-' and '_' only.
 std::string viewer_word(FieldReader& reader, std::string_view key) {
     std::string word = reader.text(key);
@@ -152,9 +149,7 @@ picking::TriangleSet region_triangles(const std::vector<SessionRegion>& region,
 }
 
 nlohmann::ordered_json session_to_json(const SessionFile& s) {
-    Json j;
-    j["record"] = kRecordName;
-    j["version"] = kRecordVersion;
+    Json j = record_header(kRecordName, kRecordVersion);
     j["model"] = model_identity_json(s.model);
 
     Json& pose = j["pose"];
@@ -219,18 +214,12 @@ nlohmann::ordered_json session_to_json(const SessionFile& s) {
 
 SessionFile session_from_json(const nlohmann::json& json) {
     FieldReader reader(json, "");
-    if (reader.text("record") != kRecordName)
-        reader.fail("record", "expected \"" + std::string(kRecordName) + "\"");
-    if (reader.whole("version", 1'000'000) != std::uint64_t(kRecordVersion))
-        reader.fail("version", "this raypick reads version " + std::to_string(kRecordVersion));
+    read_record_header(reader, kRecordName, kRecordVersion);
     SessionFile s;
     s.model = read_model_identity(reader.object("model"));
     {
         FieldReader pose = reader.object("pose");
-        const nlohmann::json& clip = pose.at("clip");
-        s.clip = clip.is_number_integer() && clip.get<std::int64_t>() == -1
-                     ? -1
-                     : int(pose.whole("clip", 1'000'000));
+        s.clip = read_clip(pose, "clip");
         s.clip_name = pose.text("clip_name");
         s.loop = pose.boolean("loop");
         s.time = pose.double_value("time");
@@ -273,7 +262,7 @@ SessionFile session_from_json(const nlohmann::json& json) {
         s.snap_targets.edge_midpoint = pick.boolean("snap_edge_midpoint");
         s.snap_targets.edge = pick.boolean("snap_edge");
         s.snap_targets.face = pick.boolean("snap_face");
-        s.rule = enum_value(pick, "rule", kRules, rule_word);
+        s.rule = enum_value(pick, "rule", kRegionRules, rule_word);
         s.xray = pick.boolean("xray");
         pick.finish();
     }
