@@ -124,6 +124,41 @@ TEST(Cli, SeedFlagsReachTheAlgorithms) {
     EXPECT_EQ(pick_default(culled)["hit"], false);
 }
 
+// The tolerances and the t range are floats: a value beyond a float's range became inf
+// without a word (an infinite --unity-tolerance then "hit" a knot 289 units behind the eye).
+TEST(Cli, TolerancesBeyondAFloatsRangeAreRefused) {
+    const std::vector<std::vector<std::string>> options = {
+        {"--algorithm", "dx_pick", "--dx-epsilon", "1e39"},
+        {"--algorithm", "unity_pick", "--unity-epsilon", "1e300"},
+        {"--algorithm", "unity_pick", "--unity-tolerance", "1e300"},
+        {"--slab-eps", "4e38"},
+        {"--t-min", "-1e39"},
+        {"--t-max", "1e39"},
+    };
+    for (const auto& more : options) {
+        std::vector<std::string> args = {raypick_exe(), "pick", "knot:2000", "--ray", "10",
+                                         "0.5",         "0",    "-1",        "0",     "0"};
+        args.insert(args.end(), more.begin(), more.end());
+        const ProcessResult r = run_process(args);
+        EXPECT_NE(r.exit_code, 0) << more[more.size() - 2];
+        EXPECT_NE(r.err.find("beyond a float's range"), std::string::npos) << r.err;
+        EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+    // The largest float itself, and inf for no limit, are still taken.
+    for (const std::vector<std::string>& more :
+         {std::vector<std::string>{"--unity-tolerance", "3.4e38"},
+          std::vector<std::string>{"--t-max", "inf"}}) {
+        std::vector<std::string> args = {raypick_exe(), "pick", "knot:2000", "--ray", "10",
+                                         "0.5",         "0",    "-1",        "0",     "0"};
+        args.insert(args.end(), more.begin(), more.end());
+        EXPECT_EQ(run_process(args).exit_code, 0) << more[0];
+    }
+    const ProcessResult inspect =
+        run_process({raypick_exe(), "inspect", "knot:2000", "--dx-epsilon", "1e39"});
+    EXPECT_NE(inspect.exit_code, 0);
+    EXPECT_NE(inspect.err.find("beyond a float's range"), std::string::npos) << inspect.err;
+}
+
 // The default scene's analytic shapes answer with their own JSON: the globe straight from
 // above, by each of seed 002's sphere forms. Its two roots lie a diameter (1.1) apart along a
 // unit direction; along a direction of length 2, t halves, except for the unit-direction form,

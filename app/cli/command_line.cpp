@@ -4,6 +4,7 @@
 #include "app/cli/command_line.h"
 
 #include <cmath>
+#include <limits>
 #include <string_view>
 
 #include <CLI/CLI.hpp>
@@ -66,14 +67,49 @@ const CLI::Validator& non_negative() {
     return validator;
 }
 
-/// --t-max: finite, or inf for no limit (its default).
-const CLI::Validator& finite_or_infinity() {
+/// Finite, >= 0 and within a float's range: the tolerances the tests store as float, where
+/// 1e39 would quietly become inf (and an infinite slack accepts hits behind the eye).
+const CLI::Validator& non_negative_float() {
     static const CLI::Validator validator(
         [](std::string& text) {
             const auto value = number_value(text);
-            return value && (std::isfinite(*value) || *value > 0.0)
+            if (!value || !std::isfinite(*value) || *value < 0.0)
+                return "'" + text + "' is not a finite number >= 0";
+            return *value <= double(std::numeric_limits<float>::max())
                        ? std::string()
-                       : "'" + text + "' is neither a finite number nor inf";
+                       : "'" + text + "' is beyond a float's range (the largest is about 3.4e38)";
+        },
+        "NUMBER >= 0");
+    return validator;
+}
+
+/// --t-min: finite within a float's range (1e39 would be an infinite bound).
+const CLI::Validator& finite_float() {
+    static const CLI::Validator validator(
+        [](std::string& text) {
+            const auto value = number_value(text);
+            if (!value || !std::isfinite(*value)) return "'" + text + "' is not a finite number";
+            return std::abs(*value) <= double(std::numeric_limits<float>::max())
+                       ? std::string()
+                       : "'" + text + "' is beyond a float's range (the largest is about 3.4e38)";
+        },
+        "NUMBER");
+    return validator;
+}
+
+/// --t-max: finite within a float's range, or inf for no limit (its default).
+const CLI::Validator& finite_float_or_infinity() {
+    static const CLI::Validator validator(
+        [](std::string& text) {
+            const auto value = number_value(text);
+            if (value && std::isinf(*value) && *value > 0.0) return std::string();
+            if (!value || !std::isfinite(*value))
+                return "'" + text + "' is neither a finite number nor inf";
+            return std::abs(*value) <= double(std::numeric_limits<float>::max())
+                       ? std::string()
+                       : "'" + text +
+                             "' is beyond a float's range (the largest is about 3.4e38); "
+                             "inf means no limit";
         },
         "NUMBER|inf");
     return validator;
@@ -130,9 +166,10 @@ void add_load_timeout(CLI::App& app, double& seconds) {
 void add_algorithm_flags(CLI::App& app, AlgorithmFlags& flags) {
     auto& o = flags.options;
     app.add_flag("--cull-backfaces", o.cull_backfaces, "Ignore triangles seen from behind");
-    app.add_option("--t-min", flags.t_min, "Accept hits at t >= T (default 0)")->check(finite());
+    app.add_option("--t-min", flags.t_min, "Accept hits at t >= T (default 0)")
+        ->check(finite_float());
     app.add_option("--t-max", flags.t_max, "Accept hits at t <= T (default: no limit, inf)")
-        ->check(finite_or_infinity());
+        ->check(finite_float_or_infinity());
     app.add_option("--seed-t", flags.seed_t,
                    "dx_pick, unity_pick, xna_plane: 'ignore' the t range as the seeds do "
                    "(hits behind the eye count), or 'clip' to it")
@@ -150,18 +187,18 @@ void add_algorithm_flags(CLI::App& app, AlgorithmFlags& flags) {
     app.add_option("--slab-eps", flags.shapes.slab_epsilon,
                    "The seed slab test's absolute slack: a hit iff t_exit + EPS > t_enter "
                    "(0.0001, seed 002)")
-        ->check(non_negative());
+        ->check(non_negative_float());
     app.add_option("--xna-hit", flags.xna_hit,
                    "xna_plane: the 'first' triangle found (seed 001) or the 'closest'")
         ->check(CLI::IsMember({"first", "closest"}));
     app.add_option("--dx-epsilon", o.dx_det_epsilon, "dx_pick: det below this is parallel (0.0001)")
-        ->check(non_negative());
+        ->check(non_negative_float());
     app.add_option("--unity-epsilon", o.unity_det_epsilon,
                    "unity_pick: det below this is parallel (0.00001)")
-        ->check(non_negative());
+        ->check(non_negative_float());
     app.add_option("--unity-tolerance", o.unity_edge_tolerance,
                    "unity_pick: slack on u - det and u + v - det (0.00001)")
-        ->check(non_negative());
+        ->check(non_negative_float());
 }
 
 CLI::App* add_pick_command(CLI::App& cli, PickCommandOptions& o) {
@@ -399,7 +436,7 @@ CLI::App* add_inspect_command(CLI::App& cli, InspectCommandOptions& o) {
     inspect
         ->add_option("--dx-epsilon", o.dx_det_epsilon,
                      "The DirectX test's epsilon for its verdict on each triangle (0.0001)")
-        ->check(non_negative() & CLI::Range(0.0, 1e30));  // a float's range, with room
+        ->check(non_negative_float());
     inspect->add_flag("--tinyobjloader", o.obj_via_tinyobjloader,
                       "Read .obj files with tinyobjloader");
     add_load_timeout(*inspect, o.load_timeout);
