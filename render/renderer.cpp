@@ -657,26 +657,29 @@ double Renderer::take_seconds() {
     return seconds;
 }
 
-GLuint Renderer::upload_image(std::span<const std::uint8_t> rgba, glm::ivec2 size) {
+GLuint Renderer::upload_image(std::span<const std::uint8_t> rgba, glm::ivec2 size,
+                              std::size_t slot) {
     const Timed timed(seconds_);
-    if (size.x <= 0 || size.y <= 0 || rgba.size() < std::size_t(size.x) * std::size_t(size.y) * 4)
+    if (slot >= kImageSlots || size.x <= 0 || size.y <= 0 ||
+        rgba.size() < std::size_t(size.x) * std::size_t(size.y) * 4)
         return 0;
-    glBindTexture(GL_TEXTURE_2D, image_texture_.handle());
+    glm::ivec2& image_size = image_sizes_[slot];
+    glBindTexture(GL_TEXTURE_2D, image_textures_[slot].handle());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    if (size != image_size_) {
+    if (size != image_size) {
         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, size.x, size.y, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                      rgba.data());
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-        image_size_ = size;
+        image_size = size;
     } else {
         glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, size.x, size.y, GL_RGBA, GL_UNSIGNED_BYTE,
                         rgba.data());
     }
     glBindTexture(GL_TEXTURE_2D, 0);
-    return image_texture_.handle();
+    return image_textures_[slot].handle();
 }
 
 }  // namespace render

@@ -160,10 +160,14 @@ class Renderer {
     /// transforming and rasterizing is CPU time of this thread too) since the last call.
     [[nodiscard]] double take_seconds();
 
-    /// Uploads an RGBA image (top row first, 8 bits per channel) into the renderer's image
-    /// texture and returns it (for ImGui, row 0 at the top as ImGui expects with uv (0,0) at
-    /// the top left), or 0 for an empty image. The texture is replaced on every call.
-    [[nodiscard]] GLuint upload_image(std::span<const std::uint8_t> rgba, glm::ivec2 size);
+    /// How many images upload_image keeps at once (the viewer's pictures over the view).
+    static constexpr std::size_t kImageSlots = 2;
+    /// Uploads an RGBA image (top row first, 8 bits per channel) into image texture `slot`
+    /// (< kImageSlots) and returns it (for ImGui, row 0 at the top as ImGui expects with uv
+    /// (0,0) at the top left), or 0 for an empty image. The slot's texture is replaced on every
+    /// call; the other slots keep theirs.
+    [[nodiscard]] GLuint upload_image(std::span<const std::uint8_t> rgba, glm::ivec2 size,
+                                      std::size_t slot = 0);
 
   private:
     struct MeshStyle {
@@ -229,8 +233,8 @@ class Renderer {
     gl::Renderbuffer id_depth_;
     glm::ivec2 id_size_{0, 0};
 
-    gl::Texture image_texture_;  ///< upload_image()'s (the cost heatmap)
-    glm::ivec2 image_size_{0, 0};
+    std::array<gl::Texture, kImageSlots> image_textures_;  ///< upload_image()'s
+    std::array<glm::ivec2, kImageSlots> image_sizes_{};
 
     std::array<InsetTarget, 2> insets_;  ///< by Inset
     double seconds_ = 0.0;               ///< take_seconds()'s sum

@@ -1,5 +1,5 @@
-// The Algorithms tool in scripted viewer runs (--panel): Compare, Explain, All hits, Leaks and
-// Far from origin, each checked in the printed JSON and in the picture.
+// The Algorithms tool in scripted viewer runs (--panel): Compare, Explain, All hits, Leaks, Far
+// from origin and Disagreement, each checked in the printed JSON and in the picture.
 
 #include <filesystem>
 
@@ -189,6 +189,78 @@ TEST(Gui, FarFromOriginMovesTheModelAndGradesTheAlgorithms) {
     // The camera followed: the click still finds the model, a million units out.
     EXPECT_EQ(run.pick["hit"], true);
     EXPECT_GT(run.pick["point"][0].get<double>(), 5e5);
+}
+
+// == Disagreement: the picture over the view is `raypick disagree`'s for the view's size
+
+/// `raypick disagree` on the viewer's view: its counts, keyed as the viewer reports them.
+nlohmann::json disagree_cli(const std::string& model, const std::string& a, const std::string& far,
+                            const nlohmann::json& size) {
+    const auto out = std::filesystem::temp_directory_path() / "raypick_gui_disagree_cli.png";
+    const std::string wxh =
+        std::to_string(size[0].get<int>()) + "x" + std::to_string(size[1].get<int>());
+    const ProcessResult r = run_process({raypick_exe(), "disagree", model, "--a", a, "--far", far,
+                                         "--size", wxh, "--out", out.string()});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.exit_code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json{};
+}
+
+constexpr const char* kVerdicts[] = {"both_miss",          "agree",    "only_a", "only_b",
+                                     "different_triangle", "t_differs"};
+
+TEST(Gui, TheDisagreementPictureIsTheCommandsForTheViewAndFollowsTheFarOffset) {
+    for (const auto& [algorithm, far] :
+         {std::pair<std::string, std::string>{"moller_trumbore", "0"}, {"dx_pick", "10000"}}) {
+        std::vector<std::string> args = {"knot:20000", "--panel", "disagree", "--algorithm",
+                                         algorithm};
+        if (far != "0") args.insert(args.end(), {"--far-distance", far});
+        const ViewerRun run = run_viewer(args, "disagree_" + algorithm);
+        ASSERT_TRUE(run.pick.contains("disagreement")) << run.pick.dump();
+        const auto& d = run.pick["disagreement"];
+        EXPECT_EQ(d["a"], algorithm);
+        EXPECT_EQ(d["b"], "reference");
+        EXPECT_EQ(d["complete"], true);
+        const auto& view = run.pick["view_rect"];
+        const int w = int(view[2].get<double>() - view[0].get<double>());
+        const int h = int(view[3].get<double>() - view[1].get<double>());
+        EXPECT_EQ(d["size"], nlohmann::json::array({w, h}));
+        EXPECT_EQ(d["pixels"].get<long>(), long(w) * h);
+        EXPECT_NEAR(d["far"].get<double>(), std::stod(far), 1e-6);
+        // Pixel for pixel the command's picture of the same view, moved as far.
+        const nlohmann::json cli = disagree_cli("knot:20000", algorithm, far, d["size"]);
+        for (const char* verdict : kVerdicts)
+            EXPECT_EQ(d[verdict], cli[verdict]) << algorithm << " " << verdict;
+        EXPECT_GT(d["agree"].get<long>(), 10000);
+        // Drawn over the view: the grey of "agree" covers as many pixels as agree (less the
+        // few under the view's labels), and the magenta of "t differs" is there when counted.
+        const int grey = pixels_in(run.png, {112, 112, 112}, view);
+        EXPECT_GT(grey, d["agree"].get<int>() * 97 / 100);
+        EXPECT_LE(grey, d["agree"].get<int>());
+        if (d["t_differs"].get<int>() > 20) {
+            EXPECT_GT(pixels_in(run.png, {225, 60, 225}, view), 10);
+        }
+        // The tab's swatches: one per verdict.
+        EXPECT_TRUE(has_patch(run.png, {235, 85, 40}));   // only A hits
+        EXPECT_TRUE(has_patch(run.png, {45, 125, 245}));  // only B hits
+    }
+}
+
+// On a closed mesh moved far out, watertight never leaves a pixel that only reference hits, nor
+// the reverse (the float Moller-Trumbore may).
+TEST(Gui, WatertightShowsNoCrackAgainstTheReferenceFarOut) {
+    const ViewerRun run = run_viewer({"knot:20000", "--panel", "disagree", "--far-distance", "1e4",
+                                      "--algorithm", "watertight", "--disagree-ulps", "8"},
+                                     "disagree_watertight");
+    const auto& d = run.pick["disagreement"];
+    EXPECT_EQ(d["a"], "watertight");
+    EXPECT_EQ(d["ulps"], 8);
+    EXPECT_EQ(d["only_a"], 0);
+    EXPECT_EQ(d["only_b"], 0);
+    EXPECT_GT(d["agree"].get<long>(), 10000);
+    // Without the tab, no picture and no "disagreement".
+    const ViewerRun plain = run_viewer({"knot:20000", "--panel", "far"}, "disagree_none");
+    EXPECT_FALSE(plain.pick.contains("disagreement"));
+    EXPECT_EQ(pixels_in(plain.png, {112, 112, 112}, plain.pick["view_rect"]), 0);
 }
 
 }  // namespace

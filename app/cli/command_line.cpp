@@ -503,8 +503,13 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
                    "intersect_no_point_inside)");
     cli.add_option("--panel", viewer.panels,
                    "Open the Algorithms tool on a tab: compare | explain | all-hits | leaks | "
-                   "far (repeatable)")
-        ->check(CLI::IsMember({"compare", "explain", "all-hits", "leaks", "far"}));
+                   "far | disagree (repeatable)")
+        ->check(CLI::IsMember({"compare", "explain", "all-hits", "leaks", "far", "disagree"}));
+    cli.add_option("--disagree-b", viewer.disagree_b,
+                   "The Disagreement tab's algorithm B (default reference; A is --algorithm)");
+    cli.add_option("--disagree-ulps", viewer.disagree_ulps,
+                   "The Disagreement tab: t values this many ULPs apart still agree (default 4)")
+        ->check(CLI::Range(0, 64));
     cli.add_flag("--outliner", viewer.outliner, "Open the Outliner (the node tree) at the start");
     cli.add_option("--tool", viewer.tools,
                    "Open the Tools area on a tool: algorithms | acceleration | bone-space | "

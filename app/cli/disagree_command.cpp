@@ -39,17 +39,21 @@ int run_disagree_command(const DisagreeCommandOptions& o) {
     if (!loaded) return status;
     SceneSession& session = *loaded;
     session.set_time(o.time);
-    if (o.far_distance > 0.0) session.set_world_offset(far_offset(o.far_distance));
+    // The viewer's opening camera, framing the animated bounds at home; moved far, the model
+    // takes the camera with it, as the viewer's Far from origin does.
+    Camera camera;
+    const picking::Aabb bounds = session.animated_bounds();
+    camera.frame(bounds.min, bounds.max, float(size->x) / float(size->y));
+    if (o.far_distance > 0.0) {
+        session.set_world_offset(far_offset(o.far_distance));
+        camera.target += glm::vec3(session.world_offset());
+    }
     try {
         session.prepare(a.accel(), o.threads);
     } catch (const std::exception& e) {
         std::cerr << prefix << e.what() << "\n";
         return 1;
     }
-    // The viewer's opening camera, framing the animated bounds (moved far, when asked).
-    Camera camera;
-    const picking::Aabb bounds = session.animated_bounds();
-    camera.frame(bounds.min, bounds.max, float(size->x) / float(size->y));
 
     DisagreementImage image;
     std::vector<std::uint8_t> rgba;

@@ -9,6 +9,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "app/core/disagreement.h"
 #include "app/core/far_study_job.h"
 #include "app/core/leak_sweep_job.h"
 #include "app/core/scene_session.h"
@@ -36,6 +37,9 @@ struct AlgorithmsModel {
     // == Far from origin
     float far_log10 = 0.0f;  ///< the model sits 10^far_log10 units away
     std::optional<picking::FarFromOriginStudy> far;
+
+    // == Disagreement: every pixel of the view cast with two algorithms (traced by the viewer)
+    DisagreementImage disagreement;
 
     /// Everything back to nothing (a new scene).
     void clear();

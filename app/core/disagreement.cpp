@@ -50,35 +50,91 @@ PixelVerdict judge(const std::optional<picking::SceneHit>& a,
                                                                             : PixelVerdict::Agree;
 }
 
+void DisagreementImage::reset(glm::ivec2 new_size) {
+    size = glm::max(new_size, glm::ivec2(0));
+    verdicts.assign(std::size_t(size.x) * std::size_t(size.y), PixelVerdict::BothMiss);
+    rows_done = 0;
+    columns_done = 0;
+    counts = {};
+    seconds = 0.0;
+}
+
+namespace {
+
+/// Judges pixel (x, y) of `image` and counts it.
+struct PixelJudge {
+    const Camera& camera;
+    const SceneSession::Caster cast_a, cast_b;
+    int t_ulps;
+
+    PixelVerdict operator()(const DisagreementImage& image, int x, int y,
+                            picking::PickStats& stats) const {
+        const picking::Ray ray = ray_from_cursor(
+            camera, glm::vec2(float(x) + 0.5f, float(y) + 0.5f), glm::vec2(image.size));
+        return judge(cast_a.intersect(ray, stats), cast_b.intersect(ray, stats), t_ulps);
+    }
+};
+
+PixelVerdict& verdict_at(DisagreementImage& image, int x, int y) {
+    return image.verdicts[std::size_t(y) * std::size_t(image.size.x) + std::size_t(x)];
+}
+
+}  // namespace
+
+void trace_disagreement_pixels(const SceneSession& session, const Camera& camera,
+                               const PickChoice& a, const PickChoice& b, int t_ulps,
+                               DisagreementImage& image, int pixels) {
+    if (image.size.x <= 0) return;
+    const PixelJudge judge_pixel{camera, session.caster(a), session.caster(b), t_ulps};
+    const auto start = Clock::now();
+    picking::PickStats stats;
+    for (int i = 0; i < pixels && !image.complete(); ++i) {
+        const PixelVerdict v = judge_pixel(image, image.columns_done, image.rows_done, stats);
+        verdict_at(image, image.columns_done, image.rows_done) = v;
+        ++image.counts[std::size_t(v)];
+        if (++image.columns_done == image.size.x) {
+            image.columns_done = 0;
+            ++image.rows_done;
+        }
+    }
+    image.seconds += std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+void trace_disagreement_rows(const SceneSession& session, const Camera& camera, const PickChoice& a,
+                             const PickChoice& b, int t_ulps, unsigned threads,
+                             DisagreementImage& image, int rows) {
+    if (image.columns_done > 0 && rows > 0) {  // the row begun pixel by pixel
+        trace_disagreement_pixels(session, camera, a, b, t_ulps, image,
+                                  image.size.x - image.columns_done);
+        --rows;
+    }
+    const int first = image.rows_done, end = std::min(image.size.y, first + std::max(rows, 0));
+    if (first >= end || image.size.x <= 0) return;
+    const PixelJudge judge_pixel{camera, session.caster(a), session.caster(b), t_ulps};
+    const unsigned workers =
+        unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), end - first));
+    std::atomic<int> next_row{first};
+    const auto start = Clock::now();
+    picking::parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned) {
+        picking::PickStats stats;
+        for (int y = next_row++; y < end; y = next_row++)
+            for (int x = 0; x < image.size.x; ++x)
+                verdict_at(image, x, y) = judge_pixel(image, x, y, stats);
+    });
+    image.seconds += std::chrono::duration<double>(Clock::now() - start).count();
+    const auto row_begin = image.verdicts.begin() + std::ptrdiff_t(first) * image.size.x;
+    const auto row_end = image.verdicts.begin() + std::ptrdiff_t(end) * image.size.x;
+    for (auto v = row_begin; v != row_end; ++v)
+        ++image.counts[std::size_t(*v)];
+    image.rows_done = end;
+}
+
 DisagreementImage trace_disagreement(const SceneSession& session, const Camera& camera,
                                      const PickChoice& a, const PickChoice& b, glm::ivec2 size,
                                      int t_ulps, unsigned threads) {
     DisagreementImage image;
-    image.size = glm::max(size, glm::ivec2(0));
-    image.verdicts.assign(std::size_t(image.size.x) * std::size_t(image.size.y),
-                          PixelVerdict::BothMiss);
-    if (image.verdicts.empty()) return image;
-    const glm::vec2 window(image.size);
-    const SceneSession::Caster cast_a = session.caster(a), cast_b = session.caster(b);
-    const unsigned workers =
-        unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), image.size.y));
-    std::atomic<int> next_row{0};
-    const auto start = Clock::now();
-    picking::parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned) {
-        picking::PickStats stats;
-        for (int y = next_row++; y < image.size.y; y = next_row++)
-            for (int x = 0; x < image.size.x; ++x) {
-                const picking::Ray ray =
-                    ray_from_cursor(camera, glm::vec2(float(x) + 0.5f, float(y) + 0.5f), window);
-                const auto hit_a = cast_a.intersect(ray, stats);
-                const auto hit_b = cast_b.intersect(ray, stats);
-                image.verdicts[std::size_t(y) * std::size_t(image.size.x) + std::size_t(x)] =
-                    judge(hit_a, hit_b, t_ulps);
-            }
-    });
-    image.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    for (const PixelVerdict v : image.verdicts)
-        ++image.counts[std::size_t(v)];
+    image.reset(size);
+    trace_disagreement_rows(session, camera, a, b, t_ulps, threads, image, image.size.y);
     return image;
 }
 
@@ -89,7 +145,8 @@ std::vector<std::uint8_t> disagreement_rgba(const DisagreementImage& image, bool
         rgba[i * 4 + 0] = c.r;
         rgba[i * 4 + 1] = c.g;
         rgba[i * 4 + 2] = c.b;
-        rgba[i * 4 + 3] = 255;
+        rgba[i * 4 + 3] =
+            i / std::size_t(std::max(image.size.x, 1)) < std::size_t(image.rows_done) ? 255 : 0;
     }
     // The legend: one swatch per verdict, in the order of PixelVerdict, along the bottom left.
     const int w = image.size.x, h = image.size.y;

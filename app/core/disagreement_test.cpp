@@ -97,8 +97,9 @@ TEST(Disagreement, WatertightAgainstTheReferenceHasNoCracksOnAClosedMesh) {
 
 TEST(Disagreement, ThePictureHasTheVerdictsColoursAndALegend) {
     DisagreementImage image;
-    image.size = {120, 60};
-    image.verdicts.assign(120 * 60, PixelVerdict::Agree);
+    image.reset({120, 60});
+    image.rows_done = 60;
+    std::fill(image.verdicts.begin(), image.verdicts.end(), PixelVerdict::Agree);
     image.verdicts[5] = PixelVerdict::OnlyA;
     const std::vector<std::uint8_t> plain = disagreement_rgba(image, false);
     ASSERT_EQ(plain.size(), 120u * 60u * 4u);
@@ -108,6 +109,38 @@ TEST(Disagreement, ThePictureHasTheVerdictsColoursAndALegend) {
     EXPECT_NE(with_legend, plain);  // the swatches along the bottom
     EXPECT_EQ(std::vector<std::uint8_t>(with_legend.begin(), with_legend.begin() + 120 * 4 * 30),
               std::vector<std::uint8_t>(plain.begin(), plain.begin() + 120 * 4 * 30));
+}
+
+// The viewer traces a few rows per frame: the rows traced in pieces of any size give the
+// picture and the counts of one trace, and rows not traced yet are transparent.
+TEST(Disagreement, RowsTracedInPiecesEqualTheWholePicture) {
+    SceneSession session(assets::load_model("knot:5000"));
+    session.set_world_offset(far_offset(1e5));
+    const glm::ivec2 size{48, 27};
+    const Camera camera = opening_camera(session, size);
+    const PickChoice a = choice_of("moller_trumbore"), b = choice_of("watertight");
+    const DisagreementImage whole = trace_disagreement(session, camera, a, b, size, 2, 2);
+    DisagreementImage pieces;
+    pieces.reset(size);
+    trace_disagreement_rows(session, camera, a, b, 2, 1, pieces, 5);
+    EXPECT_EQ(pieces.rows_done, 5);
+    EXPECT_EQ(pieces.pixels(), 5u * 48u);
+    EXPECT_FALSE(pieces.complete());
+    const std::vector<std::uint8_t> partial = disagreement_rgba(pieces, false);
+    EXPECT_EQ(partial[(5 * 48 - 1) * 4 + 3], 255);                    // the last traced pixel
+    EXPECT_EQ(partial[(5 * 48) * 4 + 3], 0);                          // the first untraced one
+    trace_disagreement_pixels(session, camera, a, b, 2, pieces, 50);  // a row and 2 pixels
+    EXPECT_EQ(pieces.rows_done, 6);
+    EXPECT_EQ(pieces.columns_done, 2);
+    EXPECT_EQ(pieces.pixels(), 6u * 48u + 2u);
+    for (int rows : {1, 7, 100})
+        trace_disagreement_rows(session, camera, a, b, 2, 2, pieces, rows);
+    ASSERT_TRUE(pieces.complete());
+    EXPECT_EQ(pieces.verdicts, whole.verdicts);
+    EXPECT_EQ(pieces.counts, whole.counts);
+    EXPECT_EQ(pieces.pixels(), whole.pixels());
+    trace_disagreement_rows(session, camera, a, b, 2, 2, pieces, 3);  // nothing left to trace
+    EXPECT_EQ(pieces.counts, whole.counts);
 }
 
 }  // namespace

@@ -72,6 +72,12 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
         lab_mode_.lab().load_preset(*id);
         mode_ = ViewerMode::TriangleLab;
     }
+    const picking::RayTriangleAlgorithm* disagree_b =
+        picking::find_ray_triangle_algorithm(options.disagree_b);
+    if (!disagree_b)
+        throw std::invalid_argument("--disagree-b: unknown algorithm '" + options.disagree_b + "'");
+    algorithms_panel_.disagreement.b = disagree_b->method;
+    algorithms_panel_.disagreement.t_ulps = options.disagree_ulps;
     // The command line asks for tools: the Tools area opens on them.
     for (const std::string& name : options.panels) {
         algorithms_panel_.select_tab = algorithms_tab_from_name(name);
@@ -158,9 +164,12 @@ void ViewerApp::wait_for_events() {
     // Work under way (a load, a build, a heatmap filling in) keeps frames coming too.
     const bool tracing_heatmap =
         accel_panel_.heatmap && mode_ == ViewerMode::Pick && !accel_view_.heatmap().complete();
+    const bool tracing_disagreement =
+        disagreement_shown() && !algorithms_panel_.model.disagreement.complete();
     const bool busy = loads_.current() || accel_view_.building() || leak_sweep_ || far_study_ ||
-                      tracing_heatmap || (animation_panel_.playing && session_->clip() >= 0) ||
-                      pointer_.dragging() || options_.scripted() || ImGui::IsAnyMouseDown();
+                      tracing_heatmap || tracing_disagreement ||
+                      (animation_panel_.playing && session_->clip() >= 0) || pointer_.dragging() ||
+                      options_.scripted() || ImGui::IsAnyMouseDown();
     if (busy) {
         const double remaining = 1.0 / 60.0 - (glfwGetTime() - last_frame_time_);
         if (remaining > 0.0 && !options_.scripted())
@@ -266,6 +275,7 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
     frames_since_scene_ = 0;
     // What the Algorithms tool showed belonged to the old scene.
     algorithms_panel_.model.clear();
+    disagreement_view_.forget();
     collide_mode_.on_scene(*session_);
     // --collide, --move, --turn name instances of the model on the command line.
     if (first) {
@@ -387,8 +397,15 @@ void ViewerApp::update_animation() {
 // == Acceleration structures
 
 void ViewerApp::update_accel() {
-    const Accel accel = pick_panel_.choice.accel();
+    // The disagreement picture casts every pixel twice through the BVH, whatever the pick's.
+    const Accel accel = disagreement_shown() ? Accel::Bvh : pick_panel_.choice.accel();
     accel_view_.update(session_, mode_ == ViewerMode::TriangleLab ? Accel::None : accel);
+}
+
+bool ViewerApp::disagreement_shown() const {
+    const AlgorithmsPanelState& tool = algorithms_panel_;
+    return mode_ == ViewerMode::Pick && tool.visible &&
+           tool.active == AlgorithmsTab::Disagreement && tool.disagreement.show_picture;
 }
 
 }  // namespace app

@@ -32,6 +32,7 @@
 #include "app/viewer/accel_view.h"
 #include "app/viewer/collide_mode.h"
 #include "app/viewer/commands.h"
+#include "app/viewer/disagreement_view.h"
 #include "app/viewer/key_trickle.h"
 #include "app/viewer/lab_mode.h"
 #include "app/viewer/magnifier_view.h"
@@ -146,6 +147,9 @@ class ViewerApp {
     void draw_magnifier();
     void draw_view_labels();
     void draw_heatmap();
+    /// The Disagreement tab's picture over the view, while the tab is open.
+    void draw_disagreement();
+    [[nodiscard]] bool disagreement_shown() const;
     void upload_posed_vertices();
     /// Hands the region selection to the renderer when it changed.
     void upload_region_selection();
@@ -231,10 +235,12 @@ class ViewerApp {
     bool show_ray_ = true;
 
     AccelView accel_view_;
+    DisagreementView disagreement_view_;
     MeshInspectView mesh_inspect_;
     std::shared_ptr<LeakSweepJob> leak_sweep_;  ///< a sweep under way, if any
     std::shared_ptr<FarStudyJob> far_study_;    ///< a far-from-origin study under way, if any
     std::uintptr_t heatmap_texture_ = 0;        ///< the heatmap as uploaded this frame (0: none)
+    std::uintptr_t disagreement_texture_ = 0;   ///< the disagreement picture as uploaded (0: none)
     std::optional<Selection> selection_;
     std::optional<Selection> hover_;
     MeasureTool measure_;                            ///< the Measure tool's points

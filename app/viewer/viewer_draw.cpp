@@ -351,4 +351,40 @@ void ViewerApp::draw_heatmap() {
                                              ImVec2(view.max.x, view.max.y));
 }
 
+void ViewerApp::draw_disagreement() {
+    if (!disagreement_shown()) {
+        disagreement_texture_ = 0;
+        return;
+    }
+    AlgorithmsPanelState& tool = algorithms_panel_;
+    const DisagreementPair pair = disagreement_pair(
+        pick_panel_.choice, tool.disagreement.method_a(pick_panel_.choice.method()),
+        tool.disagreement.b);
+    DisagreementNote& note = tool.disagreement_note;
+    note.far_log10 = tool.model.far_log10;
+    // Not until the BVH is built (update_accel asks for it): without a broad phase a big mesh
+    // is slow to trace twice per pixel.
+    note.tracing_paused = !session_->accels().ready(Accel::Bvh);
+    if (note.tracing_paused) {
+        disagreement_texture_ = 0;
+        return;
+    }
+    const Rect& view = view_rect();
+    const glm::ivec2 size(view.size());
+    // A scripted run traces the whole picture before its screenshot; the viewer a few rows
+    // per frame within its budget, so it stays responsive while the picture fills in.
+    const double budget_ms = options_.scripted() ? 1e9 : 8.0;
+    const bool changed =
+        disagreement_view_.trace(*session_, camera_, size, pair, tool.disagreement.t_ulps,
+                                 budget_ms, tool.model.disagreement);
+    if (changed || disagreement_texture_ == 0)
+        disagreement_texture_ = renderer_.upload_image(
+            disagreement_rgba(tool.model.disagreement, false), tool.model.disagreement.size,
+            1);  // slot 1: the heatmap has slot 0
+    if (disagreement_texture_ == 0) return;
+    ImGui::GetBackgroundDrawList()->AddImage(reinterpret_cast<ImTextureID>(disagreement_texture_),
+                                             ImVec2(view.min.x, view.min.y),
+                                             ImVec2(view.max.x, view.max.y));
+}
+
 }  // namespace app

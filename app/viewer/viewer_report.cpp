@@ -239,6 +239,21 @@ nlohmann::ordered_json ViewerApp::report() const {
                         {"triangles", heat.triangles},
                         {"scale_max", heat.scale_max()}};
     }
+    if (disagreement_texture_ != 0) {
+        const DisagreementImage& image = algorithms_panel_.model.disagreement;
+        const DisagreementPanelState& tab = algorithms_panel_.disagreement;
+        nlohmann::ordered_json d;
+        d["a"] = picking::ray_triangle_algorithm(tab.method_a(pick_panel_.choice.method())).name;
+        d["b"] = picking::ray_triangle_algorithm(tab.b).name;
+        d["ulps"] = tab.t_ulps;
+        d["size"] = {image.size.x, image.size.y};
+        d["complete"] = image.complete();
+        d["pixels"] = image.pixels();
+        for (std::size_t v = 0; v < kPixelVerdicts; ++v)
+            d[std::string(verdict_name(PixelVerdict(v)))] = image.counts[v];
+        d["far"] = glm::length(session_->world_offset());
+        j["disagreement"] = d;
+    }
     j["model"] = session_->scene().source;
     j["window"] = {int(window_size().x), int(window_size().y)};
     if (!error_.empty()) j["error"] = error_;

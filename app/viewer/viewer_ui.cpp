@@ -94,6 +94,7 @@ void ViewerApp::draw_panels() {
         start_load(*path);
     draw_help_window(help_, window_size());
     draw_heatmap();
+    draw_disagreement();
     draw_view_labels();
 }
 

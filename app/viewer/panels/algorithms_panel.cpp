@@ -1,5 +1,6 @@
-// The Algorithms window and its five tabs (Compare, Explain, All hits, Leaks, Far from origin),
-// which share the table helpers at the top (one window, one file: just over 600 lines).
+// The Algorithms window and its tabs (Compare, Explain, All hits, Leaks, Far from origin, and
+// Disagreement, drawn by disagreement_panel.cpp), which share the table helpers at the top (one
+// window, one file: just over 600 lines).
 
 #include "app/viewer/panels/algorithms_panel.h"
 #include "app/viewer/ui_probe.h"
@@ -21,9 +22,9 @@ namespace app {
 
 namespace {
 
-constexpr AlgorithmsTab kTabs[] = {AlgorithmsTab::Compare, AlgorithmsTab::Explain,
-                                   AlgorithmsTab::AllHits, AlgorithmsTab::Leaks,
-                                   AlgorithmsTab::FarFromOrigin};
+constexpr AlgorithmsTab kTabs[] = {AlgorithmsTab::Compare,       AlgorithmsTab::Explain,
+                                   AlgorithmsTab::AllHits,       AlgorithmsTab::Leaks,
+                                   AlgorithmsTab::FarFromOrigin, AlgorithmsTab::Disagreement};
 const ImVec4 kDisagree{1.0f, 0.55f, 0.45f, 1.0f};
 const ImVec4 kAgree{0.55f, 0.9f, 0.55f, 1.0f};
 
@@ -54,6 +55,8 @@ const char* tab_label(AlgorithmsTab tab) {
             return "Leaks";
         case AlgorithmsTab::FarFromOrigin:
             return "Far from origin";
+        case AlgorithmsTab::Disagreement:
+            return "Disagreement";
     }
     return "";
 }
@@ -567,6 +570,8 @@ std::string_view algorithms_tab_name(AlgorithmsTab tab) {
             return "leaks";
         case AlgorithmsTab::FarFromOrigin:
             return "far";
+        case AlgorithmsTab::Disagreement:
+            return "disagree";
     }
     return "";
 }
@@ -615,6 +620,10 @@ AlgorithmsPanelAction draw_algorithms_panel(AlgorithmsPanelState& state,
                     break;
                 case AlgorithmsTab::FarFromOrigin:
                     action.far_distance = draw_far(state);
+                    break;
+                case AlgorithmsTab::Disagreement:
+                    draw_disagreement_tab(state.disagreement, state.model.disagreement, pick_method,
+                                          state.disagreement_note);
                     break;
             }
             ImGui::EndTabItem();

@@ -1,5 +1,6 @@
 #pragma once
-/// The Algorithms tool: Compare, Explain, All hits, Leaks and Far from origin, one tab each.
+/// The Algorithms tool: Compare, Explain, All hits, Leaks, Far from origin and Disagreement,
+/// one tab each.
 /// The viewer computes what the tabs show (AlgorithmsModel, on a click or a button); the tabs
 /// draw it.
 
@@ -14,6 +15,7 @@
 #include "app/core/algorithms_model.h"
 #include "app/core/scene_session.h"
 #include "app/core/selection.h"
+#include "app/viewer/panels/disagreement_panel.h"
 #include "picking/scene/all_hits.h"
 #include "picking/studies/algorithm_compare.h"
 #include "picking/studies/far_from_origin.h"
@@ -21,9 +23,9 @@
 
 namespace app {
 
-enum class AlgorithmsTab { Compare, Explain, AllHits, Leaks, FarFromOrigin };
+enum class AlgorithmsTab { Compare, Explain, AllHits, Leaks, FarFromOrigin, Disagreement };
 
-/// "compare", "explain", "all-hits", "leaks", "far" (the --panel names).
+/// "compare", "explain", "all-hits", "leaks", "far", "disagree" (the --panel names).
 [[nodiscard]] std::string_view algorithms_tab_name(AlgorithmsTab tab);
 [[nodiscard]] std::optional<AlgorithmsTab> algorithms_tab_from_name(std::string_view name);
 
@@ -60,6 +62,10 @@ struct AlgorithmsPanelState {
     picking::FarInput far_input = picking::FarInput::Float;  ///< the input the table shows
     bool far_against_aim = false;  ///< graded against the aim point, not reference
     bool far_show_max = false;     ///< the largest error, not the median
+
+    // Disagreement: every pixel of the view cast with two algorithms
+    DisagreementPanelState disagreement;
+    DisagreementNote disagreement_note;  ///< set by the viewer before drawing
 };
 
 struct AlgorithmsPanelAction {
