@@ -45,7 +45,7 @@ struct ViewerOptions {
     /// all-hits, leaks, far.
     std::vector<std::string> panels;
     /// Open the Tools area on these tools (the last one shown): algorithms, acceleration,
-    /// bone-space, animation.
+    /// bone-space, inspect-mesh, sphere-forms, animation.
     std::vector<std::string> tools;
     bool outliner = false;               ///< open the Outliner (the node tree) at the start
     std::optional<double> far_distance;  ///< start with the model this far from the origin
