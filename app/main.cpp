@@ -77,6 +77,10 @@ int main(int argc, char** argv) {
         case app::Command::Inspect:
             finish(run_command("raypick inspect",
                                [&] { return app::run_inspect_command(command_line.inspect); }));
+        case app::Command::SphereForms:
+            finish(run_command("raypick sphere-forms", [&] {
+                return app::run_sphere_forms_command(command_line.sphere_forms);
+            }));
         case app::Command::Heatmap:
             finish(run_command("raypick heatmap",
                                [&] { return app::run_heatmap_command(command_line.heatmap); }));

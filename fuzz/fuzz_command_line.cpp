@@ -112,6 +112,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case app::Command::TriTri:
             FUZZ_CHECK(out.tritri.count >= 1 && out.tritri.count <= app::kMaxPairs);
             break;
+        case app::Command::SphereForms:
+            FUZZ_CHECK(out.sphere_forms.points >= 2 && out.sphere_forms.points <= 100000);
+            FUZZ_CHECK(out.sphere_forms.offset >= 0.0 && out.sphere_forms.offset <= 0.99);
+            break;
         case app::Command::Viewer:
         case app::Command::Algorithms:
             break;

@@ -443,6 +443,20 @@ CLI::App* add_inspect_command(CLI::App& cli, InspectCommandOptions& o) {
     return inspect;
 }
 
+CLI::App* add_sphere_forms_command(CLI::App& cli, SphereFormsCommandOptions& o) {
+    CLI::App* c = cli.add_subcommand(
+        "sphere-forms",
+        "Seed 002's ray-sphere quadratic in its four forms against the exact roots, over "
+        "distance / radius 2 .. 1e7: one JSON line per distance");
+    c->add_option("--points", o.points, "Distances, evenly spaced in log scale (default 135)")
+        ->check(CLI::Range(2, 100000));
+    c->add_option("--offset", o.offset,
+                  "How far from the sphere's centre the ray passes, in radii (0 .. 0.99; "
+                  "default 0.5)")
+        ->check(finite() & CLI::Range(0.0, 0.99));
+    return c;
+}
+
 }  // namespace
 
 std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
@@ -513,9 +527,9 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     cli.add_flag("--outliner", viewer.outliner, "Open the Outliner (the node tree) at the start");
     cli.add_option("--tool", viewer.tools,
                    "Open the Tools area on a tool: algorithms | acceleration | bone-space | "
-                   "inspect-mesh | animation (repeatable; the last one shows)")
-        ->check(CLI::IsMember(
-            {"algorithms", "acceleration", "bone-space", "inspect-mesh", "animation"}));
+                   "inspect-mesh | sphere-forms | animation (repeatable; the last one shows)")
+        ->check(CLI::IsMember({"algorithms", "acceleration", "bone-space", "inspect-mesh",
+                               "sphere-forms", "animation"}));
     cli.add_option("--far-distance", viewer.far_distance,
                    "Start with the model this many units from the origin (0 .. 1e7)")
         ->check(finite() & CLI::Range(0.0, 1e7));
@@ -539,6 +553,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     CLI::App* tritri_command = add_tritri_command(cli, out.tritri);
     CLI::App* leaks_command = add_leaks_command(cli, out.leaks);
     CLI::App* inspect_command = add_inspect_command(cli, out.inspect);
+    CLI::App* sphere_forms_command = add_sphere_forms_command(cli, out.sphere_forms);
 
     try {
         if (auto error = negative_non_finite_argument(argc, argv)) throw *error;
@@ -577,6 +592,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     if (*tritri_command) out.command = Command::TriTri;
     if (*leaks_command) out.command = Command::Leaks;
     if (*inspect_command) out.command = Command::Inspect;
+    if (*sphere_forms_command) out.command = Command::SphereForms;
     if (*bench_command) out.command = Command::Bench;
     if (*heatmap_command) out.command = Command::Heatmap;
     if (*disagree_command) out.command = Command::Disagree;

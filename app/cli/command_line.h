@@ -11,6 +11,7 @@
 #include "app/cli/leaks_command.h"
 #include "app/cli/pick_command.h"
 #include "app/cli/select_command.h"
+#include "app/cli/sphere_forms_command.h"
 #include "app/cli/tritri_command.h"
 #include "app/core/viewer_options.h"
 
@@ -27,7 +28,8 @@ enum class Command {
     Algorithms,
     TriTri,
     Leaks,
-    Inspect
+    Inspect,
+    SphereForms
 };
 
 struct CommandLine {
@@ -41,6 +43,7 @@ struct CommandLine {
     TriTriCommandOptions tritri;
     LeaksCommandOptions leaks;
     InspectCommandOptions inspect;
+    SphereFormsCommandOptions sphere_forms;
 };
 
 /// Parses argv into `out`. Returns the exit status to end with when the process should stop

@@ -76,6 +76,18 @@ constexpr std::array kGlossary = {
     GlossaryEntry{"ULP",
                   "Unit in the last place: how many representable floats lie between two numbers. "
                   "1 ULP is the smallest difference a float can show."},
+    GlossaryEntry{"cancellation",
+                  "Subtracting two nearly equal numbers: their equal leading digits cancel, and "
+                  "what is left is mostly the rounding errors they carried. Seed 002's b*b - "
+                  "4ac far from a sphere is one: b*b and 4ac agree in almost every digit."},
+    GlossaryEntry{"discriminant",
+                  "What is under the square root of the quadratic formula: b*b - 4ac (or h*h - "
+                  "ac with h = b/2). Below 0 the ray's line misses the sphere; its root is half "
+                  "the gap between the two hits."},
+    GlossaryEntry{"exact solve",
+                  "The same quadratic solved for the same float inputs in double-double "
+                  "arithmetic (about 32 digits): the reference each form's error is measured "
+                  "against."},
     GlossaryEntry{"det epsilon",
                   "The seeds' test for a ray parallel to the triangle: a determinant below this "
                   "absolute number is a miss, so very small triangles are missed too."},
@@ -141,7 +153,8 @@ constexpr std::array kSeeds = {
                  "algorithm xna_plane; the sphere broad phase; bone space in the Inspector"},
     SeedDocument{"seed 002", "Geometry definitions", "几何定义",
                  "web notes on ray, plane, sphere, rectangle, triangle and box tests",
-                 "the analytic shapes of the default scene; barycentric, crossing_2d, "
+                 "the analytic shapes of the default scene; its sphere quadratic's four forms in "
+                 "Tools > Sphere forms; barycentric, crossing_2d, "
                  "moller_trumbore; the slab test; the area (cross product) and triple product "
                  "in the Inspector's Triangle section. Its 2D separating-axis section stops at "
                  "'to be continued' (未完待续): seed 003's step 3 carries the idea out, with "

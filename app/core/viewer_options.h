@@ -47,7 +47,7 @@ struct ViewerOptions {
     std::string disagree_b = "reference";  ///< the Disagreement tab's algorithm B
     int disagree_ulps = 4;                 ///< the Disagreement tab's ULPs
     /// Open the Tools area on these tools (the last one shown): algorithms, acceleration,
-    /// bone-space, animation.
+    /// bone-space, inspect-mesh, sphere-forms, animation.
     std::vector<std::string> tools;
     bool outliner = false;               ///< open the Outliner (the node tree) at the start
     std::optional<double> far_distance;  ///< start with the model this far from the origin

@@ -48,6 +48,7 @@ enum class Command {
     ShowBoneSpace,
     ShowAnimation,
     ShowInspectMesh,
+    ShowSphereForms,
     PlayPause,
     StepBack,
     StepForward,

@@ -41,6 +41,7 @@
 #include "app/viewer/panels/algorithms_panel.h"
 #include "app/viewer/panels/mode_panel.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/panels/sphere_forms_panel.h"
 #include "app/viewer/region_select_tool.h"
 #include "app/viewer/workspace.h"
 #include "render/renderer.h"
@@ -50,9 +51,17 @@ struct GLFWwindow;
 namespace app {
 
 /// The tabs of the Tools area.
-enum class ToolsTab { Algorithms, Acceleration, BoneSpace, InspectMesh, Animation, LabPictures };
-/// "algorithms", "acceleration", "bone-space", "inspect-mesh", "animation", "lab-pictures"
-/// (--tool's names).
+enum class ToolsTab {
+    Algorithms,
+    Acceleration,
+    BoneSpace,
+    InspectMesh,
+    SphereForms,
+    Animation,
+    LabPictures
+};
+/// "algorithms", "acceleration", "bone-space", "inspect-mesh", "sphere-forms", "animation",
+/// "lab-pictures" (--tool's names).
 [[nodiscard]] std::string_view tools_tab_name(ToolsTab tab);
 [[nodiscard]] std::optional<ToolsTab> find_tools_tab(std::string_view name);
 
@@ -227,6 +236,7 @@ class ViewerApp {
     AlgorithmsPanelState algorithms_panel_;
     AccelPanelState accel_panel_;
     BoneSpaceState bone_space_;
+    SphereFormsPanelState sphere_forms_;
     OpenDialogState open_dialog_;
     HelpState help_;
     ToolsTab tools_tab_ = ToolsTab::Algorithms;

@@ -144,6 +144,9 @@ void ViewerApp::run_command(Command command) {
         case Command::ShowInspectMesh:
             if (mode_ == ViewerMode::Pick) toggle_tool(ToolsTab::InspectMesh);
             break;
+        case Command::ShowSphereForms:
+            if (mode_ == ViewerMode::Pick) toggle_tool(ToolsTab::SphereForms);
+            break;
         case Command::ShowAnimation:
             if (!session_->scene().clips.empty()) toggle_tool(ToolsTab::Animation);
             break;

@@ -25,6 +25,8 @@ const char* tools_tab_label(ToolsTab tab) {
             return "Bone space";
         case ToolsTab::InspectMesh:
             return "Inspect mesh";
+        case ToolsTab::SphereForms:
+            return "Sphere forms";
         case ToolsTab::Animation:
             return "Animation";
         case ToolsTab::LabPictures:
@@ -33,9 +35,9 @@ const char* tools_tab_label(ToolsTab tab) {
     return "Pictures";
 }
 
-constexpr ToolsTab kToolsTabs[] = {ToolsTab::Algorithms, ToolsTab::Acceleration,
-                                   ToolsTab::BoneSpace,  ToolsTab::InspectMesh,
-                                   ToolsTab::Animation,  ToolsTab::LabPictures};
+constexpr ToolsTab kToolsTabs[] = {
+    ToolsTab::Algorithms,  ToolsTab::Acceleration, ToolsTab::BoneSpace,  ToolsTab::InspectMesh,
+    ToolsTab::SphereForms, ToolsTab::Animation,    ToolsTab::LabPictures};
 
 }  // namespace
 
@@ -49,6 +51,8 @@ std::string_view tools_tab_name(ToolsTab tab) {
             return "bone-space";
         case ToolsTab::InspectMesh:
             return "inspect-mesh";
+        case ToolsTab::SphereForms:
+            return "sphere-forms";
         case ToolsTab::Animation:
             return "animation";
         case ToolsTab::LabPictures:
@@ -233,12 +237,13 @@ void ViewerApp::draw_inspector_region() {
 void ViewerApp::draw_tools_region() {
     algorithms_panel_.visible = false;
     mesh_inspect_.shown = false;
+    sphere_forms_.shown = false;
     if (!workspace_.begin_region(Region::Tools, "##Tools")) return;
     // The tabs of this mode: Pick has the picking tools, every mode the animation.
     std::vector<ToolsTab> tabs;
     if (mode_ == ViewerMode::Pick)
         tabs = {ToolsTab::Algorithms, ToolsTab::Acceleration, ToolsTab::BoneSpace,
-                ToolsTab::InspectMesh};
+                ToolsTab::InspectMesh, ToolsTab::SphereForms};
     if (mode_ == ViewerMode::TriangleLab) tabs = {ToolsTab::LabPictures};
     if (!session_->scene().clips.empty() && mode_ != ViewerMode::TriangleLab)
         tabs.push_back(ToolsTab::Animation);
@@ -286,6 +291,9 @@ void ViewerApp::draw_tools_region() {
                     mesh_inspect_.update(
                         session_, pick_panel_.choice.options().triangle_options.dx_det_epsilon);
                     mesh_inspect_.draw_panel();
+                    break;
+                case ToolsTab::SphereForms:
+                    draw_sphere_forms_panel(sphere_forms_);
                     break;
                 case ToolsTab::Animation:
                     draw_animation_panel(animation_panel_, *session_, selection_);
