@@ -13,6 +13,7 @@
 #include "app/cli/pair_file.h"
 #include "app/cli/ray_file.h"
 #include "app/core/settings_names.h"
+#include "app/core/slab_lab.h"
 #include "picking/ray_triangle/ray_triangle.h"
 #include "picking/tritri/triangle_triangle.h"
 
@@ -51,6 +52,18 @@ const CLI::Validator& finite() {
             return is_finite_number(text) ? std::string() : "'" + text + "' is not a finite number";
         },
         "FINITE");
+    return validator;
+}
+
+/// One of the Slab lab's presets; the message lists them all.
+const CLI::Validator& slab_preset_check() {
+    static const CLI::Validator validator(
+        [](std::string& text) {
+            return find_slab_preset(text)
+                       ? std::string()
+                       : "unknown preset '" + text + "'; the presets are: " + slab_preset_names();
+        },
+        "PRESET");
     return validator;
 }
 
@@ -508,9 +521,12 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     cli.add_flag("--outliner", viewer.outliner, "Open the Outliner (the node tree) at the start");
     cli.add_option("--tool", viewer.tools,
                    "Open the Tools area on a tool: algorithms | acceleration | bone-space | "
-                   "inspect-mesh | animation (repeatable; the last one shows)")
+                   "inspect-mesh | slab-lab | animation (repeatable; the last one shows)")
         ->check(CLI::IsMember(
-            {"algorithms", "acceleration", "bone-space", "inspect-mesh", "animation"}));
+            {"algorithms", "acceleration", "bone-space", "inspect-mesh", "slab-lab", "animation"}));
+    cli.add_option("--slab-preset", viewer.slab_preset,
+                   "Open the Slab lab (seed 002's box test) on a preset: " + slab_preset_names())
+        ->check(slab_preset_check());
     cli.add_option("--far-distance", viewer.far_distance,
                    "Start with the model this many units from the origin (0 .. 1e7)")
         ->check(finite() & CLI::Range(0.0, 1e7));

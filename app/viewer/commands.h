@@ -48,6 +48,7 @@ enum class Command {
     ShowBoneSpace,
     ShowAnimation,
     ShowInspectMesh,
+    ShowSlabLab,
     PlayPause,
     StepBack,
     StepForward,

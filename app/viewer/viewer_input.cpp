@@ -144,6 +144,9 @@ void ViewerApp::run_command(Command command) {
         case Command::ShowInspectMesh:
             if (mode_ == ViewerMode::Pick) toggle_tool(ToolsTab::InspectMesh);
             break;
+        case Command::ShowSlabLab:
+            if (mode_ == ViewerMode::Pick) toggle_tool(ToolsTab::SlabLab);
+            break;
         case Command::ShowAnimation:
             if (!session_->scene().clips.empty()) toggle_tool(ToolsTab::Animation);
             break;

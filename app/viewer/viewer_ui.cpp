@@ -25,6 +25,8 @@ const char* tools_tab_label(ToolsTab tab) {
             return "Bone space";
         case ToolsTab::InspectMesh:
             return "Inspect mesh";
+        case ToolsTab::SlabLab:
+            return "Slab lab";
         case ToolsTab::Animation:
             return "Animation";
         case ToolsTab::LabPictures:
@@ -33,9 +35,9 @@ const char* tools_tab_label(ToolsTab tab) {
     return "Pictures";
 }
 
-constexpr ToolsTab kToolsTabs[] = {ToolsTab::Algorithms, ToolsTab::Acceleration,
-                                   ToolsTab::BoneSpace,  ToolsTab::InspectMesh,
-                                   ToolsTab::Animation,  ToolsTab::LabPictures};
+constexpr ToolsTab kToolsTabs[] = {
+    ToolsTab::Algorithms, ToolsTab::Acceleration, ToolsTab::BoneSpace,  ToolsTab::InspectMesh,
+    ToolsTab::SlabLab,    ToolsTab::Animation,    ToolsTab::LabPictures};
 
 }  // namespace
 
@@ -49,6 +51,8 @@ std::string_view tools_tab_name(ToolsTab tab) {
             return "bone-space";
         case ToolsTab::InspectMesh:
             return "inspect-mesh";
+        case ToolsTab::SlabLab:
+            return "slab-lab";
         case ToolsTab::Animation:
             return "animation";
         case ToolsTab::LabPictures:
@@ -237,7 +241,7 @@ void ViewerApp::draw_tools_region() {
     std::vector<ToolsTab> tabs;
     if (mode_ == ViewerMode::Pick)
         tabs = {ToolsTab::Algorithms, ToolsTab::Acceleration, ToolsTab::BoneSpace,
-                ToolsTab::InspectMesh};
+                ToolsTab::InspectMesh, ToolsTab::SlabLab};
     if (mode_ == ViewerMode::TriangleLab) tabs = {ToolsTab::LabPictures};
     if (!session_->scene().clips.empty() && mode_ != ViewerMode::TriangleLab)
         tabs.push_back(ToolsTab::Animation);
@@ -285,6 +289,9 @@ void ViewerApp::draw_tools_region() {
                     mesh_inspect_.update(
                         session_, pick_panel_.choice.options().triangle_options.dx_det_epsilon);
                     mesh_inspect_.draw_panel();
+                    break;
+                case ToolsTab::SlabLab:
+                    draw_slab_lab_panel(slab_lab_, slab_lab_panel_);
                     break;
                 case ToolsTab::Animation:
                     draw_animation_panel(animation_panel_, *session_, selection_);

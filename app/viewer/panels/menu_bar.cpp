@@ -140,6 +140,8 @@ void tools_menu(const ViewSwitches& on, ViewerMode mode, MenuBarAction& action) 
         action.command = Command::ShowBoneSpace;
     if (command_item(Command::ShowInspectMesh, std::nullopt, pick))
         action.command = Command::ShowInspectMesh;
+    if (command_item(Command::ShowSlabLab, std::nullopt, pick))
+        action.command = Command::ShowSlabLab;
     if (command_item(Command::ShowAnimation, std::nullopt, on.has_clips))
         action.command = Command::ShowAnimation;
     ImGui::Separator();
