@@ -67,7 +67,8 @@ const std::array kPresets = {
                2},
     SlabPreset{"far_tiny_box",
                "Tiny box: eps too large",
-               "The box is 0.00002 wide; eps = 0.0001 in t is five box widths along this ray. "
+               "The box is 0.00002 wide; eps = 0.0001 of t is 0.00014 along this ray (|D| = 1.41), "
+               "seven box widths. "
                "The ray misses by more than a box width and the seed still says hit: an "
                "absolute eps is too large for small things and too small for far ones.",
                {{-1.0f, 0.99995f, 0.0f},

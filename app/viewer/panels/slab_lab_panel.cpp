@@ -117,7 +117,7 @@ void draw_verdicts(const SlabLab& lab) {
 void hatch(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 c) {
     draw->PushClipRect(a, b, true);
     for (float x = a.x - (b.y - a.y); x < b.x; x += 6.0f)
-        draw->AddLine(ImVec2(x, b.y), ImVec2(x + (b.y - a.y), a.y), c, 1.5f);
+        draw->AddLine(ImVec2(x, b.y), ImVec2(x + (b.y - a.y), a.y), c, 2.0f);
     draw->PopClipRect();
     draw->AddRect(a, b, c);
 }
@@ -125,7 +125,9 @@ void hatch(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 c) {
 void draw_chart(const SlabLab& lab) {
     const SlabLabReport& r = lab.report();
     // The t range shown: every finite value of interest, and t = 0, with a margin.
-    float lo = 0.0f, hi = 0.0f;
+    // The t range shown: every finite value of the slabs, and t = 0 (the origin) unless it is
+    // so far off that the slabs would shrink to a pixel (a tiny box: the chart zooms in).
+    float lo = INFINITY, hi = -INFINITY;
     const auto include = [&](float t) {
         if (!std::isfinite(t)) return;
         lo = std::min(lo, t);
@@ -137,12 +139,20 @@ void draw_chart(const SlabLab& lab) {
     }
     include(r.t_enter);
     include(r.t_exit);
-    if (hi - lo < 1e-6f) hi = lo + 1.0f;
+    if (!(lo <= hi)) lo = hi = 0.0f;
+    const float span = hi - lo;
+    const bool zero_shown =
+        !(span > 0.0f) || (lo - 4.0f * span <= 0.0f && 0.0f <= hi + 4.0f * span);
+    if (zero_shown) include(0.0f);
+    if (hi - lo < 1e-30f) hi = lo + 1.0f;
     const float margin = 0.12f * (hi - lo);
     lo -= margin;
     hi += margin;
 
-    ImGui::TextDisabled("Along the ray (t): where each slab holds it, and where all three do");
+    ImGui::TextDisabled("Along the ray (t): where each slab holds it, and where all three do%s",
+                        zero_shown  ? ""
+                        : lo > 0.0f ? " (zoomed in: t = 0 is far to the left)"
+                                    : " (zoomed in: t = 0 is far to the right)");
     const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);
     const float row = ImGui::GetTextLineHeight() + 2.0f;
     const float height = row * 4.0f + ImGui::GetTextLineHeight() * 2.0f + 8.0f;
@@ -167,7 +177,7 @@ void draw_chart(const SlabLab& lab) {
         draw->AddText(ImVec2(p0.x, y + 2.0f), c, kAxisNames[std::size_t(k)]);
         const ImVec2 a(x0, y + 3.0f), b(x1, y + row - 3.0f);
         if (std::isnan(s.near) || std::isnan(s.far)) {
-            hatch(draw, a, b, color(kAxisColors[std::size_t(k)], 0.8f));
+            hatch(draw, a, b, color(kAxisColors[std::size_t(k)]));
             const char* nan_text = "NaN: not a number, no place on the t line";
             const ImVec2 size = ImGui::CalcTextSize(nan_text);
             const ImVec2 at(0.5f * (x0 + x1 - size.x), y + 2.0f);
@@ -202,17 +212,26 @@ void draw_chart(const SlabLab& lab) {
             const char* refused = r.saw_nan ? "refused: NaN" : "refused: t_exit <= 0";
             draw->AddText(ImVec2(b.x + 4.0f, y_box + 1.0f), color(kMissColor), refused);
         }
-    } else if (std::isfinite(r.t_enter) && std::isfinite(r.t_exit) && r.t_exit < r.t_enter)
+    } else if (std::isfinite(r.t_enter) && std::isfinite(r.t_exit) && r.t_exit < r.t_enter) {
+        // The gap between leaving one slab and entering another: no point is in all three.
         hatch(draw, ImVec2(x_of(r.t_exit), y_box + 3.0f),
               ImVec2(std::max(x_of(r.t_enter), x_of(r.t_exit) + 2.0f), y_box + row - 3.0f),
               color(kMissColor));
+        const std::string gap = "gap " + number_text(r.t_enter - r.t_exit);
+        const float gap_w = ImGui::CalcTextSize(gap.c_str()).x;
+        float gx = x_of(r.t_enter) + 6.0f;
+        if (gx + gap_w > x1) gx = x_of(r.t_exit) - 6.0f - gap_w;
+        if (gx >= x0) draw->AddText(ImVec2(gx, y_box + 1.0f), color(kMissColor), gap.c_str());
+    }
     // t = 0 (the origin), t_enter, t_exit.
     const float bottom = p0.y + row * 4.0f;
-    const float zx = x_of(0.0f);
-    for (float y = p0.y; y < bottom; y += 6.0f)
-        draw->AddLine(ImVec2(zx, y), ImVec2(zx, std::min(y + 3.0f, bottom)), text);
     const float line_h = ImGui::GetTextLineHeight();
-    draw->AddText(ImVec2(zx - ImGui::CalcTextSize("0").x * 0.5f, bottom + 1.0f), text, "0");
+    if (zero_shown) {
+        const float zx = x_of(0.0f);
+        for (float y = p0.y; y < bottom; y += 6.0f)
+            draw->AddLine(ImVec2(zx, y), ImVec2(zx, std::min(y + 3.0f, bottom)), text);
+        draw->AddText(ImVec2(zx - ImGui::CalcTextSize("0").x * 0.5f, bottom + 1.0f), text, "0");
+    }
     const auto marker = [&](float t, glm::vec4 c, const char* name, float label_row) {
         if (!std::isfinite(t)) return;
         const float x = x_of(t);
@@ -229,7 +248,6 @@ void draw_chart(const SlabLab& lab) {
             "t_enter " + number_text(r.t_enter) + ", t_exit " + number_text(r.t_exit);
         draw->AddText(ImVec2(x0, bottom + line_h), grey, t.c_str());
     }
-    (void)grey;
 }
 
 /// What seed 002 says of its rule (and of NaN when one is on screen), in its words and ours.
