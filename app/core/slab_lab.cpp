@@ -79,28 +79,20 @@ const std::array kPresets = {
                2},
 };
 
-std::string number_text(float v) {
-    if (std::isnan(v)) return "NaN";
-    if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
-    char text[32];
-    std::snprintf(text, sizeof text, "%.7g", double(v));
-    return text;
-}
-
 /// Why t = (plane - o) / d is not an ordinary number ("" when it is).
 std::string plane_note(int axis, float plane, float o, float d, float t) {
     if (std::isfinite(t)) return "";
     const char a = kAxisNames[std::size_t(axis)];
-    const std::string plane_text = std::string(1, a) + " = " + number_text(plane);
+    const std::string plane_text = std::string(1, a) + " = " + slab_number_text(plane);
     const std::string d_text = std::signbit(d) ? "-0" : "0";
     if (std::isnan(t))
         return "0 / 0 = NaN: the origin lies on the plane " + plane_text + " and D." + a + " = 0";
-    const std::string division = number_text(plane - o) + " / " + number_text(d);
+    const std::string division = slab_number_text(plane - o) + " / " + slab_number_text(d);
     if (d == 0.0f)
-        return "(" + number_text(plane) + " - " + number_text(o) + ") / " + d_text + " = " +
-               number_text(t) + ": D." + a + " = 0, the ray runs parallel to the plane " +
-               plane_text;
-    return division + " overflows to " + number_text(t) + ": beyond the largest float";
+        return "(" + slab_number_text(plane) + " - " + slab_number_text(o) + ") / " + d_text +
+               " = " + slab_number_text(t) + ": D." + a +
+               " = 0, the ray runs parallel to the plane " + plane_text;
+    return division + " overflows to " + slab_number_text(t) + ": beyond the largest float";
 }
 
 }  // namespace
@@ -149,10 +141,10 @@ SlabLabReport evaluate_slab_lab(const SlabLabInput& in) {
         // a NaN second argument disappears: say so where it did.
         if (any_nan && !std::isnan(s.near))
             s.near_note = "std::min dropped the NaN (its comparison is false): " +
-                          (s.near_note.empty() ? number_text(s.near) : s.near_note);
+                          (s.near_note.empty() ? slab_number_text(s.near) : s.near_note);
         if (any_nan && !std::isnan(s.far))
             s.far_note = "std::max dropped the NaN (its comparison is false): " +
-                         (s.far_note.empty() ? number_text(s.far) : s.far_note);
+                         (s.far_note.empty() ? slab_number_text(s.far) : s.far_note);
         r.t_enter = std::max(r.t_enter, s.near);
         r.t_exit = std::min(r.t_exit, s.far);
     }
@@ -166,7 +158,7 @@ SlabLabReport evaluate_slab_lab(const SlabLabInput& in) {
     r.exact_hit = ray_touches_box_exactly(in.origin, in.direction, in.box_min, in.box_max);
 
     // == Why, one sentence each
-    const std::string enter = number_text(r.t_enter), exit = number_text(r.t_exit);
+    const std::string enter = slab_number_text(r.t_enter), exit = slab_number_text(r.t_exit);
     if (r.saw_nan)
         r.seed_why = std::string("A plane's t on ") + kAxisNames[std::size_t(nan_axis)] +
                      " is NaN; the seed: every comparison with NaN is false. It refuses the box.";
@@ -175,18 +167,19 @@ SlabLabReport evaluate_slab_lab(const SlabLabInput& in) {
                      " is not above 0: the box is behind the origin, or "
                      "the ray never enters some slab.";
     else if (!r.eps_rule)
-        r.seed_why = "t_exit + eps = " + number_text(r.t_exit + in.eps) +
+        r.seed_why = "t_exit + eps = " + slab_number_text(r.t_exit + in.eps) +
                      " is not above t_enter = " + enter +
                      ": the ray leaves one slab before "
                      "it enters another.";
     else if (r.t_exit < r.t_enter)
-        r.seed_why = "A hit only thanks to eps: t_exit is " + number_text(r.t_enter - r.t_exit) +
-                     " before t_enter, less than eps = " + number_text(in.eps) + ".";
+        r.seed_why = "A hit only thanks to eps: t_exit is " +
+                     slab_number_text(r.t_enter - r.t_exit) +
+                     " before t_enter, less than eps = " + slab_number_text(in.eps) + ".";
     else
         r.seed_why = "t_exit = " + exit + " > 0 and t_exit + eps > t_enter = " + enter +
                      ": the ray is inside all three slabs between them.";
-    r.robust_why = r.robust ? "In the box for t in [" + number_text(r.robust->t_enter) + ", " +
-                                  number_text(r.robust->t_exit) +
+    r.robust_why = r.robust ? "In the box for t in [" + slab_number_text(r.robust->t_enter) + ", " +
+                                  slab_number_text(r.robust->t_exit) +
                                   "]: no eps, a margin for rounding only."
                             : std::string(
                                   "No t >= 0 is in all three slabs, even allowing for "
@@ -197,6 +190,14 @@ SlabLabReport evaluate_slab_lab(const SlabLabInput& in) {
                               : "No point of the ray (t >= 0) is in the closed box (worked out "
                                 "without rounding).";
     return r;
+}
+
+std::string slab_number_text(float v) {
+    if (std::isnan(v)) return "NaN";
+    if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.7g", double(v));
+    return text;
 }
 
 SlabLab::SlabLab() {

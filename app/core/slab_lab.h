@@ -107,6 +107,8 @@ class SlabLab {
     SlabLabReport report_;
 };
 
+/// A float as the lab writes it: "NaN", "+inf", "-inf" or 7 significant digits.
+[[nodiscard]] std::string slab_number_text(float value);
 /// A float for JSON: a number, or "inf", "-inf", "nan" (JSON has none of them).
 [[nodiscard]] nlohmann::ordered_json slab_number_json(float value);
 /// The scripted report's "slab_lab" object: {"preset", "ray", "box", "eps", "axes": [{"near",

@@ -183,6 +183,9 @@ TEST(SlabLab, Seed7MatchesThePickingFunctionsOnRandomRays) {
         const SlabLabReport r = evaluate_slab_lab(in);
         expect_model_matches_picking(in, r);
         if (::testing::Test::HasFatalFailure()) return;
+        // std::max(t_enter, NaN) and std::min(t_exit, NaN) keep the running value.
+        EXPECT_FALSE(std::isnan(r.t_enter));
+        EXPECT_FALSE(std::isnan(r.t_exit));
         seed_hits += r.seed_hit ? 1 : 0;
         nans += r.saw_nan ? 1 : 0;
         infinities += std::isinf(r.axes[0].near) ? 1 : 0;

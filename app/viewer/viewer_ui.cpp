@@ -170,6 +170,9 @@ StatusInfo ViewerApp::status_info() const {
         info.hint = "Click points: two give a distance, three an angle (V snaps)";
     else if (region_tool_.tool() != SelectTool::Click)
         info.hint = region_tool_.hint();
+    else if (mode_ == ViewerMode::Pick && workspace_.is_open(Region::Tools) &&
+             tools_tab_ == ToolsTab::SlabLab)
+        info.hint = "Slab lab: choose a preset or type a number; the verdicts and chart follow";
     else if (!selection_)
         info.hint = "Click the model to pick a triangle   (F1: keys and gestures)";
     else if (!algorithms_shown())

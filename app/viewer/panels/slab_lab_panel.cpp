@@ -26,14 +26,6 @@ ImU32 color(glm::vec4 c, float alpha = 1.0f) {
     return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a * alpha));
 }
 
-std::string number_text(float v) {
-    if (std::isnan(v)) return "NaN";
-    if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", double(v));
-    return text;
-}
-
 void wrapped(const std::string& text, bool grey = false) {
     if (grey) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::PushTextWrapPos(0.0f);
@@ -54,11 +46,14 @@ void draw_inputs(SlabLab& lab, SlabLabPanelState& state) {
                 lab.load_preset(preset.name);
                 state.refused_edit = false;
             }
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("--slab-preset %s", preset.name.data());
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("--slab-preset %.*s", int(preset.name.size()),
+                                  preset.name.data());
         }
         ImGui::EndCombo();
     }
     ui_probe::item("Slab lab/preset");
+    glossary_tooltip("slab test");
     if (lab.preset()) wrapped(std::string(lab.preset()->lesson));
     ImGui::Spacing();
     SlabLabInput in = lab.input();
@@ -69,9 +64,16 @@ void draw_inputs(SlabLab& lab, SlabLabPanelState& state) {
     changed |= ImGui::InputFloat3("box min", &in.box_min.x, "%g");
     changed |= ImGui::InputFloat3("box max", &in.box_max.x, "%g");
     changed |= ImGui::InputFloat("eps", &in.eps, 0.0f, 0.0f, "%g");
-    ImGui::PopItemWidth();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Seed 002's slack: a hit needs t_exit + eps > t_enter (0.0001)");
+    // Sliders on the lesson's axis, rounded to 0.01 as they move: they pass exactly through
+    // D = 0 and through the planes, so the infinities and the NaN appear and vanish live.
+    const int k = lab.focus_axis();
+    const std::string axis = kAxisNames[std::size_t(k)];
+    changed |= ImGui::SliderFloat(("slide O." + axis).c_str(), &in.origin[k], -2.0f, 2.0f, "%.2f");
+    changed |=
+        ImGui::SliderFloat(("slide D." + axis).c_str(), &in.direction[k], -1.0f, 1.0f, "%.2f");
+    ImGui::PopItemWidth();
     if (changed) state.refused_edit = !lab.set_input(in);
     if (state.refused_edit)
         ImGui::TextColored(ImVec4(1.0f, 0.5f, 0.4f, 1.0f),
@@ -82,7 +84,7 @@ void draw_inputs(SlabLab& lab, SlabLabPanelState& state) {
         true);
 }
 
-// == Middle column: verdicts and the chart
+// == Right of the inputs: the verdicts and the chart
 
 void verdict(const char* who, bool hit, const std::string& why) {
     ImGui::TableNextRow();
@@ -124,7 +126,6 @@ void hatch(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 c) {
 
 void draw_chart(const SlabLab& lab) {
     const SlabLabReport& r = lab.report();
-    // The t range shown: every finite value of interest, and t = 0, with a margin.
     // The t range shown: every finite value of the slabs, and t = 0 (the origin) unless it is
     // so far off that the slabs would shrink to a pixel (a tiny box: the chart zooms in).
     float lo = INFINITY, hi = -INFINITY;
@@ -186,16 +187,23 @@ void draw_chart(const SlabLab& lab) {
             draw->AddText(at, text, nan_text);
             continue;
         }
+        if (std::isinf(s.near) && std::isinf(s.far) && s.near == s.far) {
+            // Both at the same infinity: by these numbers the ray is never in this slab (true
+            // beside it; false on a plane, where the NaN was dropped).
+            const bool dropped = std::isnan(s.t_at_min) || std::isnan(s.t_at_max);
+            const std::string empty = "near = far = " + slab_number_text(s.near) +
+                                      ": by these numbers never in this slab" +
+                                      (dropped ? " (a NaN was dropped on the way)" : "");
+            draw->AddText(ImVec2(x0 + 4.0f, y + 1.0f), c, empty.c_str());
+            continue;
+        }
         const float xa = x_of(s.near), xb = std::max(x_of(s.far), xa + 2.0f);
         draw->AddRectFilled(ImVec2(xa, a.y), ImVec2(xb, b.y), c);
         // An infinite end runs off the chart: say which infinity.
-        if (std::isinf(s.near)) draw->AddText(ImVec2(x0 + 2.0f, y + 2.0f), IM_COL32_BLACK, "-inf");
+        if (std::isinf(s.near)) draw->AddText(ImVec2(x0 + 2.0f, y + 1.0f), IM_COL32_BLACK, "-inf");
         if (std::isinf(s.far)) {
-            const char* t = s.far > 0 ? "+inf" : "-inf";
-            const float tw = ImGui::CalcTextSize(t).x;
-            const float at =
-                s.far > 0 ? x1 - tw - 2.0f : x0 + 2.0f + (std::isinf(s.near) ? tw + 6.0f : 0.0f);
-            draw->AddText(ImVec2(at, y + 2.0f), s.far > 0 ? IM_COL32_BLACK : text, t);
+            const float tw = ImGui::CalcTextSize("+inf").x;
+            draw->AddText(ImVec2(x1 - tw - 2.0f, y + 1.0f), IM_COL32_BLACK, "+inf");
         }
     }
     const float y_box = p0.y + row * 3.0f;
@@ -217,7 +225,7 @@ void draw_chart(const SlabLab& lab) {
         hatch(draw, ImVec2(x_of(r.t_exit), y_box + 3.0f),
               ImVec2(std::max(x_of(r.t_enter), x_of(r.t_exit) + 2.0f), y_box + row - 3.0f),
               color(kMissColor));
-        const std::string gap = "gap " + number_text(r.t_enter - r.t_exit);
+        const std::string gap = "gap " + slab_number_text(r.t_enter - r.t_exit);
         const float gap_w = ImGui::CalcTextSize(gap.c_str()).x;
         float gx = x_of(r.t_enter) + 6.0f;
         if (gx + gap_w > x1) gx = x_of(r.t_exit) - 6.0f - gap_w;
@@ -236,7 +244,7 @@ void draw_chart(const SlabLab& lab) {
         if (!std::isfinite(t)) return;
         const float x = x_of(t);
         draw->AddLine(ImVec2(x, p0.y), ImVec2(x, bottom + line_h * label_row), color(c), 2.0f);
-        const std::string label = std::string(name) + " " + number_text(t);
+        const std::string label = std::string(name) + " " + slab_number_text(t);
         const float w = ImGui::CalcTextSize(label.c_str()).x;
         const float lx = std::clamp(x - 0.5f * w, p0.x, x1 - w);
         draw->AddText(ImVec2(lx, bottom + line_h * label_row), color(c), label.c_str());
@@ -245,7 +253,7 @@ void draw_chart(const SlabLab& lab) {
     marker(r.t_exit, kExitColor, "t_exit", 0.0f);
     if (!std::isfinite(r.t_enter) || !std::isfinite(r.t_exit)) {
         const std::string t =
-            "t_enter " + number_text(r.t_enter) + ", t_exit " + number_text(r.t_exit);
+            "t_enter " + slab_number_text(r.t_enter) + ", t_exit " + slab_number_text(r.t_exit);
         draw->AddText(ImVec2(x0, bottom + line_h), grey, t.c_str());
     }
 }
@@ -262,7 +270,7 @@ void draw_seed_quote(const SlabLab& lab) {
             true);
 }
 
-// == Right column: the table and the picture
+// == Under the chart: the table and the picture
 
 void draw_axis_table(const SlabLab& lab) {
     const SlabLabReport& r = lab.report();
@@ -286,7 +294,7 @@ void draw_axis_table(const SlabLab& lab) {
             ImGui::TextColored(ImVec4(c.r, c.g, c.b, 1.0f), "%s", kAxisNames[std::size_t(k)]);
             for (const float t : {s.t_at_min, s.t_at_max, s.near, s.far}) {
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(number_text(t).c_str());
+                ImGui::TextUnformatted(slab_number_text(t).c_str());
             }
         }
         ImGui::EndTable();
