@@ -4,6 +4,7 @@
 #include "app/cli/command_line.h"
 
 #include <cmath>
+#include <iostream>
 #include <limits>
 #include <string_view>
 
@@ -13,6 +14,7 @@
 #include "app/cli/pair_file.h"
 #include "app/cli/ray_file.h"
 #include "app/core/settings_names.h"
+#include "app/core/slab_lab.h"
 #include "picking/ray_triangle/ray_triangle.h"
 #include "picking/tritri/triangle_triangle.h"
 
@@ -527,9 +529,12 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     cli.add_flag("--outliner", viewer.outliner, "Open the Outliner (the node tree) at the start");
     cli.add_option("--tool", viewer.tools,
                    "Open the Tools area on a tool: algorithms | acceleration | bone-space | "
-                   "inspect-mesh | sphere-forms | animation (repeatable; the last one shows)")
+                   "inspect-mesh | sphere-forms | slab-lab | animation (repeatable; the last "
+                   "one shows)")
         ->check(CLI::IsMember({"algorithms", "acceleration", "bone-space", "inspect-mesh",
-                               "sphere-forms", "animation"}));
+                               "sphere-forms", "slab-lab", "animation"}));
+    cli.add_option("--slab-preset", viewer.slab_preset,
+                   "Open the Slab lab (seed 002's box test) on a preset: " + slab_preset_names());
     cli.add_option("--far-distance", viewer.far_distance,
                    "Start with the model this many units from the origin (0 .. 1e7)")
         ->check(finite() & CLI::Range(0.0, 1e7));
@@ -585,6 +590,12 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
             throw CLI::ValidationError("--t-min", "must not be above --t-max");
     } catch (const CLI::ParseError& e) {
         return cli.exit(e);
+    }
+    // Exit 2, as a bad argument of the viewer does (DESIGN.md), with every name to choose from.
+    if (!viewer.slab_preset.empty() && !find_slab_preset(viewer.slab_preset)) {
+        std::cerr << "raypick: --slab-preset: unknown preset '" << viewer.slab_preset
+                  << "'; the presets are: " << slab_preset_names() << "\n";
+        return 2;
     }
     if (*algorithms) out.command = Command::Algorithms;
     if (*pick_command) out.command = Command::Pick;

@@ -139,7 +139,9 @@ constexpr std::array kGlossary = {
                   "...), each timed in the article."},
     GlossaryEntry{"slab test",
                   "Ray against an axis-aligned box: the ray's entry and exit of each pair of "
-                  "parallel planes, intersected."},
+                  "parallel planes, intersected. Seed 002 calls it a hit when t_exit > 0 and "
+                  "t_exit + eps > t_enter (eps = 0.0001); Tools > Slab lab shows it step by "
+                  "step."},
 };
 
 constexpr std::array kSeeds = {
@@ -155,7 +157,8 @@ constexpr std::array kSeeds = {
                  "web notes on ray, plane, sphere, rectangle, triangle and box tests",
                  "the analytic shapes of the default scene; its sphere quadratic's four forms in "
                  "Tools > Sphere forms; barycentric, crossing_2d, "
-                 "moller_trumbore; the slab test; the area (cross product) and triple product "
+                 "moller_trumbore; the slab test (Tools > Slab lab); the area (cross product) and "
+                 "triple product "
                  "in the Inspector's Triangle section. Its 2D separating-axis section stops at "
                  "'to be continued' (未完待续): seed 003's step 3 carries the idea out, with "
                  "the axes drawn in the Triangle lab"},

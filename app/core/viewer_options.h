@@ -47,8 +47,10 @@ struct ViewerOptions {
     std::string disagree_b = "reference";  ///< the Disagreement tab's algorithm B
     int disagree_ulps = 4;                 ///< the Disagreement tab's ULPs
     /// Open the Tools area on these tools (the last one shown): algorithms, acceleration,
-    /// bone-space, inspect-mesh, sphere-forms, animation.
+    /// bone-space, inspect-mesh, sphere-forms, slab-lab, animation.
     std::vector<std::string> tools;
+    /// Open the Tools area on the Slab lab with this preset (app/core/slab_lab.h names them).
+    std::string slab_preset;
     bool outliner = false;               ///< open the Outliner (the node tree) at the start
     std::optional<double> far_distance;  ///< start with the model this far from the origin
     bool leaks = false;                  ///< run the edge-crack sweep once the scene is loaded

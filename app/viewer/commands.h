@@ -49,6 +49,7 @@ enum class Command {
     ShowAnimation,
     ShowInspectMesh,
     ShowSphereForms,
+    ShowSlabLab,
     PlayPause,
     StepBack,
     StepForward,

@@ -74,6 +74,8 @@ void load_font(float scale) {
         for (const SeedDocument& seed : seed_documents())
             for (const std::string_view text : {seed.original, seed.in_app})
                 builder.AddText(text.data(), text.data() + text.size());
+        for (const std::string_view text : {kSeedSlabRuleQuote, kSeedNanQuote})
+            builder.AddText(text.data(), text.data() + text.size());
         builder.BuildRanges(&ranges);
         ImFontConfig config;
         config.MergeMode = true;

@@ -83,6 +83,15 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
         algorithms_panel_.select_tab = algorithms_tab_from_name(name);
         show_tool(ToolsTab::Algorithms);
     }
+    if (!options.slab_preset.empty()) {
+        if (!slab_lab_.load_preset(options.slab_preset))
+            throw std::invalid_argument("--slab-preset: unknown preset '" + options.slab_preset +
+                                        "' (" + slab_preset_names() + ")");
+        show_tool(ToolsTab::SlabLab);
+        // The lab's chart, table and picture want more than the Tools area's usual height
+        // (the layout still keeps the view its share).
+        workspace_.wishes().tools_height = std::max(workspace_.wishes().tools_height, 430.0f);
+    }
     for (const std::string& name : options.tools) {
         const std::optional<ToolsTab> tab = find_tools_tab(name);
         if (!tab) throw std::invalid_argument("--tool: unknown tool '" + name + "'");

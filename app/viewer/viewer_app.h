@@ -28,6 +28,7 @@
 #include "app/core/scene_session.h"
 #include "app/core/selection.h"
 #include "app/core/session_file.h"
+#include "app/core/slab_lab.h"
 #include "app/core/viewer_options.h"
 #include "app/viewer/accel_view.h"
 #include "app/viewer/collide_mode.h"
@@ -41,6 +42,7 @@
 #include "app/viewer/panels/algorithms_panel.h"
 #include "app/viewer/panels/mode_panel.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/panels/slab_lab_panel.h"
 #include "app/viewer/panels/sphere_forms_panel.h"
 #include "app/viewer/region_select_tool.h"
 #include "app/viewer/workspace.h"
@@ -57,11 +59,12 @@ enum class ToolsTab {
     BoneSpace,
     InspectMesh,
     SphereForms,
+    SlabLab,
     Animation,
     LabPictures
 };
-/// "algorithms", "acceleration", "bone-space", "inspect-mesh", "sphere-forms", "animation",
-/// "lab-pictures" (--tool's names).
+/// "algorithms", "acceleration", "bone-space", "inspect-mesh", "sphere-forms", "slab-lab",
+/// "animation", "lab-pictures" (--tool's names).
 [[nodiscard]] std::string_view tools_tab_name(ToolsTab tab);
 [[nodiscard]] std::optional<ToolsTab> find_tools_tab(std::string_view name);
 
@@ -247,6 +250,8 @@ class ViewerApp {
     AccelView accel_view_;
     DisagreementView disagreement_view_;
     MeshInspectView mesh_inspect_;
+    SlabLab slab_lab_;  ///< the Slab lab tool (seed 002's box test); no scene needed
+    SlabLabPanelState slab_lab_panel_;
     std::shared_ptr<LeakSweepJob> leak_sweep_;  ///< a sweep under way, if any
     std::shared_ptr<FarStudyJob> far_study_;    ///< a far-from-origin study under way, if any
     std::uintptr_t heatmap_texture_ = 0;        ///< the heatmap as uploaded this frame (0: none)

@@ -196,17 +196,21 @@ nlohmann::ordered_json ViewerApp::report() const {
         j["framed_rect"] = {lo.x, lo.y, hi.x, hi.y};
     }
     j["windows"] = layout["windows"];
-    // Characters of the seeds' titles and notes (Help > The seeds) the font cannot draw.
+    // Characters of the seeds' titles and notes (Help > The seeds) and of the Slab lab's
+    // quotes the font cannot draw.
     int missing_glyphs = 0;
+    std::vector<std::string_view> shown_texts = {kSeedSlabRuleQuote, kSeedNanQuote};
     for (const SeedDocument& seed : seed_documents()) {
-        for (const std::string_view shown : {seed.original, seed.in_app}) {
-            const char* text = shown.data();
-            const char* end = text + shown.size();
-            while (text < end) {
-                unsigned int c = 0;
-                text += ImTextCharFromUtf8(&c, text, end);
-                missing_glyphs += ImGui::GetFont()->FindGlyphNoFallback(ImWchar(c)) == nullptr;
-            }
+        shown_texts.push_back(seed.original);
+        shown_texts.push_back(seed.in_app);
+    }
+    for (const std::string_view shown : shown_texts) {
+        const char* text = shown.data();
+        const char* end = text + shown.size();
+        while (text < end) {
+            unsigned int c = 0;
+            text += ImTextCharFromUtf8(&c, text, end);
+            missing_glyphs += ImGui::GetFont()->FindGlyphNoFallback(ImWchar(c)) == nullptr;
         }
     }
     j["missing_glyphs"] = missing_glyphs;
@@ -215,6 +219,8 @@ nlohmann::ordered_json ViewerApp::report() const {
     if (workspace_.is_open(Region::Tools)) j["tool"] = tools_tab_name(tools_tab_);
     if (algorithms_shown() || !options_.panels.empty())
         j["algorithms"] = algorithms_panel_to_json(algorithms_panel_, *session_);
+    if (workspace_.is_open(Region::Tools) && tools_tab_ == ToolsTab::SlabLab)
+        j["slab_lab"] = slab_lab_json(slab_lab_);
     if (mesh_inspect_.shown) j["mesh_inspection"] = mesh_inspect_.report(session_->scene());
     if (sphere_forms_.shown) j["sphere_forms"] = sphere_forms_report(sphere_forms_);
     if (mode_ == ViewerMode::Collide) j["collide"] = collide_mode_.report_json(*session_, true);

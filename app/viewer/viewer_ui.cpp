@@ -27,6 +27,8 @@ const char* tools_tab_label(ToolsTab tab) {
             return "Inspect mesh";
         case ToolsTab::SphereForms:
             return "Sphere forms";
+        case ToolsTab::SlabLab:
+            return "Slab lab";
         case ToolsTab::Animation:
             return "Animation";
         case ToolsTab::LabPictures:
@@ -36,8 +38,8 @@ const char* tools_tab_label(ToolsTab tab) {
 }
 
 constexpr ToolsTab kToolsTabs[] = {
-    ToolsTab::Algorithms,  ToolsTab::Acceleration, ToolsTab::BoneSpace,  ToolsTab::InspectMesh,
-    ToolsTab::SphereForms, ToolsTab::Animation,    ToolsTab::LabPictures};
+    ToolsTab::Algorithms,  ToolsTab::Acceleration, ToolsTab::BoneSpace, ToolsTab::InspectMesh,
+    ToolsTab::SphereForms, ToolsTab::SlabLab,      ToolsTab::Animation, ToolsTab::LabPictures};
 
 }  // namespace
 
@@ -53,6 +55,8 @@ std::string_view tools_tab_name(ToolsTab tab) {
             return "inspect-mesh";
         case ToolsTab::SphereForms:
             return "sphere-forms";
+        case ToolsTab::SlabLab:
+            return "slab-lab";
         case ToolsTab::Animation:
             return "animation";
         case ToolsTab::LabPictures:
@@ -171,6 +175,9 @@ StatusInfo ViewerApp::status_info() const {
         info.hint = "Click points: two give a distance, three an angle (V snaps)";
     else if (region_tool_.tool() != SelectTool::Click)
         info.hint = region_tool_.hint();
+    else if (mode_ == ViewerMode::Pick && workspace_.is_open(Region::Tools) &&
+             tools_tab_ == ToolsTab::SlabLab)
+        info.hint = "Slab lab: choose a preset or type a number; the verdicts and chart follow";
     else if (!selection_)
         info.hint = "Click the model to pick a triangle   (F1: keys and gestures)";
     else if (!algorithms_shown())
@@ -242,8 +249,8 @@ void ViewerApp::draw_tools_region() {
     // The tabs of this mode: Pick has the picking tools, every mode the animation.
     std::vector<ToolsTab> tabs;
     if (mode_ == ViewerMode::Pick)
-        tabs = {ToolsTab::Algorithms, ToolsTab::Acceleration, ToolsTab::BoneSpace,
-                ToolsTab::InspectMesh, ToolsTab::SphereForms};
+        tabs = {ToolsTab::Algorithms,  ToolsTab::Acceleration, ToolsTab::BoneSpace,
+                ToolsTab::InspectMesh, ToolsTab::SphereForms,  ToolsTab::SlabLab};
     if (mode_ == ViewerMode::TriangleLab) tabs = {ToolsTab::LabPictures};
     if (!session_->scene().clips.empty() && mode_ != ViewerMode::TriangleLab)
         tabs.push_back(ToolsTab::Animation);
@@ -294,6 +301,9 @@ void ViewerApp::draw_tools_region() {
                     break;
                 case ToolsTab::SphereForms:
                     draw_sphere_forms_panel(sphere_forms_);
+                    break;
+                case ToolsTab::SlabLab:
+                    draw_slab_lab_panel(slab_lab_, slab_lab_panel_);
                     break;
                 case ToolsTab::Animation:
                     draw_animation_panel(animation_panel_, *session_, selection_);
