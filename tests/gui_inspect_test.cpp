@@ -21,6 +21,7 @@ const std::string kHorse = "/usr/share/glmark2/models/horse.3ds";       // non-m
 const std::array<int, 3> kDegenerate = {255, 56, 56};
 const std::array<int, 3> kBoundary = {64, 230, 255};
 const std::array<int, 3> kNonManifold = {255, 89, 255};
+const std::array<int, 3> kDuplicate = {140, 255, 64};
 
 nlohmann::json inspect_cli(const std::string& model) {
     const ProcessResult r = run_process({raypick_exe(), "inspect", model});
@@ -34,9 +35,9 @@ void expect_report_equals_cli(const nlohmann::json& report, const std::string& m
     const nlohmann::json& viewer = report["mesh_inspection"];
     const nlohmann::json cli = inspect_cli(model);
     for (const char* key :
-         {"triangles", "degenerate", "slivers", "duplicate_vertices", "boundary_edges",
-          "non_manifold_edges", "near_duplicate_vertices", "dx_epsilon_rejects", "degenerate_dx",
-          "slivers_dx", "sliver_height_ratio", "dx_det_epsilon"})
+         {"triangles", "degenerate", "slivers", "duplicate_vertices", "duplicated_positions",
+          "boundary_edges", "non_manifold_edges", "near_duplicate_vertices", "dx_epsilon_rejects",
+          "degenerate_dx", "slivers_dx", "sliver_height_ratio", "dx_det_epsilon"})
         EXPECT_EQ(viewer[key], cli[key]) << model << ": " << key;
     ASSERT_EQ(viewer["meshes"].size(), cli["meshes"].size());
     for (std::size_t m = 0; m < cli["meshes"].size(); ++m)
@@ -51,6 +52,17 @@ TEST(GuiInspect, OpenBoundariesAreCountedAsTheCommandDoesAndDrawn) {
     const nlohmann::json& drawn = run.pick["mesh_inspection"]["drawn"];
     EXPECT_EQ(drawn["boundary_edges"], run.pick["mesh_inspection"]["boundary_edges"]);
     EXPECT_GT(pixels_in(run.png, kBoundary, run.pick["view_rect"]), 100);
+}
+
+// The Wuson's split vertices: a cross at each place two vertices or more share, one per place.
+TEST(GuiInspect, DuplicateVerticesAreCrossedWhereTheyAre) {
+    if (!std::filesystem::exists(kWuson)) GTEST_SKIP() << kWuson << " is not installed";
+    const ViewerRun run = run_viewer({kWuson, "--tool", "inspect-mesh"}, "inspect_duplicates");
+    expect_report_equals_cli(run.pick, kWuson);
+    const nlohmann::json& report = run.pick["mesh_inspection"];
+    EXPECT_GT(report["duplicated_positions"].get<int>(), 1000);  // 2,015 places, 9,035 copies
+    EXPECT_EQ(report["drawn"]["duplicate_positions"], report["duplicated_positions"]);
+    EXPECT_GT(pixels_in(run.png, kDuplicate, run.pick["view_rect"]), 200);
 }
 
 TEST(GuiInspect, DegenerateTrianglesAndNonManifoldEdgesAreRinged) {

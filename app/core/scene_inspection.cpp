@@ -31,6 +31,8 @@ void add_counts(nlohmann::ordered_json& j, std::span<const picking::MeshInspecti
     j["degenerate"] = sum(meshes, [](const auto& m) { return m.degenerate.size(); });
     j["slivers"] = sum(meshes, [](const auto& m) { return m.slivers.size(); });
     j["duplicate_vertices"] = sum(meshes, [](const auto& m) { return m.duplicate_vertices; });
+    j["duplicated_positions"] =
+        sum(meshes, [](const auto& m) { return m.duplicated_positions.size(); });
     j["boundary_edges"] = sum(meshes, [](const auto& m) { return m.boundary_edges.size(); });
     j["non_manifold_edges"] =
         sum(meshes, [](const auto& m) { return m.non_manifold_edges.size(); });

@@ -18,10 +18,12 @@ constexpr glm::vec4 kDegenerateColor{1.0f, 0.22f, 0.22f, 1.0f};
 constexpr glm::vec4 kSliverColor{1.0f, 0.62f, 0.12f, 1.0f};
 constexpr glm::vec4 kBoundaryColor{0.25f, 0.9f, 1.0f, 1.0f};
 constexpr glm::vec4 kNonManifoldColor{1.0f, 0.35f, 1.0f, 1.0f};
+constexpr glm::vec4 kDuplicateColor{0.55f, 1.0f, 0.25f, 1.0f};
 
 /// A switch with a swatch of the overlay's colour, the count and what it counts.
 void finding_row(const char* label, bool& show, glm::vec4 color, std::size_t count,
-                 std::size_t drawn, const char* what) {
+                 std::size_t drawn, const char* what,
+                 std::optional<std::size_t> drawable = std::nullopt) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::PushID(label);
@@ -37,7 +39,7 @@ void finding_row(const char* label, bool& show, glm::vec4 color, std::size_t cou
     ImGui::Text("%s", thousands(count).c_str());
     ui_probe::item(std::string("Inspect mesh/") + label + "/count");
     ImGui::TableNextColumn();
-    if (show && drawn < count)
+    if (show && drawn < drawable.value_or(count))
         ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "drawing %s of them; %s",
                            thousands(drawn).c_str(), what);
     else
@@ -109,23 +111,31 @@ void MeshInspectView::draw_panel() {
                     drawn_[2], "used by one triangle (by position: duplicates joined)");
         finding_row("Non-manifold edges", show_non_manifold_, kNonManifoldColor,
                     s.non_manifold_edges(), drawn_[3], "used by three triangles or more; ringed");
+        std::size_t near = 0;
+        bool near_counted = true;
+        for (const picking::MeshInspection& m : s.meshes) {
+            near_counted = near_counted && m.near_duplicate_vertices.has_value();
+            near += m.near_duplicate_vertices.value_or(0);
+        }
+        char duplicate_text[200];
+        if (near_counted)
+            std::snprintf(duplicate_text, sizeof duplicate_text,
+                          "same position as another; a cross per place (+%s within %g x the "
+                          "diagonal)",
+                          thousands(near).c_str(), picking::kMergeToleranceRatio);
+        else
+            std::snprintf(duplicate_text, sizeof duplicate_text,
+                          "same position as another; a cross per place");
+        std::size_t places = 0;
+        for (const picking::MeshInspection& m : s.meshes)
+            places += m.duplicated_positions.size();
+        finding_row("Duplicate vertices", show_duplicates_, kDuplicateColor, s.duplicate_vertices(),
+                    drawn_[4], duplicate_text, places);
         ImGui::EndTable();
     }
-    std::size_t near = 0;
-    bool near_counted = true;
     std::size_t rejects = 0;
-    for (const picking::MeshInspection& m : s.meshes) {
-        near_counted = near_counted && m.near_duplicate_vertices.has_value();
-        near += m.near_duplicate_vertices.value_or(0);
+    for (const picking::MeshInspection& m : s.meshes)
         rejects += m.dx_epsilon_rejects;
-    }
-    ImGui::Text("Duplicate vertices: %s", thousands(s.duplicate_vertices()).c_str());
-    ImGui::SameLine();
-    if (near_counted)
-        ImGui::TextDisabled("(same position, another index; %s more within %g of the diagonal)",
-                            thousands(near).c_str(), picking::kMergeToleranceRatio);
-    else
-        ImGui::TextDisabled("(same position, another index)");
     // What seed 000's DirectX test makes of them, on the ray most likely to hit each.
     ImGui::Text("DirectX Pick (seed 000: det < %g is 'parallel'), a ray down each normal:",
                 double(epsilon_));
@@ -186,6 +196,17 @@ void MeshInspectView::add_overlay(const SceneSession& session, render::Overlay& 
                 if (rings_.size() < kMaxRings)
                     rings_.push_back({(t.p0 + t.p1 + t.p2) / 3.0f, kSliverColor});
             }
+        if (show_duplicates_)
+            for (const std::uint32_t v : m.duplicated_positions) {
+                if (drawn_[4] == kMaxDrawn) break;
+                ++drawn_[4];
+                const glm::vec3 c = at(v);
+                for (int axis = 0; axis < 3; ++axis) {
+                    glm::vec3 d(0.0f);
+                    d[axis] = cross;
+                    overlay.lines.push_back({c - d, c + d, kDuplicateColor, false, true});
+                }
+            }
         const std::pair<bool, const std::vector<picking::InspectedEdge>*> edges[2] = {
             {show_boundary_, &m.boundary_edges}, {show_non_manifold_, &m.non_manifold_edges}};
         for (int kind = 0; kind < 2; ++kind) {
@@ -224,7 +245,8 @@ nlohmann::ordered_json MeshInspectView::report(const assets::Scene& scene) const
     j["drawn"] = {{"degenerate", drawn_[0]},
                   {"slivers", drawn_[1]},
                   {"boundary_edges", drawn_[2]},
-                  {"non_manifold_edges", drawn_[3]}};
+                  {"non_manifold_edges", drawn_[3]},
+                  {"duplicate_positions", drawn_[4]}};
     return j;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 /// The Inspect mesh tool: the mesh inspector (app/core/scene_inspection.h) on the scene shown,
 /// its counts in the Tools area and its findings drawn over the view: degenerate triangles,
-/// slivers, open boundary edges and non-manifold edges, each in its own colour and switch.
+/// slivers, open boundary edges, non-manifold edges and duplicate vertices, each in its own
+/// colour and switch.
 
 #include <cstddef>
 #include <cstdint>
@@ -63,14 +64,15 @@ class MeshInspectView {
     std::optional<SceneInspection> inspection_;
     float epsilon_ = 0.0f;
     bool show_degenerate_ = true, show_slivers_ = true, show_boundary_ = true,
-         show_non_manifold_ = true;
+         show_non_manifold_ = true, show_duplicates_ = true;
     struct Ring {
         glm::vec3 world;
         glm::vec4 color;
     };
     std::vector<Ring> rings_;  ///< this frame's
-    /// Drawn last frame, per kind (degenerate, slivers, boundary, non-manifold).
-    std::size_t drawn_[4] = {0, 0, 0, 0};
+    /// Drawn last frame, per kind (degenerate, slivers, boundary, non-manifold, the places of
+    /// duplicate vertices).
+    std::size_t drawn_[5] = {0, 0, 0, 0, 0};
 };
 
 }  // namespace app

@@ -196,10 +196,16 @@ MeshInspection inspect_mesh(const MeshView& mesh, const RayTriangleOptions& dx) 
     out.triangles = mesh.triangle_count();
     out.vertices = mesh.positions.size();
     const Welding welding = weld(mesh.positions);
-    out.duplicate_vertices = 0;
+    std::vector<std::uint32_t> holders(welding.first_index.size(), 0);
     for (const std::uint32_t w : welding.of_vertex)
-        out.duplicate_vertices += w != kNoWeld;
-    out.duplicate_vertices -= welding.first_index.size();
+        if (w != kNoWeld) ++holders[w];
+    out.duplicate_vertices = 0;
+    for (std::size_t p = 0; p < holders.size(); ++p)
+        if (holders[p] > 1) {
+            out.duplicate_vertices += holders[p] - 1;
+            out.duplicated_positions.push_back(welding.first_index[p]);
+        }
+    std::sort(out.duplicated_positions.begin(), out.duplicated_positions.end());
 
     // == Triangles: degenerate (exactly), slivers, the DirectX verdicts; edges of the usable,
     // each as lower position × positions + higher position

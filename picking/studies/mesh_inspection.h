@@ -65,6 +65,9 @@ struct MeshInspection {
     std::size_t dx_epsilon_rejects = 0;
     /// Vertices at the position of a vertex with a lower index (bit for bit; -0 = +0).
     std::size_t duplicate_vertices = 0;
+    /// Where they are: the lowest index of every position two vertices or more hold, in index
+    /// order (one mark per place, however many copies it has).
+    std::vector<std::uint32_t> duplicated_positions;
     /// Distinct positions that merging within `merge_tolerance` would remove (the distinct
     /// positions less the clusters they form); nothing when the positions are so crowded that
     /// counting would take too long.

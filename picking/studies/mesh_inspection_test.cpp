@@ -63,6 +63,7 @@ TEST(MeshInspection, SplitVerticesAreDuplicatesAndEdgesJoinThroughThem) {
                         {0, 1, 2, 3, 4, 5}};
     const MeshInspection r = inspect_mesh(mesh.view());
     EXPECT_EQ(r.duplicate_vertices, 2u);
+    EXPECT_EQ(r.duplicated_positions, (std::vector<std::uint32_t>{0, 2}));
     EXPECT_EQ(r.boundary_edges.size(), 4u);  // not 6: the diagonal is shared by position
     // Each end named by the lowest index at its position: 3 is 0, 4 is 2.
     for (const InspectedEdge& e : r.boundary_edges)
@@ -73,6 +74,7 @@ TEST(MeshInspection, SplitVerticesAreDuplicatesAndEdgesJoinThroughThem) {
 TEST(MeshInspection, NegativeZeroIsTheSamePosition) {
     const TestMesh mesh{{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {-0.0f, 0, 0}}, {0, 1, 2, 3, 2, 1}};
     EXPECT_EQ(inspect_mesh(mesh.view()).duplicate_vertices, 1u);
+    EXPECT_EQ(inspect_mesh(mesh.view()).duplicated_positions, std::vector<std::uint32_t>{0});
 }
 
 TEST(MeshInspection, ThreeTrianglesOnOneEdgeMakeItNonManifold) {
@@ -216,6 +218,7 @@ TEST(MeshInspection, TheKnownMeshesOfTheTests) {
 struct Oracle {
     std::size_t degenerate = 0, slivers = 0, duplicates = 0, boundary = 0, non_manifold = 0;
     std::size_t near_merged = 0;
+    std::vector<std::uint32_t> duplicated;  ///< lowest index of each position held twice or more
 };
 
 /// Small integer coordinates: every product is exact in double, so the cross product's zero
@@ -224,12 +227,15 @@ Oracle brute_force(const TestMesh& mesh, double tolerance) {
     Oracle o;
     const auto& P = mesh.positions;
     const std::size_t n = mesh.indices.size() / 3;
-    for (std::size_t i = 0; i < P.size(); ++i)
-        for (std::size_t j = 0; j < i; ++j)
-            if (P[i] == P[j]) {
-                ++o.duplicates;
-                break;
-            }
+    for (std::size_t i = 0; i < P.size(); ++i) {
+        bool first = true, copied = false;
+        for (std::size_t j = 0; j < P.size(); ++j) {
+            if (j < i && P[i] == P[j]) first = false;
+            if (j != i && P[i] == P[j]) copied = true;
+        }
+        o.duplicates += !first;
+        if (first && copied) o.duplicated.push_back(std::uint32_t(i));
+    }
     struct Side {
         glm::vec3 a, b;
     };
@@ -309,6 +315,7 @@ TEST(MeshInspection, RandomMeshesAgreeWithBruteForce) {
         ASSERT_EQ(r.degenerate.size(), o.degenerate) << "round " << round;
         ASSERT_EQ(r.slivers.size(), o.slivers) << "round " << round;
         ASSERT_EQ(r.duplicate_vertices, o.duplicates) << "round " << round;
+        ASSERT_EQ(r.duplicated_positions, o.duplicated) << "round " << round;
         ASSERT_EQ(r.boundary_edges.size(), o.boundary) << "round " << round;
         ASSERT_EQ(r.non_manifold_edges.size(), o.non_manifold) << "round " << round;
         ASSERT_EQ(r.near_duplicate_vertices, std::optional(o.near_merged)) << "round " << round;
