@@ -681,6 +681,55 @@ TEST(GuiInput, TheLeakSweepRunsInTheBackgroundAndFillsTheTable) {
     EXPECT_FALSE(viewer.quit().timed_out);
 }
 
+// The Inspect mesh tool's "next" buttons turn the camera to each finding in turn, ringed: the
+// spider's degenerate triangles one after the other, then its duplicate vertices.
+TEST(GuiInput, NextTurnsTheCameraToEachFindingOfTheMeshInspector) {
+    const std::string spider = "/usr/share/assimp/models/OBJ/spider.obj";
+    if (!std::filesystem::exists(spider)) GTEST_SKIP() << spider << " is not installed";
+    ViewerUnderTest viewer({spider, "--tool", "inspect-mesh"});
+    ASSERT_EQ(viewer.error(), "");
+    const std::string next = "Inspect mesh/Degenerate triangles/next";
+    const auto shown = viewer.wait_for(
+        [&](const Trace& t) {
+            return t["items"].contains(next) && t["report"].contains("mesh_inspection") &&
+                   t["report"]["mesh_inspection"].is_object();
+        },
+        120.0);
+    ASSERT_TRUE(shown) << viewer.last().dump().substr(0, 2000);
+    const int degenerate = (*shown)["report"]["mesh_inspection"]["degenerate"].get<int>();
+    ASSERT_GT(degenerate, 1);
+    const double distance_before = (*shown)["report"]["camera"]["distance"].get<double>();
+    std::vector<int> triangles;
+    for (int step = 0; step < 2; ++step) {
+        viewer.click(*ViewerUnderTest::centre(viewer.last(), next));
+        const auto went = viewer.wait_for([&](const Trace& t) {
+            const Trace& r = t["report"]["mesh_inspection"];
+            return r.contains("focus") && r["focus"]["item"] == step;
+        });
+        ASSERT_TRUE(went) << viewer.last()["report"]["mesh_inspection"].dump().substr(0, 2000);
+        const Trace& focus = (*went)["report"]["mesh_inspection"]["focus"];
+        EXPECT_EQ(focus["kind"], "degenerate");
+        EXPECT_EQ(focus["of"], degenerate);  // one instance: every mesh's findings once
+        // The camera looks at it, from no further than before.
+        const Trace& camera = (*went)["report"]["camera"];
+        for (int axis = 0; axis < 3; ++axis)
+            EXPECT_EQ(camera["target"][axis], focus["center"][axis]) << axis;
+        EXPECT_LE(camera["distance"].get<double>(), distance_before);
+        triangles.push_back(focus["index"].get<int>());
+    }
+    EXPECT_NE(triangles[0], triangles[1]);
+    // Another kind starts from its first finding.
+    const std::string duplicates = "Inspect mesh/Duplicate vertices/next";
+    viewer.click(*ViewerUnderTest::centre(viewer.last(), duplicates));
+    const auto vertex = viewer.wait_for([](const Trace& t) {
+        const Trace& r = t["report"]["mesh_inspection"];
+        return r.contains("focus") && r["focus"]["kind"] == "duplicate_vertex";
+    });
+    ASSERT_TRUE(vertex) << viewer.last()["report"]["mesh_inspection"].dump().substr(0, 2000);
+    EXPECT_EQ((*vertex)["report"]["mesh_inspection"]["focus"]["item"], 0);
+    EXPECT_FALSE(viewer.quit().timed_out);
+}
+
 // Keys open and close the regions and Help; resizing the window keeps every panel on it.
 TEST(GuiInput, KeysToggleTheRegionsAndAResizeKeepsThemOnScreen) {
     ViewerUnderTest viewer({"--time", "0"});

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -21,6 +22,20 @@
 struct ImDrawList;
 
 namespace app {
+
+/// A finding the camera went to (the panel's "next" buttons).
+struct InspectFocus {
+    int kind = 0;  ///< 0 degenerate, 1 sliver, 2 open edge, 3 non-manifold edge, 4 duplicate
+    std::size_t item = 0;  ///< its place among that kind's findings on every instance
+    std::size_t of = 0;    ///< how many there are
+    std::uint32_t instance = 0;
+    std::uint32_t index = 0;  ///< the triangle, the edge's place in its list, or the vertex
+    glm::vec3 center{0.0f};   ///< world space, now
+    float size = 0.0f;        ///< its longest extent (0 for a vertex)
+};
+
+/// "degenerate", "sliver", "boundary_edge", "non_manifold_edge", "duplicate_vertex".
+[[nodiscard]] const char* finding_kind_name(int kind);
 
 class MeshInspectView {
   public:
@@ -36,8 +51,14 @@ class MeshInspectView {
     void finish() const {
         if (job_) job_->wait(-1.0);
     }
-    /// The panel: counts, switches, thresholds, the DirectX verdicts.
+    /// The panel: counts, switches, "next" buttons, thresholds, the DirectX verdicts.
     void draw_panel();
+    /// The kind whose "next" button was pressed since the last call, if any.
+    [[nodiscard]] std::optional<int> take_go_to() { return std::exchange(go_to_, std::nullopt); }
+    /// The finding of `kind` after the one gone to last (the first after another kind), over
+    /// every instance in order, where it is now; nothing when there is none. It is ringed in
+    /// white until another is chosen.
+    [[nodiscard]] std::optional<InspectFocus> next_focus(const SceneSession& session, int kind);
     /// The findings on every instance, where it is drawn now (capped: kMaxDrawn).
     void add_overlay(const SceneSession& session, render::Overlay& overlay);
     /// A ring around every degenerate triangle, sliver and non-manifold edge drawn (at most
@@ -70,6 +91,8 @@ class MeshInspectView {
         glm::vec4 color;
     };
     std::vector<Ring> rings_;  ///< this frame's
+    std::optional<int> go_to_;
+    std::optional<InspectFocus> focus_;
     /// Drawn last frame, per kind (degenerate, slivers, boundary, non-manifold, the places of
     /// duplicate vertices).
     std::size_t drawn_[5] = {0, 0, 0, 0, 0};

@@ -161,6 +161,8 @@ class ViewerApp {
     void draw_heatmap();
     /// The Disagreement tab's picture over the view, while the tab is open.
     void draw_disagreement();
+    /// Turns the camera's target to a finding of the mesh inspector, near enough to see it.
+    void go_to_finding(const InspectFocus& focus);
     [[nodiscard]] bool disagreement_shown() const;
     void upload_posed_vertices();
     /// Hands the region selection to the renderer when it changed.

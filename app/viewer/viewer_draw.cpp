@@ -387,4 +387,11 @@ void ViewerApp::draw_disagreement() {
                                              ImVec2(view.max.x, view.max.y));
 }
 
+void ViewerApp::go_to_finding(const InspectFocus& focus) {
+    camera_.target = focus.center;
+    // Close enough that the finding is more than a dot, never further out than now.
+    const float near_enough = std::max(8.0f * focus.size, 0.03f * camera_.scene_radius);
+    camera_.distance = std::min(camera_.distance, near_enough);
+}
+
 }  // namespace app

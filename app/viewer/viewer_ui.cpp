@@ -298,6 +298,9 @@ void ViewerApp::draw_tools_region() {
                     mesh_inspect_.update(
                         session_, pick_panel_.choice.options().triangle_options.dx_det_epsilon);
                     mesh_inspect_.draw_panel();
+                    if (const std::optional<int> kind = mesh_inspect_.take_go_to())
+                        if (const auto focus = mesh_inspect_.next_focus(*session_, *kind))
+                            go_to_finding(*focus);
                     break;
                 case ToolsTab::SphereForms:
                     draw_sphere_forms_panel(sphere_forms_);
