@@ -730,6 +730,67 @@ TEST(GuiInput, NextTurnsTheCameraToEachFindingOfTheMeshInspector) {
     EXPECT_FALSE(viewer.quit().timed_out);
 }
 
+/// `raypick pick default --time 0 --ray ... --all-hits [more]`: the hits on `node`, by t.
+std::vector<nlohmann::json> cli_hits_on(const std::string& node, const std::vector<double>& ray,
+                                        const std::vector<std::string>& more) {
+    std::vector<std::string> args = {
+        tests::raypick_exe(), "pick", "default", "--time", "0", "--ray"};
+    for (const double v : ray) {
+        char number[64];
+        std::snprintf(number, sizeof number, "%.9g", v);
+        args.push_back(number);
+    }
+    args.push_back("--all-hits");
+    args.insert(args.end(), more.begin(), more.end());
+    const tests::ProcessResult r = tests::run_process(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::vector<nlohmann::json> hits;
+    if (r.exit_code != 0) return hits;
+    const nlohmann::json pick = nlohmann::json::parse(r.out);  // outlives the loop
+    for (const auto& h : pick["all_hits"])
+        if (h["node"] == node) hits.push_back(h);
+    return hits;
+}
+
+// The Ground probe follows the pointer: seed 000's TestPos where the pointer rests, and the
+// corrected height, each equal to `raypick pick --all-hits` on the same vertical ray.
+TEST(GuiInput, TheGroundProbeFollowsThePointerAndItsHeightsAreThePicks) {
+    ViewerUnderTest viewer({"--time", "0", "--tool", "ground-probe"});
+    ASSERT_EQ(viewer.error(), "");
+    const auto shown = viewer.wait_for([](const Trace& t) {
+        return t["report"]["model"] == "default" && t["report"].contains("ground_probe");
+    });
+    ASSERT_TRUE(shown) << viewer.last()["report"].dump().substr(0, 2000);
+    EXPECT_TRUE((*shown)["report"]["ground_probe"].is_null());  // the pointer has not moved
+    const Trace& view = (*shown)["report"]["view_rect"];
+    // Into the terrain's left part, below the objects, in two steps: the pointer moves.
+    const glm::vec2 at(float(view[0].get<double>()) + 385.0f,
+                       float(view[1].get<double>()) + 241.0f);
+    viewer.move(at - glm::vec2(6.0f, 3.0f));
+    viewer.move(at);
+    const auto probed =
+        viewer.wait_for([](const Trace& t) { return t["report"]["ground_probe"].is_object(); });
+    ASSERT_TRUE(probed) << viewer.last()["report"].dump().substr(0, 2000);
+    const Trace& probe = (*probed)["report"]["ground_probe"];
+    const std::string node = probe["node"];
+    const double x = probe["x"], z = probe["z"];
+    ASSERT_TRUE(probe["height"].is_number()) << probe;
+    // Straight down from above with watertight: the nearest hit on the mesh is the height.
+    const float top = probe["ground_ray_y"].get<float>();
+    const auto down = cli_hits_on(node, {x, double(top), z, 0, -1, 0}, {});
+    ASSERT_FALSE(down.empty()) << probe;
+    EXPECT_EQ(down[0]["triangle"], probe["ground_triangle"]);
+    EXPECT_NEAR(top - down[0]["t"].get<float>(), probe["height"].get<double>(), 1e-5) << probe;
+    // The seed's ray from y = 0.2 up with unity_pick and no t range: the same hits.
+    const auto up = cli_hits_on(node, {x, 0.2, z, 0, 1, 0}, {"--algorithm", "unity_pick"});
+    ASSERT_EQ(up.size(), probe["seed_hits"].size()) << probe;
+    for (std::size_t i = 0; i < up.size(); ++i) {
+        EXPECT_EQ(up[i]["t"], probe["seed_hits"][i]["t"]) << i;
+        EXPECT_EQ(up[i]["triangle"], probe["seed_hits"][i]["triangle"]) << i;
+    }
+    EXPECT_FALSE(viewer.quit().timed_out);
+}
+
 // Keys open and close the regions and Help; resizing the window keeps every panel on it.
 TEST(GuiInput, KeysToggleTheRegionsAndAResizeKeepsThemOnScreen) {
     ViewerUnderTest viewer({"--time", "0"});

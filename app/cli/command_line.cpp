@@ -529,10 +529,10 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     cli.add_flag("--outliner", viewer.outliner, "Open the Outliner (the node tree) at the start");
     cli.add_option("--tool", viewer.tools,
                    "Open the Tools area on a tool: algorithms | acceleration | bone-space | "
-                   "inspect-mesh | sphere-forms | slab-lab | animation (repeatable; the last "
-                   "one shows)")
+                   "inspect-mesh | sphere-forms | slab-lab | ground-probe | animation "
+                   "(repeatable; the last one shows)")
         ->check(CLI::IsMember({"algorithms", "acceleration", "bone-space", "inspect-mesh",
-                               "sphere-forms", "slab-lab", "animation"}));
+                               "sphere-forms", "slab-lab", "ground-probe", "animation"}));
     cli.add_option("--slab-preset", viewer.slab_preset,
                    "Open the Slab lab (seed 002's box test) on a preset: " + slab_preset_names());
     cli.add_option("--far-distance", viewer.far_distance,

@@ -47,7 +47,7 @@ struct ViewerOptions {
     std::string disagree_b = "reference";  ///< the Disagreement tab's algorithm B
     int disagree_ulps = 4;                 ///< the Disagreement tab's ULPs
     /// Open the Tools area on these tools (the last one shown): algorithms, acceleration,
-    /// bone-space, inspect-mesh, sphere-forms, slab-lab, animation.
+    /// bone-space, inspect-mesh, sphere-forms, slab-lab, ground-probe, animation.
     std::vector<std::string> tools;
     /// Open the Tools area on the Slab lab with this preset (app/core/slab_lab.h names them).
     std::string slab_preset;

@@ -53,6 +53,7 @@ constexpr std::array kCommands = {
     CommandInfo{Command::ShowAnimation, "Animation", "", -1},
     CommandInfo{Command::ShowInspectMesh, "Inspect mesh", "", -1},
     CommandInfo{Command::ShowSphereForms, "Sphere forms", "", -1},
+    CommandInfo{Command::ShowGroundProbe, "Ground probe (seed 000's TestPos)", "", -1},
     CommandInfo{Command::ShowSlabLab, "Slab lab (seed 002's box test)", "", -1},
     CommandInfo{Command::PlayPause, "Play / pause the animation", "Space", GLFW_KEY_SPACE},
     CommandInfo{Command::StepBack, "Step back 1/30 s", "Left", GLFW_KEY_LEFT},

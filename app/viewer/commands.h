@@ -49,6 +49,7 @@ enum class Command {
     ShowAnimation,
     ShowInspectMesh,
     ShowSphereForms,
+    ShowGroundProbe,
     ShowSlabLab,
     PlayPause,
     StepBack,

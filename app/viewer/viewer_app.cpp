@@ -285,6 +285,7 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
     // What the Algorithms tool showed belonged to the old scene.
     algorithms_panel_.model.clear();
     disagreement_view_.forget();
+    ground_probe_.forget();
     collide_mode_.on_scene(*session_);
     // --collide, --move, --turn name instances of the model on the command line.
     if (first) {

@@ -34,6 +34,7 @@
 #include "app/viewer/collide_mode.h"
 #include "app/viewer/commands.h"
 #include "app/viewer/disagreement_view.h"
+#include "app/viewer/ground_probe_view.h"
 #include "app/viewer/key_trickle.h"
 #include "app/viewer/lab_mode.h"
 #include "app/viewer/magnifier_view.h"
@@ -60,11 +61,12 @@ enum class ToolsTab {
     InspectMesh,
     SphereForms,
     SlabLab,
+    GroundProbe,
     Animation,
     LabPictures
 };
 /// "algorithms", "acceleration", "bone-space", "inspect-mesh", "sphere-forms", "slab-lab",
-/// "animation", "lab-pictures" (--tool's names).
+/// "ground-probe", "animation", "lab-pictures" (--tool's names).
 [[nodiscard]] std::string_view tools_tab_name(ToolsTab tab);
 [[nodiscard]] std::optional<ToolsTab> find_tools_tab(std::string_view name);
 
@@ -242,6 +244,7 @@ class ViewerApp {
     AccelPanelState accel_panel_;
     BoneSpaceState bone_space_;
     SphereFormsPanelState sphere_forms_;
+    GroundProbeView ground_probe_;
     OpenDialogState open_dialog_;
     HelpState help_;
     ToolsTab tools_tab_ = ToolsTab::Algorithms;

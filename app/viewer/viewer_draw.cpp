@@ -92,6 +92,7 @@ void ViewerApp::draw_scene() {
     add_algorithm_overlay(overlay);
     accel_view_.add_overlay(*session_, accel_panel_, selection_, overlay);
     mesh_inspect_.add_overlay(*session_, overlay);
+    ground_probe_.add_overlay(*session_, overlay);
     if (hover_ && hover_->result.hit)
         highlight(hover_->result.hit->instance, hover_->result.hit->triangle, PoseChoice::Current,
                   kHoverFill, kHoverOutline);
@@ -246,6 +247,7 @@ void ViewerApp::draw_view_labels() {
     region_tool_.draw_region(over);
     if (mode_ == ViewerMode::Pick) {
         mesh_inspect_.draw_rings(camera_, view_rect(), over);
+        ground_probe_.draw_labels(camera_, view_rect(), over);
         draw_measure_overlay(measure_, camera_, view_rect(), over);
         // Where a click would snap (the hover), else where the last one did.
         if (hover_ && hover_->snap)

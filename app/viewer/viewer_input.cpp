@@ -147,6 +147,9 @@ void ViewerApp::run_command(Command command) {
         case Command::ShowSphereForms:
             if (mode_ == ViewerMode::Pick) toggle_tool(ToolsTab::SphereForms);
             break;
+        case Command::ShowGroundProbe:
+            if (mode_ == ViewerMode::Pick) toggle_tool(ToolsTab::GroundProbe);
+            break;
         case Command::ShowSlabLab:
             if (mode_ == ViewerMode::Pick) toggle_tool(ToolsTab::SlabLab);
             break;

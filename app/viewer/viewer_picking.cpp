@@ -177,7 +177,8 @@ void ViewerApp::handle_picking() {
     const bool moved = pointer_.take_moved();
     const bool in_view = view_rect().contains(pointer_.last_cursor());
     // Snapping shows where a click would go as the pointer moves: it hovers too.
-    const bool hovering = pick_panel_.hover || pick_panel_.snap;
+    // So does the ground probe, which follows the pointer.
+    const bool hovering = pick_panel_.hover || pick_panel_.snap || ground_probe_.shown;
     if (hovering && moved && !pointer_.dragging() && !ui_wants_mouse() && in_view) {
         // Hovering picks on every move: through the BVH when one is built, whatever the
         // broad phase chosen for clicks (a million triangles one by one per move stutters).
@@ -189,6 +190,7 @@ void ViewerApp::handle_picking() {
     } else if (!hovering || ui_wants_mouse() || !in_view) {
         hover_.reset();
     }
+    if (moved) ground_probe_.update(*session_, hover_);
     // The picked mesh's neighbourhood of the hit, once per pick (the Bone space view and the
     // magnifier draw it instead of a dense mesh).
     if (selection_ && selection_->result.hit && neighbourhood_serial_ != selection_->serial) {

@@ -27,6 +27,8 @@ const char* tools_tab_label(ToolsTab tab) {
             return "Inspect mesh";
         case ToolsTab::SphereForms:
             return "Sphere forms";
+        case ToolsTab::GroundProbe:
+            return "Ground probe";
         case ToolsTab::SlabLab:
             return "Slab lab";
         case ToolsTab::Animation:
@@ -38,8 +40,9 @@ const char* tools_tab_label(ToolsTab tab) {
 }
 
 constexpr ToolsTab kToolsTabs[] = {
-    ToolsTab::Algorithms,  ToolsTab::Acceleration, ToolsTab::BoneSpace, ToolsTab::InspectMesh,
-    ToolsTab::SphereForms, ToolsTab::SlabLab,      ToolsTab::Animation, ToolsTab::LabPictures};
+    ToolsTab::Algorithms,  ToolsTab::Acceleration, ToolsTab::BoneSpace,
+    ToolsTab::InspectMesh, ToolsTab::SphereForms,  ToolsTab::SlabLab,
+    ToolsTab::GroundProbe, ToolsTab::Animation,    ToolsTab::LabPictures};
 
 }  // namespace
 
@@ -55,6 +58,8 @@ std::string_view tools_tab_name(ToolsTab tab) {
             return "inspect-mesh";
         case ToolsTab::SphereForms:
             return "sphere-forms";
+        case ToolsTab::GroundProbe:
+            return "ground-probe";
         case ToolsTab::SlabLab:
             return "slab-lab";
         case ToolsTab::Animation:
@@ -245,12 +250,14 @@ void ViewerApp::draw_tools_region() {
     algorithms_panel_.visible = false;
     mesh_inspect_.shown = false;
     sphere_forms_.shown = false;
+    ground_probe_.shown = false;
     if (!workspace_.begin_region(Region::Tools, "##Tools")) return;
     // The tabs of this mode: Pick has the picking tools, every mode the animation.
     std::vector<ToolsTab> tabs;
     if (mode_ == ViewerMode::Pick)
         tabs = {ToolsTab::Algorithms,  ToolsTab::Acceleration, ToolsTab::BoneSpace,
-                ToolsTab::InspectMesh, ToolsTab::SphereForms,  ToolsTab::SlabLab};
+                ToolsTab::InspectMesh, ToolsTab::SphereForms,  ToolsTab::SlabLab,
+                ToolsTab::GroundProbe};
     if (mode_ == ViewerMode::TriangleLab) tabs = {ToolsTab::LabPictures};
     if (!session_->scene().clips.empty() && mode_ != ViewerMode::TriangleLab)
         tabs.push_back(ToolsTab::Animation);
@@ -304,6 +311,10 @@ void ViewerApp::draw_tools_region() {
                     break;
                 case ToolsTab::SphereForms:
                     draw_sphere_forms_panel(sphere_forms_);
+                    break;
+                case ToolsTab::GroundProbe:
+                    ground_probe_.shown = true;
+                    ground_probe_.draw_panel(*session_);
                     break;
                 case ToolsTab::SlabLab:
                     draw_slab_lab_panel(slab_lab_, slab_lab_panel_);

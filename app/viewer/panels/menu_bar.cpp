@@ -142,6 +142,8 @@ void tools_menu(const ViewSwitches& on, ViewerMode mode, MenuBarAction& action) 
         action.command = Command::ShowInspectMesh;
     if (command_item(Command::ShowSphereForms, std::nullopt, pick))
         action.command = Command::ShowSphereForms;
+    if (command_item(Command::ShowGroundProbe, std::nullopt, pick))
+        action.command = Command::ShowGroundProbe;
     if (command_item(Command::ShowSlabLab, std::nullopt, pick))
         action.command = Command::ShowSlabLab;
     if (command_item(Command::ShowAnimation, std::nullopt, on.has_clips))
