@@ -263,5 +263,86 @@ TEST(Gui, WatertightShowsNoCrackAgainstTheReferenceFarOut) {
     EXPECT_EQ(pixels_in(plain.png, {112, 112, 112}, plain.pick["view_rect"]), 0);
 }
 
+// Explain's "draw the construction" (--construction) for every algorithm on one terrain
+// triangle: each drawn vector is the Explain trace's step of its name, the ray's arrow ends at
+// the pick's point once mapped to the world, and the picture shows the legend and the arrows.
+TEST(Gui, EachAlgorithmsConstructionIsItsExplainTraceDrawnOnThePickedTriangle) {
+    for (const auto& algorithm : picking::kRayTriangleAlgorithms) {
+        const std::string name(algorithm.name);
+        SCOPED_TRACE(name);
+        const ViewerRun run = run_viewer(
+            {"--time", "1.5", "--click", "560,300", "--algorithm", name, "--construction"},
+            "construction_" + name);
+        ASSERT_EQ(run.pick["hit"], true);
+        ASSERT_TRUE(run.pick.contains("construction")) << run.pick.dump();
+        const auto& c = run.pick["construction"];
+        const auto& explain = run.pick["algorithms"]["explain"];
+        EXPECT_EQ(c["algorithm"], name);
+        EXPECT_EQ(explain["algorithm"], name);
+        EXPECT_EQ(run.pick["algorithms"]["tab"], "explain");
+        auto step_value = [&](const std::string& step) -> const nlohmann::json* {
+            const nlohmann::json* found = nullptr;
+            for (std::size_t i = 0; i < explain["step_names"].size(); ++i)
+                if (explain["step_names"][i] == step) found = &explain["step_values"][i];
+            return found;
+        };
+        std::vector<float> m;
+        for (const auto& x : c["world_from_test"])
+            m.push_back(x.get<float>());
+        ASSERT_EQ(m.size(), 16u);
+        auto world = [&](const nlohmann::json& p) {
+            std::array<double, 3> w{};
+            for (int r = 0; r < 3; ++r)
+                w[std::size_t(r)] = double(m[std::size_t(r)]) * p[0].get<double>() +
+                                    double(m[std::size_t(4 + r)]) * p[1].get<double>() +
+                                    double(m[std::size_t(8 + r)]) * p[2].get<double>() +
+                                    double(m[std::size_t(12 + r)]);
+            return w;
+        };
+        int vector_steps = 0;
+        bool ray_ends_at_the_pick = false, has_product = false;
+        for (const auto& a : c["arrows"]) {
+            const std::string step = a["step"];
+            has_product = has_product || a["role"] == "product";
+            if (a["label"].get<std::string>().rfind("t D", 0) == 0) {
+                const auto end = world(a["to"]);
+                double far = 0.0, size = 0.0;
+                for (int k = 0; k < 3; ++k) {
+                    far = std::max(
+                        far, std::abs(end[std::size_t(k)] - run.pick["point"][k].get<double>()));
+                    size = std::max(size, std::abs(run.pick["point"][k].get<double>()));
+                }
+                ray_ends_at_the_pick = far <= 1e-4 * (1.0 + size);
+            }
+            if (step.empty()) continue;
+            const nlohmann::json* value = step_value(step);
+            ASSERT_TRUE(value) << a.dump();
+            if (!value->is_array()) continue;
+            ++vector_steps;
+            for (int k = 0; k < 3; ++k) {
+                const double drawn = a["to"][k].get<double>() - a["from"][k].get<double>();
+                const double expected = (*value)[k].get<double>() * a["scale"].get<double>();
+                EXPECT_NEAR(drawn, expected, 1e-4 * (1.0 + std::abs(a["from"][k].get<double>())))
+                    << a.dump();
+            }
+        }
+        EXPECT_TRUE(ray_ends_at_the_pick) << c.dump();
+        // Every algorithm but the plane-free ones draws at least one of its vectors.
+        if (name != "watertight" && name != "reference" && name != "baldwin_weber") {
+            EXPECT_GT(vector_steps, 0);
+        }
+        // The legend's swatch of the ray, and the products drawn in the view.
+        EXPECT_TRUE(has_patch(run.png, {255, 224, 77}));
+        if (has_product) {
+            EXPECT_GT(pixels_in(run.png, {242, 115, 242}, run.pick["view_rect"]), 20);
+        }
+        // The flat picture of the algorithms that decide in 2D.
+        const bool flat = name == "watertight" || name == "baldwin_weber" ||
+                          name == "barycentric" || name == "barycentric_cross" ||
+                          name == "crossing_2d";
+        EXPECT_EQ(!c["inset"].is_null(), flat);
+    }
+}
+
 }  // namespace
 }  // namespace tests

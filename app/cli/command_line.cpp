@@ -521,6 +521,9 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
                    "Open the Algorithms tool on a tab: compare | explain | all-hits | leaks | "
                    "far | disagree (repeatable)")
         ->check(CLI::IsMember({"compare", "explain", "all-hits", "leaks", "far", "disagree"}));
+    cli.add_flag("--construction", viewer.construction,
+                 "Open Explain drawing the algorithm's construction (E1, E2, the planes, the "
+                 "areas) on the clicked triangle, and turn the camera to it");
     cli.add_option("--disagree-b", viewer.disagree_b,
                    "The Disagreement tab's algorithm B (default reference; A is --algorithm)");
     cli.add_option("--disagree-ulps", viewer.disagree_ulps,

@@ -79,6 +79,12 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     algorithms_panel_.disagreement.b = disagree_b->method;
     algorithms_panel_.disagreement.t_ulps = options.disagree_ulps;
     // The command line asks for tools: the Tools area opens on them.
+    if (options.construction) {
+        algorithms_panel_.construction_shown = true;
+        algorithms_panel_.frame_construction = true;
+        algorithms_panel_.select_tab = AlgorithmsTab::Explain;
+        show_tool(ToolsTab::Algorithms);
+    }
     for (const std::string& name : options.panels) {
         algorithms_panel_.select_tab = algorithms_tab_from_name(name);
         show_tool(ToolsTab::Algorithms);

@@ -163,8 +163,10 @@ class ViewerApp {
     void draw_heatmap();
     /// The Disagreement tab's picture over the view, while the tab is open.
     void draw_disagreement();
-    /// Turns the camera's target to a finding of the mesh inspector, near enough to see it.
-    void go_to_finding(const InspectFocus& focus);
+    /// Turns the camera's target to `center` (a finding of the mesh inspector, an explained
+    /// triangle), near enough to see something `size` across, and no nearer than `nearest`
+    /// times the scene's radius.
+    void look_closer(glm::vec3 center, float size, float nearest = 0.03f);
     [[nodiscard]] bool disagreement_shown() const;
     void upload_posed_vertices();
     /// Hands the region selection to the renderer when it changed.

@@ -93,6 +93,8 @@ void ViewerApp::draw_scene() {
     accel_view_.add_overlay(*session_, accel_panel_, selection_, overlay);
     mesh_inspect_.add_overlay(*session_, overlay);
     ground_probe_.add_overlay(*session_, overlay);
+    if (algorithms_panel_.construction)
+        add_construction_overlay(*algorithms_panel_.construction, camera_, overlay);
     if (hover_ && hover_->result.hit)
         highlight(hover_->result.hit->instance, hover_->result.hit->triangle, PoseChoice::Current,
                   kHoverFill, kHoverOutline);
@@ -248,6 +250,11 @@ void ViewerApp::draw_view_labels() {
     if (mode_ == ViewerMode::Pick) {
         mesh_inspect_.draw_rings(camera_, view_rect(), over);
         ground_probe_.draw_labels(camera_, view_rect(), over);
+        if (algorithms_panel_.construction) {
+            draw_construction_labels(*algorithms_panel_.construction, camera_, view_rect(), over);
+            draw_construction_inset(algorithms_panel_.construction->construction, view_rect(),
+                                    over);
+        }
         draw_measure_overlay(measure_, camera_, view_rect(), over);
         // Where a click would snap (the hover), else where the last one did.
         if (hover_ && hover_->snap)
@@ -389,10 +396,10 @@ void ViewerApp::draw_disagreement() {
                                              ImVec2(view.max.x, view.max.y));
 }
 
-void ViewerApp::go_to_finding(const InspectFocus& focus) {
-    camera_.target = focus.center;
-    // Close enough that the finding is more than a dot, never further out than now.
-    const float near_enough = std::max(8.0f * focus.size, 0.03f * camera_.scene_radius);
+void ViewerApp::look_closer(glm::vec3 center, float size, float nearest) {
+    camera_.target = center;
+    // Close enough that the thing is more than a dot, never further out than now.
+    const float near_enough = std::max(8.0f * size, nearest * camera_.scene_radius);
     camera_.distance = std::min(camera_.distance, near_enough);
 }
 

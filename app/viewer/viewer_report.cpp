@@ -224,6 +224,8 @@ nlohmann::ordered_json ViewerApp::report() const {
     if (mesh_inspect_.shown) j["mesh_inspection"] = mesh_inspect_.report(session_->scene());
     if (sphere_forms_.shown) j["sphere_forms"] = sphere_forms_report(sphere_forms_);
     if (ground_probe_.shown) j["ground_probe"] = ground_probe_.report(*session_);
+    if (algorithms_panel_.construction)
+        j["construction"] = construction_report(*algorithms_panel_.construction);
     if (mode_ == ViewerMode::Collide) j["collide"] = collide_mode_.report_json(*session_, true);
     const AccelStatus status =
         accel_view_.status(*session_, pick_panel_.choice.accel(), accel_panel_);

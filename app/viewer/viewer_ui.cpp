@@ -248,6 +248,7 @@ void ViewerApp::draw_inspector_region() {
 
 void ViewerApp::draw_tools_region() {
     algorithms_panel_.visible = false;
+    algorithms_panel_.construction.reset();  // Explain builds it again while it is shown
     mesh_inspect_.shown = false;
     sphere_forms_.shown = false;
     ground_probe_.shown = false;
@@ -284,6 +285,8 @@ void ViewerApp::draw_tools_region() {
                         pick_panel_.choice.method(), pick_panel_.choice.options().triangle_options);
                     if (algorithms.run_leaks) run_leak_sweep();
                     if (algorithms.far_distance) move_far(*algorithms.far_distance);
+                    if (algorithms.look_at)
+                        look_closer(*algorithms.look_at, algorithms.look_size, 0.001f);
                     break;
                 }
                 case ToolsTab::Acceleration: {
@@ -307,7 +310,7 @@ void ViewerApp::draw_tools_region() {
                     mesh_inspect_.draw_panel();
                     if (const std::optional<int> kind = mesh_inspect_.take_go_to())
                         if (const auto focus = mesh_inspect_.next_focus(*session_, *kind))
-                            go_to_finding(*focus);
+                            look_closer(focus->center, focus->size);
                     break;
                 case ToolsTab::SphereForms:
                     draw_sphere_forms_panel(sphere_forms_);

@@ -34,13 +34,19 @@ nlohmann::ordered_json algorithms_panel_to_json(const AlgorithmsPanelState& stat
     if (state.compare_overflow) j["compare_overflow_px"] = *state.compare_overflow;
     if (state.explained) {
         nlohmann::ordered_json names = nlohmann::ordered_json::array();
-        for (const picking::ExplainStep& step : state.explained->steps)
+        nlohmann::ordered_json values = nlohmann::ordered_json::array();
+        for (const picking::ExplainStep& step : state.explained->steps) {
             names.push_back(step.name);
+            values.push_back(
+                step.is_vector ? nlohmann::ordered_json({step.value.x, step.value.y, step.value.z})
+                               : nlohmann::ordered_json(step.value.x));
+        }
         j["explain"] = {{"algorithm", picking::ray_triangle_algorithm(state.explained_method).name},
                         {"hit", state.explained->hit.has_value()},
                         {"rejected_by", state.explained->rejected_by},
                         {"steps", state.explained->steps.size()},
                         {"step_names", std::move(names)},
+                        {"step_values", std::move(values)},
                         {"note", state.explained->note},
                         {"flops", state.explained->flops}};
     }

@@ -232,6 +232,7 @@ struct ExplainTarget {
     picking::Triangle triangle;
     std::uint32_t instance = 0, triangle_index = 0;
     std::string about;
+    glm::mat4 world_from_test{1.0f};  ///< the test's space (bone space or the world) to the world
 };
 
 /// The picked triangle, or for a miss the reference's triangle on the same ray; in the space
@@ -262,6 +263,7 @@ std::optional<ExplainTarget> explain_target(const Selection& selection, const Sc
         target.ray = picking::to_bone_space(selection.ray,
                                             picking::mesh_from_world(instance.world_from_mesh));
         target.triangle = local;
+        target.world_from_test = instance.world_from_mesh;
     } else {
         auto world = [&](glm::vec3 p) {
             return glm::vec3(instance.world_from_mesh * glm::vec4(p, 1.0f));
@@ -280,9 +282,9 @@ void value_text(const picking::ExplainStep& step) {
         ImGui::Text("%.7g", double(step.value.x));
 }
 
-void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& selection,
-                  const std::optional<Selection>& hover, const SceneSession& session,
-                  picking::RayTriangleMethod pick_method,
+void draw_explain(AlgorithmsPanelState& state, AlgorithmsPanelAction& action,
+                  const std::optional<Selection>& selection, const std::optional<Selection>& hover,
+                  const SceneSession& session, picking::RayTriangleMethod pick_method,
                   const picking::RayTriangleOptions& options) {
     ImGui::Checkbox("another algorithm:", &state.explain_own_algorithm);
     ImGui::SameLine();
@@ -298,6 +300,9 @@ void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& s
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::Checkbox("the hovered triangle", &state.explain_hovered);
+    ImGui::SameLine();
+    ImGui::Checkbox("draw the construction", &state.construction_shown);
+    ui_probe::item("Explain/draw the construction");
 
     const std::optional<Selection>& source = state.explain_hovered ? hover : selection;
     if (!source) {
@@ -309,6 +314,33 @@ void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& s
     const auto target = explain_target(
         *source, session,
         state.explain_hovered ? std::vector<picking::CompareRow>{} : state.model.compare);
+    // "frame it": the camera turns to what the construction is drawn on, near enough that it
+    // fills about a third of the view.
+    auto offer_framing = [&](glm::vec3 center, float size) {
+        ImGui::SameLine();
+        const bool frame = ImGui::SmallButton("frame it");
+        ui_probe::item("Explain/frame it");
+        if (!frame && !state.frame_construction) return;
+        action.look_at = center;
+        action.look_size = 0.25f * size;
+        state.frame_construction = false;
+    };
+    // A click on a seed 002 shape: the shape's own construction is drawn, in its space.
+    std::optional<PlacedConstruction> shape_construction;
+    if (const auto& shape_hit = source->result.shape;
+        state.construction_shown && shape_hit && shape_hit->shape < session.view().shapes.size()) {
+        const picking::ShapeInstance& shape = session.view().shapes[shape_hit->shape];
+        const picking::Ray local =
+            picking::to_bone_space(source->ray, picking::mesh_from_world(shape.world_from_shape));
+        shape_construction = PlacedConstruction{
+            build_shape_construction(shape.shape, local, shape_hit->local), shape.world_from_shape};
+        ImGui::TextDisabled("The click picked the %s: its construction is drawn in the view.",
+                            std::string(picking::shape_kind_name(shape.shape.kind)).c_str());
+        const float size = 2.0f * shape_construction->construction.size *
+                           glm::length(glm::vec3(shape.world_from_shape[0]));
+        offer_framing(shape_hit->point, size);
+    }
+    state.construction = shape_construction;
     if (!target) {
         ImGui::TextWrapped(
             "The ray hits no triangle, not even by the reference: nothing to "
@@ -321,6 +353,17 @@ void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& s
         algorithm.explain(target->ray, target->triangle, options);
     state.explained = why;
     state.explained_method = algorithm.method;
+    if (state.construction_shown && !shape_construction) {
+        state.construction = PlacedConstruction{
+            build_construction(algorithm.method, target->ray, target->triangle, why),
+            target->world_from_test};
+        const picking::Triangle& t = target->triangle;
+        const glm::mat4& m = target->world_from_test;
+        const glm::vec3 a(m * glm::vec4(t.p0, 1.0f)), b(m * glm::vec4(t.p1, 1.0f)),
+            c(m * glm::vec4(t.p2, 1.0f));
+        offer_framing((a + b + c) / 3.0f,
+                      std::max({glm::length(b - a), glm::length(c - b), glm::length(a - c)}));
+    }
     const auto& mesh =
         session.scene().meshes[session.view().instances[target->instance].mesh_reported()];
     ImGui::TextDisabled("%s: %s triangle %u, %s", std::string(algorithm.name).c_str(),
@@ -336,22 +379,32 @@ void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& s
         ImGui::TextWrapped("%s", std::string(why.note).c_str());
         ImGui::PopStyleColor();
     }
+    if (state.construction) {
+        // The construction's picture and legend on the left, the numbers on the right.
+        const float width = std::min(330.0f, 0.4f * ImGui::GetContentRegionAvail().x);
+        ImGui::BeginChild("construction", ImVec2(width, 0.0f), true);
+        draw_construction_panel(state.construction->construction);
+        ImGui::EndChild();
+        ImGui::SameLine();
+    }
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_ScrollX;
     if (!ImGui::BeginTable("explain", 3, flags)) return;
     ImGui::TableSetupScrollFreeze(0, 1);
+    // The numbers next to their names, where the eye is; the formulas after them.
+    ImGui::TableSetupColumn("step");
     ImGui::TableSetupColumn("value");
     ImGui::TableSetupColumn("formula");
-    ImGui::TableSetupColumn("=");
     ImGui::TableHeadersRow();
     auto row = [](const char* name, const char* formula, glm::vec3 v) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         ImGui::TextDisabled("%s", name);
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextDisabled("%s", formula);
-        ImGui::TableSetColumnIndex(2);
         ImGui::Text("(%.6g, %.6g, %.6g)", double(v.x), double(v.y), double(v.z));
+        ImGui::TableSetColumnIndex(2);
+        ImGui::TextDisabled("%s", formula);
     };
     row("O", "ray origin", target->ray.origin);
     row("D", "ray direction", target->ray.direction);
@@ -365,9 +418,9 @@ void draw_explain(AlgorithmsPanelState& state, const std::optional<Selection>& s
         ImGui::TableSetColumnIndex(0);
         ImGui::TextUnformatted(std::string(step.name).c_str());
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextUnformatted(std::string(step.formula).c_str());
-        ImGui::TableSetColumnIndex(2);
         value_text(step);
+        ImGui::TableSetColumnIndex(2);
+        ImGui::TextUnformatted(std::string(step.formula).c_str());
     }
     ImGui::EndTable();
 }
@@ -610,7 +663,7 @@ AlgorithmsPanelAction draw_algorithms_panel(AlgorithmsPanelState& state,
                     draw_compare(state, selection, session);
                     break;
                 case AlgorithmsTab::Explain:
-                    draw_explain(state, selection, hover, session, pick_method, options);
+                    draw_explain(state, action, selection, hover, session, pick_method, options);
                     break;
                 case AlgorithmsTab::AllHits:
                     draw_all_hits(state, selection, session);

@@ -15,6 +15,7 @@
 #include "app/core/algorithms_model.h"
 #include "app/core/scene_session.h"
 #include "app/core/selection.h"
+#include "app/viewer/construction_view.h"
 #include "app/viewer/panels/disagreement_panel.h"
 #include "picking/scene/all_hits.h"
 #include "picking/studies/algorithm_compare.h"
@@ -52,6 +53,12 @@ struct AlgorithmsPanelState {
     /// What Explain showed last (for scripted runs): the algorithm and its verdict.
     std::optional<picking::RayTriangleExplanation> explained;
     picking::RayTriangleMethod explained_method = picking::RayTriangleMethod::MollerTrumbore;
+    /// Draw the explained algorithm's construction in the view.
+    bool construction_shown = false;
+    /// Turn the camera to the explained triangle once it is drawn (set by --construction).
+    bool frame_construction = false;
+    /// What the view draws: built by Explain each frame it is shown, cleared by the viewer.
+    std::optional<PlacedConstruction> construction;
 
     // Leaks: the sweep over the loaded meshes
     int leak_rays = 2000;
@@ -71,6 +78,9 @@ struct AlgorithmsPanelState {
 struct AlgorithmsPanelAction {
     bool run_leaks = false;
     std::optional<double> far_distance;  ///< the slider moved: move the model there
+    /// "Frame it": turn the camera to this world point, near enough to see `look_size`.
+    std::optional<glm::vec3> look_at;
+    float look_size = 0.0f;
 };
 
 /// Draws the tool into the current window. `pick_method` is the Pick panel's algorithm; `options`
