@@ -9,6 +9,8 @@
 
 #include "app/cli/command_line.h"
 #include "app/core/background_job.h"
+#include "app/core/json_line.h"
+#include "app/core/tours.h"
 #include "app/viewer/run_viewer.h"
 #include "assets/import_child.h"
 #include "picking/core/isa.h"
@@ -58,6 +60,10 @@ int main(int argc, char** argv) {
         case app::Command::Algorithms:
             for (const auto& algorithm : picking::kRayTriangleAlgorithms)
                 std::cout << algorithm.name << "\n";
+            finish(0);
+        case app::Command::Tours:
+            for (const app::Tour& tour : app::tours())
+                std::cout << app::json_line(app::tour_json(tour)) << "\n";
             finish(0);
         case app::Command::Pick:
             finish(run_command("raypick pick",

@@ -161,9 +161,10 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
     if (is_knot_name(path.string())) {
         const auto knot = parse_knot_name(path.string());
         if (!knot) {
-            throw LoadError(path, "knot:N takes a whole number of triangles N from " +
+            throw LoadError(path, "knot:N[:SCALE] takes a whole number of triangles N from " +
                                       std::to_string(kMinKnotTriangles) + " to " +
-                                      std::to_string(kMaxKnotTriangles));
+                                      std::to_string(kMaxKnotTriangles) +
+                                      " and a decimal scale from 0.000001 to 1000000");
         }
         // A knot of millions of triangles takes a while: it reports progress and stops at a
         // cancel like a file's import.
@@ -173,15 +174,16 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
             return !progress->cancel.load();
         };
         try {
-            Scene scene = make_knot_scene(*knot, keep_going);
+            Scene scene = make_knot_scene(knot->triangles, keep_going, knot->scale);
             if (progress && progress->cancel)
                 throw LoadError(path, "loading cancelled", LoadFailure::Cancelled);
             if (progress) progress->fraction = 1.0f;
             return scene;
         } catch (const std::bad_alloc&) {
-            throw LoadError(path,
-                            "not enough memory to generate " + std::to_string(*knot) + " triangles",
-                            LoadFailure::MemoryLimit);
+            throw LoadError(
+                path,
+                "not enough memory to generate " + std::to_string(knot->triangles) + " triangles",
+                LoadFailure::MemoryLimit);
         }
     }
     // Check the path ourselves: importers report a missing file in many different ways.

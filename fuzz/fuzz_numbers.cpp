@@ -59,8 +59,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case 5:
             if (const auto knot = assets::parse_knot_name(text)) {
                 FUZZ_CHECK(assets::is_knot_name(text));
-                FUZZ_CHECK(*knot >= assets::kMinKnotTriangles &&
-                           *knot <= assets::kMaxKnotTriangles);
+                FUZZ_CHECK(knot->triangles >= assets::kMinKnotTriangles &&
+                           knot->triangles <= assets::kMaxKnotTriangles);
+                FUZZ_CHECK(knot->scale >= assets::kMinKnotScale &&
+                           knot->scale <= assets::kMaxKnotScale);
             }
             break;
     }

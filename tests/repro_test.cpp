@@ -52,7 +52,7 @@ void expect_refused(const std::vector<std::string>& args, const std::string& say
 TEST(Repro, KnotCountsOutOfRangeSayTheRange) {
     for (const char* knot : {"knot:0", "knot:-5", "knot:100000000000"})
         expect_refused({"pick", knot, "--ray", "0", "0", "9", "0", "0", "-1"},
-                       "knot:N takes a whole number of triangles N from 8 to 100000000");
+                       "knot:N[:SCALE] takes a whole number of triangles N from 8 to 100000000");
 }
 
 // `bench --incoherent -1` threw an uncaught length_error, and `--incoherent 4000000000` and

@@ -15,6 +15,7 @@
 #include "app/cli/ray_file.h"
 #include "app/core/settings_names.h"
 #include "app/core/slab_lab.h"
+#include "app/core/tours.h"
 #include "picking/ray_triangle/ray_triangle.h"
 #include "picking/tritri/triangle_triangle.h"
 
@@ -521,6 +522,10 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
                    "Open the Algorithms tool on a tab: compare | explain | all-hits | leaks | "
                    "far | disagree (repeatable)")
         ->check(CLI::IsMember({"compare", "explain", "all-hits", "leaks", "far", "disagree"}));
+    cli.add_option("--tour", viewer.tour,
+                   "Play a guided tour ('raypick tours' lists them); with --screenshot FILE it "
+                   "plays headless, writes FILE-N.png per step and prints one JSON line per "
+                   "step");
     cli.add_flag("--construction", viewer.construction,
                  "Open Explain drawing the algorithm's construction (E1, E2, the planes, the "
                  "areas) on the clicked triangle, and turn the camera to it");
@@ -558,6 +563,8 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
     CLI::App* heatmap_command = add_heatmap_command(cli, out.heatmap);
     CLI::App* disagree_command = add_disagree_command(cli, out.disagree);
     CLI::App* algorithms = cli.add_subcommand("algorithms", "List the ray–triangle algorithms");
+    CLI::App* tours_command = cli.add_subcommand(
+        "tours", "List the guided tours, one JSON line each (play one with --tour NAME)");
     CLI::App* tritri_command = add_tritri_command(cli, out.tritri);
     CLI::App* leaks_command = add_leaks_command(cli, out.leaks);
     CLI::App* inspect_command = add_inspect_command(cli, out.inspect);
@@ -600,7 +607,13 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
                   << "'; the presets are: " << slab_preset_names() << "\n";
         return 2;
     }
+    if (!viewer.tour.empty() && !find_tour(viewer.tour)) {
+        std::cerr << "raypick: --tour: unknown tour '" << viewer.tour
+                  << "'; the tours are: " << tour_names() << "\n";
+        return 2;
+    }
     if (*algorithms) out.command = Command::Algorithms;
+    if (*tours_command) out.command = Command::Tours;
     if (*pick_command) out.command = Command::Pick;
     if (*select_command) out.command = Command::Select;
     if (*tritri_command) out.command = Command::TriTri;

@@ -26,6 +26,7 @@ enum class Command {
     Heatmap,
     Disagree,
     Algorithms,
+    Tours,
     TriTri,
     Leaks,
     Inspect,

@@ -278,7 +278,8 @@ class Builder {
         helper_arrow(*p, tri_.p0, ConstructionRole::Ray, "PA");
         area_fills(*p, "", "u", "v", "", "u = area(A P C) / area(A B C)",
                    "v = area(A B P) / area(A B C)");
-        ConstructionInset inset = projected_inset(*p, "The projected triangle, with AB, AC, PA");
+        ConstructionInset inset =
+            projected_inset(*p, "The projected triangle: u and v are the areas opposite B and C");
         c_.inset = inset;
         if (const auto k = vec("k [u, v, 1]"))
             c_.notes.push_back("[ABx, ACx, PAx] x [ABy, ACy, PAy] = (" + number(k->x) + ", " +

@@ -136,6 +136,8 @@ nlohmann::ordered_json pick_to_json(const SceneSession& session, const picking::
     if (algorithm.seed_without_t_range)
         j["seed_t"] = options.seed_ignores_t_range ? "ignore" : "clip";
     if (algorithm.has_first_found) j["xna_hit"] = options.xna_first_found ? "first" : "closest";
+    if (settings.method == picking::RayTriangleMethod::DxPick)
+        j["dx_epsilon"] = options.dx_det_epsilon;
     j["space"] = settings.space == picking::RaySpace::BoneSpace ? "bone" : "world";
     // Embree's accels run Embree's own triangle test, not the chosen algorithm, and count
     // nothing: said so, rather than "0 triangles tested" under the algorithm's name.

@@ -44,6 +44,8 @@ struct ViewerOptions {
     /// Open the Algorithms tool on these tabs (the last one shown): compare, explain,
     /// all-hits, leaks, far.
     std::vector<std::string> panels;
+    /// Play this guided tour (app/core/tours.h); scripted, one screenshot and report per step.
+    std::string tour;
     /// Open Explain drawing the construction, and turn the camera to the explained triangle.
     bool construction = false;
     std::string disagree_b = "reference";  ///< the Disagreement tab's algorithm B

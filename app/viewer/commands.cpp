@@ -62,6 +62,7 @@ constexpr std::array kCommands = {
     CommandInfo{Command::ModeCollide, "Collide mode", "2", GLFW_KEY_2},
     CommandInfo{Command::ModeLab, "Triangle lab mode", "3", GLFW_KEY_3},
     CommandInfo{Command::Help, "Keys and gestures", "F1 or ?", GLFW_KEY_F1, 0, true},
+    CommandInfo{Command::Tours, "Tours: the seeds' lessons, step by step", "", -1},
 };
 
 constexpr std::array kGestures = {

@@ -60,6 +60,7 @@ enum class Command {
     ModeLab,
     // Help
     Help,
+    Tours,  ///< the last: commands_test counts the table against it
 };
 
 /// Which modifier keys a shortcut needs (GLFW's bits).

@@ -16,7 +16,7 @@ TEST(Commands, EveryCommandIsInTheTableOnce) {
         EXPECT_FALSE(info.label.empty());
         EXPECT_EQ(command_info(info.command).label, info.label);
     }
-    EXPECT_EQ(seen.size(), std::size_t(Command::Help) + 1);
+    EXPECT_EQ(seen.size(), std::size_t(Command::Tours) + 1);
 }
 
 TEST(Commands, NoTwoCommandsShareAKey) {

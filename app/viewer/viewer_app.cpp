@@ -79,6 +79,11 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     algorithms_panel_.disagreement.b = disagree_b->method;
     algorithms_panel_.disagreement.t_ulps = options.disagree_ulps;
     // The command line asks for tools: the Tools area opens on them.
+    if (!options.tour.empty()) {
+        const Tour* tour = find_tour(options.tour);
+        if (!tour) throw std::invalid_argument("--tour: unknown tour '" + options.tour + "'");
+        tour_.start(*tour, options.scripted());
+    }
     if (options.construction) {
         algorithms_panel_.construction_shown = true;
         algorithms_panel_.frame_construction = true;
@@ -169,6 +174,7 @@ void ViewerApp::run_frame() {
         save_screenshot();
     }
     run_script();
+    update_tour();
     write_ui_trace();
     glfwSwapBuffers(window_);
 }

@@ -46,6 +46,7 @@
 #include "app/viewer/panels/slab_lab_panel.h"
 #include "app/viewer/panels/sphere_forms_panel.h"
 #include "app/viewer/region_select_tool.h"
+#include "app/viewer/tour_player.h"
 #include "app/viewer/workspace.h"
 #include "render/renderer.h"
 
@@ -184,6 +185,19 @@ class ViewerApp {
     /// The median of the recent frames' app (or GL) time.
     [[nodiscard]] double recent_frame_ms(bool gl) const;
 
+    // == Guided tours (viewer_tours.cpp)
+    /// Sets the step up: mode, model, algorithm and options, tools.
+    void apply_tour_step(const TourStep& step);
+    /// Once its model is in: epsilon, time, far offset, camera, click, sweep.
+    void set_up_tour_view(const TourStep& step);
+    /// Moves the tour on by one phase a frame.
+    void update_tour();
+    /// Headless: the step's picture and JSON line, then the next step (or the end).
+    void finish_tour_step();
+    /// Help > Tours and the caption of the step shown.
+    void draw_tour();
+    [[nodiscard]] std::optional<std::uint32_t> node_named(const std::string& name) const;
+
     // == Reports (viewer_report.cpp)
     void run_script();
     /// What a scripted run prints: the pick, the mode, the windows, the accel and heatmap.
@@ -247,6 +261,7 @@ class ViewerApp {
     BoneSpaceState bone_space_;
     SphereFormsPanelState sphere_forms_;
     GroundProbeView ground_probe_;
+    TourPlayer tour_;
     OpenDialogState open_dialog_;
     HelpState help_;
     ToolsTab tools_tab_ = ToolsTab::Algorithms;

@@ -180,6 +180,9 @@ void ViewerApp::run_command(Command command) {
         case Command::Help:
             help_.open = !help_.open;
             break;
+        case Command::Tours:
+            tour_.list_open = !tour_.list_open;
+            break;
     }
 }
 

@@ -34,7 +34,9 @@
 namespace app {
 
 void ViewerApp::run_script() {
-    if (!options_.scripted() || script_done_ || loads_.current() || quit_) return;
+    // A tour takes its own screenshots, one per step (viewer_tours.cpp).
+    if (!options_.scripted() || tour_.playing() || script_done_ || loads_.current() || quit_)
+        return;
     ++frames_since_scene_;
     // A few frames let ImGui lay its windows out before anything is clicked or captured.
     if (frames_since_scene_ < 3) return;
@@ -224,6 +226,16 @@ nlohmann::ordered_json ViewerApp::report() const {
     if (mesh_inspect_.shown) j["mesh_inspection"] = mesh_inspect_.report(session_->scene());
     if (sphere_forms_.shown) j["sphere_forms"] = sphere_forms_report(sphere_forms_);
     if (ground_probe_.shown) j["ground_probe"] = ground_probe_.report(*session_);
+    if (tour_.playing()) {
+        const std::optional<LessonVerdict>& verdict = tour_.verdict;
+        j["tour"] = {{"name", tour_.tour->name},
+                     {"step", tour_.step + 1},
+                     {"of", tour_.tour->steps.size()},
+                     {"title", tour_.current().title},
+                     {"lesson_shown",
+                      verdict ? nlohmann::ordered_json(verdict->shown) : nlohmann::ordered_json()},
+                     {"saw", verdict ? verdict->saw : std::string()}};
+    }
     if (algorithms_panel_.construction)
         j["construction"] = construction_report(*algorithms_panel_.construction);
     if (mode_ == ViewerMode::Collide) j["collide"] = collide_mode_.report_json(*session_, true);

@@ -106,6 +106,7 @@ void ViewerApp::draw_panels() {
     if (const std::optional<std::string> path = draw_open_dialog(open_dialog_, recent_))
         start_load(*path);
     draw_help_window(help_, window_size());
+    draw_tour();
     draw_heatmap();
     draw_disagreement();
     draw_view_labels();

@@ -7,6 +7,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numbers>
 
@@ -105,7 +106,7 @@ MeshData make_torus_knot(const TorusKnotOptions& options) {
             const std::size_t v = std::size_t(i) * std::size_t(sides) + std::size_t(j);
             const double radius = double(options.tube_radius) *
                                   (1.0 + double(options.radius_noise) * noise(options.seed, v));
-            mesh.positions[v] = glm::vec3(f.point + radius * out);
+            mesh.positions[v] = glm::vec3((f.point + radius * out) * double(options.scale));
             mesh.normals[v] = glm::vec3(out);
         }
     }
@@ -130,21 +131,36 @@ bool is_knot_name(std::string_view name) {
     return name.starts_with(kKnotPrefix);
 }
 
-std::optional<std::size_t> parse_knot_name(std::string_view name) {
+std::optional<KnotName> parse_knot_name(std::string_view name) {
     if (!is_knot_name(name)) return std::nullopt;
     name.remove_prefix(kKnotPrefix.size());
-    std::size_t count = 0;
-    const auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), count);
-    if (error != std::errc() || end != name.data() + name.size()) return std::nullopt;
-    if (count < kMinKnotTriangles || count > kMaxKnotTriangles) return std::nullopt;
-    return count;
+    KnotName knot;
+    const char* const end = name.data() + name.size();
+    const auto [count_end, error] = std::from_chars(name.data(), end, knot.triangles);
+    if (error != std::errc()) return std::nullopt;
+    if (knot.triangles < kMinKnotTriangles || knot.triangles > kMaxKnotTriangles)
+        return std::nullopt;
+    if (count_end == end) return knot;
+    // ":SCALE", a plain decimal number
+    if (*count_end != ':') return std::nullopt;
+    const auto [scale_end, scale_error] =
+        std::from_chars(count_end + 1, end, knot.scale, std::chars_format::fixed);
+    if (scale_error != std::errc() || scale_end != end) return std::nullopt;
+    if (!(knot.scale >= kMinKnotScale && knot.scale <= kMaxKnotScale)) return std::nullopt;
+    return knot;
 }
 
-Scene make_knot_scene(std::size_t triangles, std::function<bool(float)> keep_going) {
+Scene make_knot_scene(std::size_t triangles, std::function<bool(float)> keep_going, float scale) {
     Scene scene;
     scene.source = "knot:" + std::to_string(triangles);
+    if (scale != 1.0f) {
+        char text[32];
+        std::snprintf(text, sizeof text, ":%g", double(scale));
+        scene.source += text;
+    }
     TorusKnotOptions options;
     options.triangles = triangles;
+    options.scale = scale;
     options.keep_going = std::move(keep_going);
     scene.meshes.push_back(make_torus_knot(options));
     scene.materials.push_back({"knot", glm::vec3(0.80f, 0.62f, 0.35f), ""});
@@ -152,9 +168,12 @@ Scene make_knot_scene(std::size_t triangles, std::function<bool(float)> keep_goi
     root.name = "knot";
     root.meshes = {0};
     scene.nodes.push_back(root);
-    scene.notes.push_back("A generated (2,3) torus-knot tube of " +
-                          std::to_string(scene.meshes[0].triangle_count()) +
-                          " triangles, tube radius 0.35 with ±2% seeded noise (seed 1)");
+    scene.notes.push_back(
+        "A generated (2,3) torus-knot tube of " + std::to_string(scene.meshes[0].triangle_count()) +
+        " triangles, tube radius 0.35 with ±2% seeded noise (seed 1)" +
+        (scale != 1.0f
+             ? ", every coordinate scaled by " + scene.source.substr(scene.source.rfind(':') + 1)
+             : std::string()));
     return scene;
 }
 

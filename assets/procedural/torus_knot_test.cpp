@@ -94,8 +94,16 @@ TEST(TorusKnot, StopsWhenAskedAndSaysHowFarItGot) {
 }
 
 TEST(TorusKnot, Names) {
-    EXPECT_EQ(parse_knot_name("knot:1000000"), 1000000u);
-    EXPECT_EQ(parse_knot_name("knot:8"), 8u);
+    EXPECT_EQ(parse_knot_name("knot:1000000")->triangles, 1000000u);
+    EXPECT_EQ(parse_knot_name("knot:8")->triangles, 8u);
+    EXPECT_EQ(parse_knot_name("knot:8")->scale, 1.0f);
+    EXPECT_EQ(parse_knot_name("knot:80000:0.1")->triangles, 80000u);
+    EXPECT_EQ(parse_knot_name("knot:80000:0.1")->scale, 0.1f);
+    EXPECT_EQ(parse_knot_name("knot:80000:250")->scale, 250.0f);
+    for (const char* bad :
+         {"knot:80000:", "knot:80000:0", "knot:80000:-1", "knot:80000:1e3", "knot:80000:nan",
+          "knot:80000:inf", "knot:80000:2000000", "knot:80000:0.1x", "knot:80000;0.1", "knot::0.1"})
+        EXPECT_FALSE(parse_knot_name(bad)) << bad;
     EXPECT_FALSE(parse_knot_name("knot:"));
     EXPECT_FALSE(parse_knot_name("knot:7"));
     EXPECT_FALSE(parse_knot_name("knot:12x"));
@@ -108,6 +116,15 @@ TEST(TorusKnot, Names) {
     EXPECT_EQ(scene.source, "knot:2000");
     ASSERT_EQ(scene.meshes.size(), 1u);
     EXPECT_NEAR(double(scene.triangle_count()), 2000.0, 4.0);
+    // A scaled knot is the same mesh with every coordinate scaled.
+    const Scene small = load_model("knot:2000:0.1");
+    EXPECT_EQ(small.source, "knot:2000:0.1");
+    ASSERT_EQ(small.meshes.at(0).positions.size(), scene.meshes[0].positions.size());
+    for (std::size_t i = 0; i < small.meshes[0].positions.size(); i += 97)
+        for (int k = 0; k < 3; ++k)
+            EXPECT_NEAR(small.meshes[0].positions[i][k], 0.1f * scene.meshes[0].positions[i][k],
+                        1e-6f);
+    EXPECT_EQ(small.meshes[0].indices, scene.meshes[0].indices);
     EXPECT_EQ(scene.instances().size(), 1u);
 }
 

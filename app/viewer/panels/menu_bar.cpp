@@ -157,6 +157,7 @@ void tools_menu(const ViewSwitches& on, ViewerMode mode, MenuBarAction& action) 
 void help_menu(MenuBarAction& action) {
     if (!begin_menu("Help")) return;
     if (command_item(Command::Help)) action.command = Command::Help;
+    if (command_item(Command::Tours)) action.command = Command::Tours;
     ImGui::EndMenu();
 }
 
