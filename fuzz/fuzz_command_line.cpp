@@ -15,6 +15,7 @@
 #include "app/cli/pair_file.h"
 #include "app/cli/ray_file.h"
 #include "app/core/pick_choice.h"
+#include "app/core/tours.h"
 #include "fuzz/fuzz_check.h"
 
 namespace {
@@ -117,7 +118,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             FUZZ_CHECK(out.sphere_forms.offset >= 0.0 && out.sphere_forms.offset <= 0.99);
             break;
         case app::Command::Viewer:
+            // A tour the parse let through is one that exists.
+            FUZZ_CHECK(viewer.tour.empty() || app::find_tour(viewer.tour));
+            break;
         case app::Command::Algorithms:
+        case app::Command::Tours:
             break;
     }
     return 0;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "picking/tritri/triangle_pair_case.h"
 
@@ -10,6 +11,9 @@ namespace app {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+/// A number the report lacks: every comparison with it is false.
+constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
 
 std::string number(double v) {
     char text[32];
@@ -27,7 +31,7 @@ const Json& at(const Json& j, std::string_view key) {
 bool is_true(const Json& j) {
     return j.is_boolean() && j.get<bool>();
 }
-double number_of(const Json& j, double otherwise = NAN) {
+double number_of(const Json& j, double otherwise = kMissing) {
     return j.is_number() ? j.get<double>() : otherwise;
 }
 std::string text_of(const Json& j) {
@@ -56,7 +60,7 @@ double compare_t(const Json& r, std::string_view algorithm) {
     for (const Json& row : at(at(r, "algorithms"), "compare"))
         if (text_of(at(row, "algorithm")) == algorithm && is_true(at(row, "hit")))
             return number_of(at(row, "t"));
-    return NAN;
+    return kMissing;
 }
 
 /// XNA's answer against the nearest hit, from the Compare tab's reference row.
@@ -85,7 +89,7 @@ std::function<LessonVerdict(const Json&)> dx_epsilon(bool hits) {
 
 std::function<LessonVerdict(const Json&)> leaks() {
     return [](const Json& r) {
-        double mt = NAN, watertight = NAN;
+        double mt = kMissing, watertight = kMissing;
         for (const Json& row : at(at(r, "algorithms"), "leaks")) {
             const std::string name = text_of(at(row, "algorithm"));
             if (name == "moller_trumbore") mt = number_of(at(row, "leaks"));
