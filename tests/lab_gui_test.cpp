@@ -11,6 +11,7 @@
 
 #include "tests/png_image.h"
 #include "tests/process.h"
+#include "tests/scripted_viewer.h"
 
 namespace tests {
 namespace {
@@ -21,39 +22,21 @@ constexpr std::array<int, 3> kSegment = {51, 255, 115};
 constexpr std::array<int, 3> kOutlineV = {77, 158, 255};
 constexpr std::array<int, 3> kOutlineQ = {255, 148, 51};
 
-struct LabRun {
-    nlohmann::json out;
-    PngImage png;
-};
-
-LabRun run_lab(const std::string& seed_case) {
-    const auto shot =
-        std::filesystem::temp_directory_path() / ("raypick_lab_" + seed_case + ".png");
-    std::filesystem::remove(shot);
-    const ProcessResult r = run_gui_process(
-        {raypick_exe(), "--lab", seed_case, "--size", "1280x720", "--screenshot", shot.string()},
-        180.0);
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    LabRun run;
-    const auto out = lines(r.out);
-    EXPECT_EQ(out.size(), 1u) << r.out;
-    if (out.size() == 1) run.out = nlohmann::json::parse(out[0]);
-    run.png = read_png_image(shot);
-    EXPECT_EQ(run.png.width, 1280) << "no screenshot at " << shot;
-    return run;
+ViewerRun run_lab(const std::string& seed_case) {
+    return run_viewer({"--lab", seed_case, "--size", "1280x720"}, "lab_" + seed_case);
 }
 
 /// The 3D view's rectangle in a lab run's report, as whole pixels.
-std::array<int, 4> view_of(const LabRun& run) {
-    const auto& v = run.out["view_rect"];
+std::array<int, 4> view_of(const ViewerRun& run) {
+    const auto& v = run.pick["view_rect"];
     return {int(v[0].get<double>()), int(v[1].get<double>()), int(v[2].get<double>()),
             int(v[3].get<double>())};
 }
 
 TEST(LabGui, PiercingPairShowsTheContactAndEveryAnswer) {
-    const LabRun run = run_lab("intersect_no_point_inside");
-    ASSERT_EQ(run.out["mode"], "lab");
-    const auto& lab = run.out["lab"];
+    const ViewerRun run = run_lab("intersect_no_point_inside");
+    ASSERT_EQ(run.pick["mode"], "lab");
+    const auto& lab = run.pick["lab"];
     EXPECT_EQ(lab["case"], "intersect_no_point_inside");
     for (const char* algorithm : {"seed003", "moller97", "guigue_devillers", "exact"})
         EXPECT_EQ(lab["intersect"][algorithm], true) << algorithm;
@@ -69,8 +52,8 @@ TEST(LabGui, PiercingPairShowsTheContactAndEveryAnswer) {
 }
 
 TEST(LabGui, ParallelPairShowsNoContact) {
-    const LabRun run = run_lab("parallel_not_coplanar");
-    const auto& lab = run.out["lab"];
+    const ViewerRun run = run_lab("parallel_not_coplanar");
+    const auto& lab = run.pick["lab"];
     EXPECT_EQ(lab["case"], "parallel_not_coplanar");
     for (const char* algorithm : {"seed003", "moller97", "guigue_devillers", "exact"})
         EXPECT_EQ(lab["intersect"][algorithm], false) << algorithm;
@@ -93,15 +76,15 @@ TEST(LabGui, CornersAndTheirLabelsAreFramedInTheView) {
     for (const char* seed_case : {"coplanar_vertex_inside", "coplanar_containment",
                                   "intersect_no_point_inside", "disjoint_two_crossings"}) {
         SCOPED_TRACE(seed_case);
-        const LabRun run = run_lab(seed_case);
-        const auto& lab = run.out["lab"];
+        const ViewerRun run = run_lab(seed_case);
+        const auto& lab = run.pick["lab"];
         ASSERT_EQ(lab["labels"].size(), 6u);
         ASSERT_EQ(lab["corners_px"].size(), 6u);
         const auto& region = lab["view_region"];
-        const auto& view = run.out["view_rect"];
-        const auto& panel = run.out["windows"]["Inspector"]["rect"];
-        const auto& pictures = run.out["windows"]["Tools"]["rect"];
-        EXPECT_EQ(run.out["tool"], "lab-pictures");
+        const auto& view = run.pick["view_rect"];
+        const auto& panel = run.pick["windows"]["Inspector"]["rect"];
+        const auto& pictures = run.pick["windows"]["Tools"]["rect"];
+        EXPECT_EQ(run.pick["tool"], "lab-pictures");
         for (int k = 0; k < 2; ++k) {
             EXPECT_GE(region[k].get<double>(), view[k].get<double>());
             EXPECT_LE(region[k + 2].get<double>(), view[k + 2].get<double>());
@@ -120,9 +103,9 @@ TEST(LabGui, CornersAndTheirLabelsAreFramedInTheView) {
 TEST(LabGui, CoplanarTrianglesDoNotZFight) {
     // V (0,0) (4,0) (0,4) and Q (1,1) (6,1) (1,6) in z = 0 overlap in the triangle (1,1) (3,1)
     // (1,3): Q is drawn over V there, one even colour, not a speckle of both.
-    const LabRun run = run_lab("coplanar_vertex_inside");
+    const ViewerRun run = run_lab("coplanar_vertex_inside");
     ASSERT_EQ(run.png.width, 1280);
-    const auto& c = run.out["lab"]["corners_px"];
+    const auto& c = run.pick["lab"]["corners_px"];
     const auto at = [&](int i) { return std::array<double, 2>{c[i][0], c[i][1]}; };
     const auto q0 = at(3), q1 = at(4), q2 = at(5);
     // The overlap's corners on screen (Q0, and 2/5 of the way along Q's edges from it; the

@@ -11,6 +11,7 @@
 
 #include "tests/png_image.h"
 #include "tests/process.h"
+#include "tests/scripted_viewer.h"
 
 namespace tests {
 namespace {
@@ -20,39 +21,22 @@ constexpr std::array<int, 3> kSlabX = {235, 84, 79};
 constexpr std::array<int, 3> kSlabY = {92, 204, 92};
 constexpr std::array<int, 3> kSlabZ = {92, 143, 255};
 
-struct SlabRun {
-    nlohmann::json out;
-    PngImage png;
-};
-
-SlabRun run_slab_lab(const std::string& preset) {
-    const auto shot = std::filesystem::temp_directory_path() / ("raypick_slab_" + preset + ".png");
-    std::filesystem::remove(shot);
-    const ProcessResult r = run_gui_process({raypick_exe(), "--slab-preset", preset, "--size",
-                                             "1280x720", "--screenshot", shot.string()},
-                                            180.0);
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    SlabRun run;
-    const auto out = lines(r.out);
-    EXPECT_EQ(out.size(), 1u) << r.out;
-    if (out.size() == 1) run.out = nlohmann::json::parse(out[0]);
-    run.png = read_png_image(shot);
-    EXPECT_EQ(run.png.width, 1280) << "no screenshot at " << shot;
-    return run;
+ViewerRun run_slab_lab(const std::string& preset) {
+    return run_viewer({"--slab-preset", preset, "--size", "1280x720"}, "slab_" + preset);
 }
 
 /// How many pixels of `color` the Tools area holds.
-int count_in_tools(const SlabRun& run, std::array<int, 3> color) {
-    const auto& rect = run.out["windows"]["Tools"]["rect"];
+int count_in_tools(const ViewerRun& run, std::array<int, 3> color) {
+    const auto& rect = run.pick["windows"]["Tools"]["rect"];
     return run.png.count(color, 3, int(rect[0].get<double>()), int(rect[1].get<double>()),
                          int(rect[2].get<double>()), int(rect[3].get<double>()));
 }
 
 TEST(SlabLabGui, OriginOnAPlaneShowsNanAndTheSeedsMiss) {
-    const SlabRun run = run_slab_lab("origin_on_plane");
-    ASSERT_EQ(run.out["tool"], "slab-lab");
-    const auto& lab = run.out["slab_lab"];
-    ASSERT_TRUE(lab.is_object()) << run.out.dump();
+    const ViewerRun run = run_slab_lab("origin_on_plane");
+    ASSERT_EQ(run.pick["tool"], "slab-lab");
+    const auto& lab = run.pick["slab_lab"];
+    ASSERT_TRUE(lab.is_object()) << run.pick.dump();
     EXPECT_EQ(lab["preset"], "origin_on_plane");
     // 0 / 0 on x: NaN, written as a word; y and z are ordinary.
     EXPECT_EQ(lab["axes"][0]["t_at_min"], "nan");
@@ -85,17 +69,17 @@ TEST(SlabLabGui, InfAndNanPresetsGiveTheSeedsVerdicts) {
                               Expected{"zero_direction_outside", false, false, false},
                               Expected{"origin_on_max_plane", false, true, true}}) {
         SCOPED_TRACE(e.preset);
-        const SlabRun run = run_slab_lab(e.preset);
-        const auto& lab = run.out["slab_lab"];
+        const ViewerRun run = run_slab_lab(e.preset);
+        const auto& lab = run.pick["slab_lab"];
         ASSERT_TRUE(lab.is_object());
         EXPECT_EQ(lab["seed_hit"], e.seed);
         EXPECT_EQ(lab["robust_hit"], e.robust);
         EXPECT_EQ(lab["exact_hit"], e.exact);
     }
-    const SlabRun inside = run_slab_lab("zero_direction_inside");
-    EXPECT_EQ(inside.out["slab_lab"]["axes"][0]["near"], "-inf");
-    EXPECT_EQ(inside.out["slab_lab"]["axes"][0]["far"], "inf");
-    EXPECT_EQ(inside.out["slab_lab"]["t_enter"], 2.0);  // the infinities absorbed
+    const ViewerRun inside = run_slab_lab("zero_direction_inside");
+    EXPECT_EQ(inside.pick["slab_lab"]["axes"][0]["near"], "-inf");
+    EXPECT_EQ(inside.pick["slab_lab"]["axes"][0]["far"], "inf");
+    EXPECT_EQ(inside.pick["slab_lab"]["t_enter"], 2.0);  // the infinities absorbed
 }
 
 TEST(SlabLabGui, UnknownPresetExitsTwoWithTheNames) {
