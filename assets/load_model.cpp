@@ -5,9 +5,14 @@
 #include <cmath>
 #include <cstddef>
 #include <new>
+#include <optional>
 #include <string>
 #include <system_error>
+#include <utility>
 
+#include "assets/load_ply.h"
+#include "assets/load_stl.h"
+#include "assets/mapped_file.h"
 #include "assets/procedural/default_scene.h"
 #include "assets/procedural/torus_knot.h"
 
@@ -153,6 +158,15 @@ void validate_shapes(const Scene& scene, const std::filesystem::path& path) {
     }
 }
 
+/// The binary PLY and STL readers, for the files they take (nothing for the rest: Assimp).
+std::optional<Scene> read_with_own_reader(const std::filesystem::path& path,
+                                          const std::string& extension, LoadProgress* progress) {
+    if (extension != ".ply" && extension != ".stl") return std::nullopt;
+    const MappedFile file(path);
+    return extension == ".ply" ? read_binary_ply(file.bytes(), path, progress)
+                               : read_binary_stl(file.bytes(), path, progress);
+}
+
 }  // namespace
 
 Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
@@ -196,12 +210,15 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
     // A FIFO or a device would block or never end.
     if (!std::filesystem::is_regular_file(status)) throw LoadError(path, "is not a regular file");
 
-    const bool is_obj = lowercase(path.extension().string()) == ".obj";
+    const std::string extension = lowercase(path.extension().string());
     Scene scene;
     try {
-        scene = is_obj && options.obj_via_tinyobjloader
-                    ? load_obj_with_tinyobjloader(path, progress)
-                    : load_with_assimp(path, progress);
+        if (std::optional<Scene> read = read_with_own_reader(path, extension, progress))
+            scene = std::move(*read);
+        else if (extension == ".obj" && options.obj_via_tinyobjloader)
+            scene = load_obj_with_tinyobjloader(path, progress);
+        else
+            scene = load_with_assimp(path, progress);
     } catch (const LoadError&) {
         throw;
     } catch (const std::bad_alloc&) {

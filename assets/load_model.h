@@ -1,6 +1,7 @@
 #pragma once
-/// The one front door for loading: `.obj` may go through tinyobjloader, everything else (and
-/// `.obj` by default) through Assimp. Loaders throw LoadError; they never crash on bad files.
+/// The one front door for loading: binary PLY and STL triangle meshes go through raypick's own
+/// readers (assets/load_ply.h, assets/load_stl.h), `.obj` may go through tinyobjloader, and
+/// everything else through Assimp. Loaders throw LoadError; they never crash on bad files.
 
 #include <atomic>
 #include <filesystem>

@@ -1,5 +1,7 @@
 #include "assets/scene/scene.h"
 
+#include <utility>
+
 namespace assets {
 
 std::string capped_name(std::string_view name) {
@@ -55,6 +57,19 @@ std::vector<glm::mat4> Scene::rest_local_transforms() const {
     for (const auto& node : nodes)
         local.push_back(node.local_transform);
     return local;
+}
+
+Scene make_single_mesh_scene(std::string source, MeshData mesh, std::vector<std::string> notes) {
+    Scene scene;
+    scene.source = std::move(source);
+    SceneNode root;
+    root.name = mesh.name;
+    root.meshes = {0};
+    scene.nodes.push_back(std::move(root));
+    scene.meshes.push_back(std::move(mesh));
+    scene.materials.push_back({"default", glm::vec3(0.75f), ""});
+    scene.notes = std::move(notes);
+    return scene;
 }
 
 }  // namespace assets

@@ -124,4 +124,9 @@ struct Scene {
     [[nodiscard]] std::vector<glm::mat4> rest_local_transforms() const;
 };
 
+/// A scene of one mesh at a root node named like the mesh, with one grey material: what the
+/// readers of single-mesh formats (binary PLY, STL) make.
+[[nodiscard]] Scene make_single_mesh_scene(std::string source, MeshData mesh,
+                                           std::vector<std::string> notes);
+
 }  // namespace assets

@@ -1,0 +1,156 @@
+// The binary STL reader: files written here, the files it leaves to Assimp, and Debian's test
+// models, whose surfaces must equal Assimp's.
+
+#include "assets/load_stl.h"
+
+#include <cctype>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/geometric.hpp>
+
+#include "assets/procedural/torus_knot.h"
+#include "assets/testing/same_surface.h"
+
+// A namespace of its own: the test files of assets_test share unity batches.
+namespace assets::load_stl_test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kAssimpModels = "/usr/share/assimp/models";
+
+template <class T>
+void append(std::string& out, T value) {
+    char bytes[sizeof(T)];
+    std::memcpy(bytes, &value, sizeof(T));
+    out.append(bytes, sizeof(T));
+}
+
+std::span<const std::byte> bytes_of(const std::string& text) {
+    return {reinterpret_cast<const std::byte*>(text.data()), text.size()};
+}
+
+/// The mesh's triangles as a binary STL, each with `normal_of(t)` and `attribute`.
+template <class NormalOf>
+std::string stl_of(const MeshData& mesh, std::string header, NormalOf normal_of,
+                   std::uint16_t attribute = 0) {
+    header.resize(80, ' ');
+    std::string out = header;
+    append(out, std::uint32_t(mesh.triangle_count()));
+    for (std::size_t t = 0; t < mesh.triangle_count(); ++t) {
+        const glm::vec3 n = normal_of(t);
+        for (int axis = 0; axis < 3; ++axis)
+            append(out, n[axis]);
+        for (int corner = 0; corner < 3; ++corner)
+            for (int axis = 0; axis < 3; ++axis)
+                append(out, mesh.positions[mesh.indices[3 * t + corner]][axis]);
+        append(out, attribute);
+    }
+    return out;
+}
+
+glm::vec3 face_normal(const MeshData& mesh, std::size_t t) {
+    const glm::vec3 a = mesh.positions[mesh.indices[3 * t]];
+    const glm::vec3 b = mesh.positions[mesh.indices[3 * t + 1]];
+    const glm::vec3 c = mesh.positions[mesh.indices[3 * t + 2]];
+    return glm::normalize(glm::cross(b - a, c - a));
+}
+
+TEST(BinaryStl, ReadsEveryCornerAndTheFilesNormals) {
+    const MeshData knot = make_knot_scene(2000).meshes.at(0);
+    const std::string file = stl_of(knot, "solid knot (a binary STL may start with the word solid)",
+                                    [&](std::size_t t) { return glm::vec3(float(t), 1.0f, 0.0f); });
+    std::optional<Scene> scene = read_binary_stl(bytes_of(file), "knot.stl");
+    ASSERT_TRUE(scene.has_value());
+    validate_scene(*scene, "knot.stl");
+    const MeshData& mesh = scene->meshes.at(0);
+    ASSERT_EQ(mesh.triangle_count(), knot.triangle_count());
+    for (std::size_t t = 0; t < knot.triangle_count(); ++t) {
+        for (std::size_t corner = 0; corner < 3; ++corner) {
+            const std::uint32_t index = mesh.indices[3 * t + corner];
+            ASSERT_EQ(mesh.positions[index], knot.positions[knot.indices[3 * t + corner]]);
+            ASSERT_EQ(mesh.normals[index], glm::vec3(float(t), 1.0f, 0.0f));
+        }
+    }
+    EXPECT_EQ(mesh.name, "knot");
+    EXPECT_EQ(scene->notes.at(0).find("had no usable normal"), std::string::npos);
+}
+
+TEST(BinaryStl, ATriangleWithoutAUsableNormalGetsItsCorners) {
+    const MeshData knot = make_knot_scene(200).meshes.at(0);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const std::string file = stl_of(knot, "", [&](std::size_t t) {
+        return t % 3 == 0   ? glm::vec3(0.0f)
+               : t % 3 == 1 ? glm::vec3(nan, 0, 0)
+                            : glm::vec3(0, 0, 1);
+    });
+    std::optional<Scene> scene = read_binary_stl(bytes_of(file), "knot.stl");
+    ASSERT_TRUE(scene.has_value());
+    validate_scene(*scene, "knot.stl");
+    const MeshData& mesh = scene->meshes.at(0);
+    std::size_t computed = 0;
+    for (std::size_t t = 0; t < knot.triangle_count(); ++t) {
+        const glm::vec3 n = mesh.normals[mesh.indices[3 * t]];
+        if (t % 3 == 2) {
+            EXPECT_EQ(n, glm::vec3(0, 0, 1));
+        } else {
+            ++computed;
+            EXPECT_LT(glm::length(n - face_normal(knot, t)), 1e-5f) << "triangle " << t;
+        }
+    }
+    EXPECT_NE(scene->notes.at(0).find(std::to_string(computed) + " triangles had no usable normal"),
+              std::string::npos)
+        << scene->notes.at(0);
+}
+
+TEST(BinaryStl, LeavesAsciiColourAndMisSizedFilesToAssimp) {
+    const MeshData knot = make_knot_scene(200).meshes.at(0);
+    const auto normal = [&](std::size_t t) { return face_normal(knot, t); };
+    const std::string good = stl_of(knot, "", normal);
+    ASSERT_TRUE(read_binary_stl(bytes_of(good), "a.stl").has_value());
+    EXPECT_FALSE(
+        read_binary_stl(bytes_of(stl_of(knot, "COLOR=\xff\x00\x00\xff", normal)), "a.stl"));
+    EXPECT_FALSE(read_binary_stl(bytes_of(stl_of(knot, "", normal, 0x8000 | 31)), "a.stl"));
+    EXPECT_FALSE(read_binary_stl(bytes_of("solid a\nendsolid a\n"), "a.stl"));
+    // Every cut, and one byte more: not the size the count says.
+    for (std::size_t size = 0; size < good.size(); size += 7)
+        EXPECT_FALSE(read_binary_stl(bytes_of(good.substr(0, size)), "a.stl")) << size;
+    EXPECT_FALSE(read_binary_stl(bytes_of(good + " "), "a.stl"));
+}
+
+TEST(BinaryStl, EveryTestModelItReadsHasAssimpsSurface) {
+    if (!fs::exists(kAssimpModels)) GTEST_SKIP() << kAssimpModels << " is not installed";
+    std::size_t read = 0;
+    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(kAssimpModels)) {
+        std::string extension = entry.path().extension().string();
+        for (char& c : extension)
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+        if (!entry.is_regular_file() || extension != ".stl") continue;
+        SCOPED_TRACE(entry.path().string());
+        std::optional<Scene> own;
+        try {
+            own = load_model(entry.path());
+        } catch (const LoadError&) {
+            continue;  // refused by both: assets/load_model_test.cpp checks the refusals
+        }
+        if (own->notes.empty() || own->notes[0].find("binary STL reader") == std::string::npos)
+            continue;  // left to Assimp
+        ++read;
+        const Scene assimp = load_with_assimp(entry.path(), nullptr);
+        const std::vector<std::string> differences = tests::surface_differences(*own, assimp);
+        EXPECT_TRUE(differences.empty()) << differences.front();
+        EXPECT_EQ(own->triangle_count(), assimp.triangle_count());
+    }
+    EXPECT_GE(read, 1u) << "no test model was read by the binary STL reader";
+}
+
+}  // namespace
+}  // namespace assets::load_stl_test
