@@ -1,0 +1,44 @@
+// libFuzzer harness: raypick's own binary PLY and STL readers on the same bytes, each followed
+// by validate_scene as the front door runs it. Every input is read into a scene the checks
+// accept, refused with LoadError, or left to Assimp (nothing); a scene always holds one mesh
+// whose indices name its own vertices.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "assets/load_ply.h"
+#include "assets/load_stl.h"
+#include "fuzz/fuzz_check.h"
+
+namespace {
+
+template <class Read>
+void check_reader(Read read, std::span<const std::byte> bytes, const char* name) {
+    try {
+        const std::optional<assets::Scene> scene = read(bytes, name, nullptr);
+        if (!scene) return;
+        FUZZ_CHECK(scene->meshes.size() == 1 && scene->nodes.size() == 1);
+        const assets::MeshData& mesh = scene->meshes[0];
+        FUZZ_CHECK(mesh.indices.size() % 3 == 0);
+        FUZZ_CHECK(mesh.normals.size() == mesh.positions.size());
+        for (const std::uint32_t index : mesh.indices)
+            FUZZ_CHECK(index < mesh.positions.size());
+        assets::validate_scene(*scene, name);  // may refuse (no triangles, NaN): never crash
+    } catch (const assets::LoadError&) {
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);
+    check_reader([](auto b, const char* n,
+                    assets::LoadProgress* p) { return assets::read_binary_ply(b, n, p); },
+                 bytes, "fuzz.ply");
+    check_reader([](auto b, const char* n,
+                    assets::LoadProgress* p) { return assets::read_binary_stl(b, n, p); },
+                 bytes, "fuzz.stl");
+    return 0;
+}
