@@ -10,14 +10,13 @@
 #include "assets/load_model.h"
 #include "assets/scene/pose.h"
 #include "assets/scene/posed_mesh.h"
+#include "assets/testing/test_files.h"
 
 namespace assets {
 namespace {
 
-const std::string kModels = "/usr/share/assimp/models/";
-
 Scene load_or_skip(const std::string& relative) {
-    const std::string path = kModels + relative;
+    const std::string path = (tests::kAssimpModels / relative).string();
     if (!std::filesystem::exists(path)) return {};
     return load_model(path);
 }
@@ -211,7 +210,7 @@ void PrintTo(const BindPoseCase& c, std::ostream* out) {
     *out << c.model << " at " << c.seconds << " s";
 }
 
-class SkinnedInTheBindPose : public testing::TestWithParam<BindPoseCase> {};
+class SkinnedInTheBindPose : public ::testing::TestWithParam<BindPoseCase> {};
 
 TEST_P(SkinnedInTheBindPose, GivesTheBindVertices) {
     const Scene scene = load_or_skip(GetParam().model);
@@ -244,10 +243,10 @@ TEST_P(SkinnedInTheBindPose, GivesTheBindVertices) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AssimpModels, SkinnedInTheBindPose,
-                         testing::Values(BindPoseCase{"FBX/animation_with_skeleton.fbx", 0.0},
-                                         BindPoseCase{"FBX/huesitos.fbx", -1.0},
-                                         BindPoseCase{"SMD/WusonSMD.smd", -1.0}),
-                         [](const testing::TestParamInfo<BindPoseCase>& param_info) {
+                         ::testing::Values(BindPoseCase{"FBX/animation_with_skeleton.fbx", 0.0},
+                                           BindPoseCase{"FBX/huesitos.fbx", -1.0},
+                                           BindPoseCase{"SMD/WusonSMD.smd", -1.0}),
+                         [](const ::testing::TestParamInfo<BindPoseCase>& param_info) {
                              // "FBX/huesitos.fbx" -> "huesitos"
                              std::string name = param_info.param.model;
                              name = name.substr(name.find('/') + 1);

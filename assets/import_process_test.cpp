@@ -19,15 +19,17 @@
 #include <gtest/gtest.h>
 
 #include "assets/testing/same_scene.h"
+#include "assets/testing/scene_notes.h"
+#include "assets/testing/test_files.h"
 
 namespace assets {
 namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kTestData = RAYPICK_TESTDATA_DIR;
-const fs::path kModels = "/usr/share/assimp/models";
-const fs::path kBunny = "/usr/share/glmark2/models/bunny.obj";
+using tests::kAssimpModels;
+using tests::kBunny;
+using tests::kTestData;
 
 /// Sets an environment variable for the scope (the import process inherits it).
 class ScopedEnvironment {
@@ -75,9 +77,7 @@ LoadError import_error(const fs::path& path, const char* fault,
     return LoadError(path, "");
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using tests::contains;
 
 const fs::path kSmallModel = kTestData / "polygons.obj";
 
@@ -88,7 +88,7 @@ TEST(ImportProcess, FilesLoadAsTheyDoInProcess) {
          {"glTF2/simple_skin/simple_skin.gltf",
           "glTF2/glTF-Sample-Models/AnimatedMorphCube-glTF/AnimatedMorphCube.gltf",
           "FBX/huesitos.fbx"}) {
-        if (fs::exists(kModels / relative)) cases.push_back({kModels / relative, {}});
+        if (fs::exists(kAssimpModels / relative)) cases.push_back({kAssimpModels / relative, {}});
     }
     if (fs::exists(kBunny)) cases.push_back({kBunny, {}});
     for (const auto& [path, options] : cases) {

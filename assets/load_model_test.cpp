@@ -23,15 +23,17 @@
 #include <glm/vec4.hpp>
 
 #include "assets/testing/same_surface.h"
+#include "assets/testing/scene_notes.h"
+#include "assets/testing/test_files.h"
 
 namespace assets {
 namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kTestData = RAYPICK_TESTDATA_DIR;
-const fs::path kBunny = "/usr/share/glmark2/models/bunny.obj";
-const fs::path kAssimpModels = "/usr/share/assimp/models";
+using tests::kAssimpModels;
+using tests::kBunny;
+using tests::kTestData;
 
 constexpr LoadOptions kViaAssimp{false};
 constexpr LoadOptions kViaTinyobj{true};
@@ -119,14 +121,8 @@ void expect_usable(const Scene& scene) {
     }
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-bool has_note(const Scene& scene, const std::string& part) {
-    return std::any_of(scene.notes.begin(), scene.notes.end(),
-                       [&](const std::string& note) { return contains(note, part); });
-}
+using tests::contains;
+using tests::has_note;
 
 #define SKIP_IF_MISSING(path)                              \
     do {                                                   \

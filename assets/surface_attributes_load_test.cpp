@@ -16,13 +16,15 @@
 #include <glm/common.hpp>
 
 #include "assets/load_model.h"
+#include "assets/testing/scene_notes.h"
+#include "assets/testing/test_files.h"
 
 namespace assets {
 namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kAssimpModels = "/usr/share/assimp/models";
+using tests::kAssimpModels;
 const fs::path kBoxTexcoords = kAssimpModels / "glTF2/BoxTexcoords-glTF/boxTexcoords.gltf";
 const fs::path kBoxTextured = kAssimpModels / "glTF2/BoxTextured-glTF/BoxTextured.gltf";
 const fs::path kBoxEmbedded = kAssimpModels / "glTF2/BoxTextured-glTF-Embedded/BoxTextured.gltf";
@@ -39,11 +41,7 @@ constexpr LoadOptions kViaTinyobj{true};
         }                                                  \
     } while (false)
 
-bool has_note(const Scene& scene, const std::string& part) {
-    return std::any_of(scene.notes.begin(), scene.notes.end(), [&](const std::string& note) {
-        return note.find(part) != std::string::npos;
-    });
-}
+using tests::has_note;
 
 /// A file in a fresh folder, removed with it.
 class TempModel {

@@ -8,7 +8,7 @@
 namespace app {
 namespace {
 
-std::filesystem::path write_temp(const std::string& name, const std::string& content) {
+std::filesystem::path write_temp_ray_file(const std::string& name, const std::string& content) {
     const auto path = std::filesystem::temp_directory_path() / ("raypick_ray_file_" + name);
     std::ofstream(path, std::ios::binary) << content;
     return path;
@@ -16,7 +16,7 @@ std::filesystem::path write_temp(const std::string& name, const std::string& con
 
 TEST(RayFile, ReadsTextWithCommentsAndBlankLines) {
     const auto path =
-        write_temp("ok.txt", "# origin direction\n0 0 5 0 0 -1\n\n  1.5 2 3e1 0 1 0\n");
+        write_temp_ray_file("ok.txt", "# origin direction\n0 0 5 0 0 -1\n\n  1.5 2 3e1 0 1 0\n");
     const auto rays = read_ray_file(path);
     ASSERT_EQ(rays.size(), 2u);
     EXPECT_EQ(rays[1].origin, glm::vec3(1.5f, 2.0f, 30.0f));
@@ -24,7 +24,7 @@ TEST(RayFile, ReadsTextWithCommentsAndBlankLines) {
 }
 
 TEST(RayFile, BadLineIsReportedWithItsNumber) {
-    const auto path = write_temp("bad.txt", "0 0 5 0 0 -1\n0 0 5 0 zero -1\n");
+    const auto path = write_temp_ray_file("bad.txt", "0 0 5 0 0 -1\n0 0 5 0 zero -1\n");
     try {
         (void)read_ray_file(path);
         FAIL() << "expected an error";
@@ -42,7 +42,7 @@ TEST(RayFile, WrongCountZeroDirectionAndNaNAreErrors) {
                      ":2: the ray direction has zero length"},
           std::tuple{"nan.txt", "nan 2 3 0 0 1\n", ":1: the ray origin is not finite"}}) {
         try {
-            (void)read_ray_file(write_temp(name, text));
+            (void)read_ray_file(write_temp_ray_file(name, text));
             ADD_FAILURE() << name;
         } catch (const RayFileError& e) {
             EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
@@ -52,12 +52,13 @@ TEST(RayFile, WrongCountZeroDirectionAndNaNAreErrors) {
 
 TEST(RayFile, ReadsFloat32Files) {
     const float data[12] = {0, 0, 5, 0, 0, -1, 1, 2, 3, 0.5f, 0.25f, 0};
-    const auto path =
-        write_temp("rays.f32", std::string(reinterpret_cast<const char*>(data), sizeof data));
+    const auto path = write_temp_ray_file(
+        "rays.f32", std::string(reinterpret_cast<const char*>(data), sizeof data));
     const auto rays = read_ray_file(path);
     ASSERT_EQ(rays.size(), 2u);
     EXPECT_EQ(rays[1].direction, glm::vec3(0.5f, 0.25f, 0.0f));
-    EXPECT_THROW((void)read_ray_file(write_temp("short.f32", std::string(20, '\0'))), RayFileError);
+    EXPECT_THROW((void)read_ray_file(write_temp_ray_file("short.f32", std::string(20, '\0'))),
+                 RayFileError);
 }
 
 TEST(RayFile, MissingFile) {
@@ -70,9 +71,10 @@ TEST(RayFile, ADirectoryOrAFileWithoutRaysIsAnError) {
     std::filesystem::create_directories(dir);
     for (const auto& [path, expected] :
          {std::pair{dir, ": is a directory, not a file of rays"},
-          std::pair{write_temp("empty.txt", ""), ": holds no rays"},
-          std::pair{write_temp("comments.txt", "# nothing but\n\n# comments\n"), ": holds no rays"},
-          std::pair{write_temp("empty.f32", ""), ": holds no rays"},
+          std::pair{write_temp_ray_file("empty.txt", ""), ": holds no rays"},
+          std::pair{write_temp_ray_file("comments.txt", "# nothing but\n\n# comments\n"),
+                    ": holds no rays"},
+          std::pair{write_temp_ray_file("empty.f32", ""), ": holds no rays"},
           std::pair{std::filesystem::path("/dev/null"), ": holds no rays"},
           std::pair{std::filesystem::path("/dev/zero"), ":1: the line is longer than"}}) {
         try {

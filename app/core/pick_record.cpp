@@ -13,8 +13,8 @@ namespace app {
 
 namespace {
 
-constexpr std::string_view kRecordName = "raypick pick";
-constexpr int kRecordVersion = 1;
+constexpr std::string_view kPickRecordName = "raypick pick";
+constexpr int kPickRecordVersion = 1;
 /// The largest Far from origin offset a record takes per axis: --far-distance's limit.
 constexpr double kMaxOffset = 1e7;
 
@@ -159,7 +159,7 @@ PickRecordResult record_result(const picking::PickResult& result) {
 
 nlohmann::ordered_json pick_record_to_json(const PickRecord& record) {
     const PickRecordSetup& s = record.setup;
-    Json j = record_header(kRecordName, kRecordVersion);
+    Json j = record_header(kPickRecordName, kPickRecordVersion);
 
     j["model"] = model_identity_json(s.model);
 
@@ -214,7 +214,7 @@ nlohmann::ordered_json pick_record_to_json(const PickRecord& record) {
 
 PickRecord pick_record_from_json(const nlohmann::json& json) {
     FieldReader reader(json, "");
-    read_record_header(reader, kRecordName, kRecordVersion);
+    read_record_header(reader, kPickRecordName, kPickRecordVersion);
     PickRecord record;
     record.setup.model = read_model_identity(reader.object("model"));
     read_pose(reader.object("pose"), record.setup);

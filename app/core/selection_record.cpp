@@ -13,14 +13,14 @@ namespace app {
 
 namespace {
 
-constexpr std::string_view kRecordName = "raypick select";
-constexpr int kRecordVersion = 1;
+constexpr std::string_view kSelectionRecordName = "raypick select";
+constexpr int kSelectionRecordVersion = 1;
 /// As `raypick select` takes them: a window of 64..16384 pixels a side, a lasso of at most
 /// 100000 points, coordinates within +-1e30.
 constexpr std::uint64_t kMinWindow = 64;
 constexpr std::uint64_t kMaxWindow = 16384;
 constexpr std::size_t kMaxLassoPoints = 100000;
-constexpr float kMaxCoordinate = 1e30f;
+constexpr float kMaxSelectionCoordinate = 1e30f;
 
 using Json = nlohmann::ordered_json;
 
@@ -56,7 +56,7 @@ RegionRequest read_region(FieldReader reader) {
     region.shape = enum_value(reader, "shape", kShapes, shape_name);
     region.points = reader.vec2_list("points", kMaxLassoPoints);
     for (const glm::vec2 p : region.points)
-        if (!(std::abs(p.x) <= kMaxCoordinate && std::abs(p.y) <= kMaxCoordinate))
+        if (!(std::abs(p.x) <= kMaxSelectionCoordinate && std::abs(p.y) <= kMaxSelectionCoordinate))
             reader.fail("points", "expected finite numbers within +-1e30");
     if (region.shape == RegionShape::Rectangle && region.points.size() != 2)
         reader.fail("points", "a rectangle has two corners");
@@ -143,7 +143,7 @@ SelectionRecordResult selection_result(const picking::TriangleSet& triangles) {
 
 nlohmann::ordered_json selection_record_to_json(const SelectionRecord& record) {
     const SelectionRecordSetup& s = record.setup;
-    Json j = record_header(kRecordName, kRecordVersion);
+    Json j = record_header(kSelectionRecordName, kSelectionRecordVersion);
     j["model"] = model_identity_json(s.model);
     Json& pose = j["pose"];
     put_double(pose, "time", s.time);
@@ -178,7 +178,7 @@ nlohmann::ordered_json selection_record_to_json(const SelectionRecord& record) {
 
 SelectionRecord selection_record_from_json(const nlohmann::json& json) {
     FieldReader reader(json, "");
-    read_record_header(reader, kRecordName, kRecordVersion);
+    read_record_header(reader, kSelectionRecordName, kSelectionRecordVersion);
     SelectionRecord record;
     SelectionRecordSetup& s = record.setup;
     s.model = read_model_identity(reader.object("model"));

@@ -14,14 +14,14 @@ namespace app {
 
 namespace {
 
-constexpr std::string_view kRecordName = "raypick session";
-constexpr int kRecordVersion = 1;
+constexpr std::string_view kSessionRecordName = "raypick session";
+constexpr int kSessionVersion = 1;
 /// The most instances and runs a session names: far beyond any scene the viewer opens, so a
 /// hostile file cannot make it allocate without bound.
 constexpr std::uint64_t kMaxInstances = 1u << 24;
 constexpr std::size_t kMaxRuns = std::size_t(1) << 26;
 constexpr float kMaxSnapRadius = 200.0f;  ///< as Pick settings' slider allows
-constexpr double kMaxCoordinate = 1e30;
+constexpr double kMaxSessionCoordinate = 1e30;
 /// A session of a million triangles selected in alternate runs is some 30 MB.
 constexpr std::uintmax_t kMaxSessionBytes = std::uintmax_t(256) << 20;
 
@@ -48,7 +48,7 @@ float size_in(FieldReader& reader, std::string_view key, float lo, float hi) {
 glm::dvec3 finite_point(FieldReader& reader, std::string_view key) {
     const glm::dvec3 v = reader.dvec3(key);
     for (int i = 0; i < 3; ++i)
-        if (!(std::abs(v[i]) <= kMaxCoordinate)) reader.fail(key, "expected finite numbers");
+        if (!(std::abs(v[i]) <= kMaxSessionCoordinate)) reader.fail(key, "expected finite numbers");
     return v;
 }
 
@@ -149,7 +149,7 @@ picking::TriangleSet region_triangles(const std::vector<SessionRegion>& region,
 }
 
 nlohmann::ordered_json session_to_json(const SessionFile& s) {
-    Json j = record_header(kRecordName, kRecordVersion);
+    Json j = record_header(kSessionRecordName, kSessionVersion);
     j["model"] = model_identity_json(s.model);
 
     Json& pose = j["pose"];
@@ -214,7 +214,7 @@ nlohmann::ordered_json session_to_json(const SessionFile& s) {
 
 SessionFile session_from_json(const nlohmann::json& json) {
     FieldReader reader(json, "");
-    read_record_header(reader, kRecordName, kRecordVersion);
+    read_record_header(reader, kSessionRecordName, kSessionVersion);
     SessionFile s;
     s.model = read_model_identity(reader.object("model"));
     {

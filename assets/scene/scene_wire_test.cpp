@@ -12,11 +12,12 @@
 
 #include "assets/load_model.h"
 #include "assets/testing/same_scene.h"
+#include "assets/testing/test_files.h"
 
 namespace assets {
 namespace {
 
-const std::filesystem::path kModels = "/usr/share/assimp/models";
+using tests::kAssimpModels;
 
 /// A small scene with one of everything the wire form carries: a skinned and morphing mesh, a
 /// rigid one, a shape of each kind, materials, nodes, a clip with node and morph channels, notes.
@@ -130,7 +131,8 @@ TEST(SceneWire, RealModelsComeBackFieldForField) {
           "Collada/box_nested_animation.dae", "FBX/huesitos.fbx", "OBJ/testmixed.obj", "X/test.x",
           "MD2/faerie.md2", "glTF2/BoxTexcoords-glTF/boxTexcoords.gltf", "OBJ/spider.obj",
           "OBJ/cube_with_vertexcolors.obj"}) {
-        if (std::filesystem::exists(kModels / relative)) models.push_back(kModels / relative);
+        if (std::filesystem::exists(kAssimpModels / relative))
+            models.push_back(kAssimpModels / relative);
     }
     std::size_t skins = 0, morph_targets = 0, channels = 0, morph_channels = 0, shapes = 0,
                 notes = 0, uv_channels = 0, colored = 0, textures = 0;

@@ -29,9 +29,7 @@ using testing::random_soup;
 using testing::reach;
 using testing::TestMesh;
 /// A closed bumpy sphere: every ray from outside aimed inside it must hit a watertight mesh.
-TestMesh bumpy_sphere(int rings, int sectors) {
-    return testing::closed_bumpy_sphere(rings, sectors);
-}
+using testing::closed_bumpy_sphere;
 
 /// Brute force with the table's watertight test.
 std::optional<BvhHit> brute_force_watertight(const MeshView& mesh, const Ray& ray,
@@ -41,8 +39,8 @@ std::optional<BvhHit> brute_force_watertight(const MeshView& mesh, const Ray& ra
     return brute_force(mesh, ray, intersect_watertight, options);
 }
 
-void expect_same_closest(const std::optional<BvhHit>& got, const std::optional<BvhHit>& want,
-                         const std::string& what) {
+void expect_same_closest_tuv(const std::optional<BvhHit>& got, const std::optional<BvhHit>& want,
+                             const std::string& what) {
     if (want && outside_its_triangle(want->hit) && (!got || got->triangle != want->triangle))
         return;  // unity_pick's tolerance hit beyond the triangle: out of any box's reach
     ASSERT_EQ(got.has_value(), want.has_value()) << what;
@@ -99,7 +97,7 @@ TEST(WideBvh, EmptyAndTiny) {
 }
 
 TEST(WideBvh, StructureIsSoundAndCompact_Seed31) {
-    const TestMesh mesh = bumpy_sphere(120, 160);
+    const TestMesh mesh = closed_bumpy_sphere(120, 160);
     const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
     std::vector<int> seen(mesh.view().triangle_count(), 0);
     for (const TriangleBlock8& block : bvh.blocks)
@@ -153,7 +151,7 @@ TEST(WideBvh, BuildsOnOneTwoAndFourThreadsAreSoundAndAgree_Seed36) {
     // Big enough for the parallel root, the shared queue and the parallel collapse (over 64K
     // triangles): whatever the threads' timing, every triangle once, boxes that hold what is
     // below them, children after parents, and the same picks as brute force.
-    const TestMesh mesh = bumpy_sphere(200, 200);
+    const TestMesh mesh = closed_bumpy_sphere(200, 200);
     ASSERT_GT(mesh.view().triangle_count(), std::size_t(1) << 16);
     const std::vector<Ray> rays =
         incoherent_rays(Aabb{{-3.3f, -3.3f, -3.3f}, {3.3f, 3.3f, 3.3f}}, 400 / kScale, 36, 4);
@@ -189,8 +187,8 @@ TEST(WideBvh, BuildsOnOneTwoAndFourThreadsAreSoundAndAgree_Seed36) {
         EXPECT_GT(double(children) / double(bvh.nodes.size()), 5.0) << threads << " threads";
         const WideQuery query = block_query(BlockAlgorithm::Watertight, active_isa());
         for (std::size_t r = 0; r < rays.size(); ++r)
-            expect_same_closest(raycast(bvh, mesh.view(), rays[r], query), want[r],
-                                std::to_string(threads) + " threads, ray " + std::to_string(r));
+            expect_same_closest_tuv(raycast(bvh, mesh.view(), rays[r], query), want[r],
+                                    std::to_string(threads) + " threads, ray " + std::to_string(r));
     }
 }
 
@@ -203,8 +201,8 @@ TEST(WideBvh, AnyAlgorithmMatchesBruteForce_Seed32) {
             WideQuery query;
             query.intersect = algorithm.intersect;
             const auto got = raycast(bvh, mesh.view(), reach(ray, algorithm), query);
-            expect_same_closest(got, brute_force(mesh.view(), ray, algorithm.intersect),
-                                std::string(algorithm.name));
+            expect_same_closest_tuv(got, brute_force(mesh.view(), ray, algorithm.intersect),
+                                    std::string(algorithm.name));
             hits += got.has_value();
             query.any_hit = true;
             EXPECT_EQ(raycast(bvh, mesh.view(), reach(ray, algorithm), query).has_value(),
@@ -216,7 +214,7 @@ TEST(WideBvh, AnyAlgorithmMatchesBruteForce_Seed32) {
 
 TEST(WideBvh, SimdTraversalsEqualTheScalarReferenceBitForBit_Seed33) {
     const TestMesh soup = random_soup(33, 4000);
-    const TestMesh sphere = bumpy_sphere(60, 80);
+    const TestMesh sphere = closed_bumpy_sphere(60, 80);
     for (const TestMesh* mesh : {&soup, &sphere}) {
         const WideBvh bvh = build_wide_bvh(mesh->view(), wide_bvh_build_options());
         for (BlockAlgorithm algorithm :
@@ -232,9 +230,9 @@ TEST(WideBvh, SimdTraversalsEqualTheScalarReferenceBitForBit_Seed33) {
                     // The brute force with the same triangle test agrees (every third ray: it
                     // is the slow part).
                     if (r % 3 == 0 && algorithm == BlockAlgorithm::Watertight)
-                        expect_same_closest(reference,
-                                            brute_force_watertight(mesh->view(), ray, cull),
-                                            "watertight brute force");
+                        expect_same_closest_tuv(reference,
+                                                brute_force_watertight(mesh->view(), ray, cull),
+                                                "watertight brute force");
                     for (Isa level : levels_here()) {
                         query.isa = level;
                         TraversalStats stats;
@@ -265,7 +263,7 @@ TEST(WideBvh, WatertightNeverLetsARayThroughAClosedMesh) {
     // passes between triangles that share that vertex or edge; a watertight test may not let
     // it through. The axis rays (zero direction components) go through the poles and through
     // the vertices on the axes exactly.
-    const TestMesh mesh = bumpy_sphere(40, 56);
+    const TestMesh mesh = closed_bumpy_sphere(40, 56);
     const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
     std::vector<Ray> rays;
     for (std::size_t i = 0; i < mesh.indices.size(); i += 3 * std::size_t(kScale)) {
@@ -295,7 +293,7 @@ TEST(WideBvh, WatertightNeverLetsARayThroughAClosedMesh) {
 }
 
 TEST(WideBvh, RefitGivesTheSamePicksAsARebuild_Seed35) {
-    TestMesh mesh = bumpy_sphere(30, 40);
+    TestMesh mesh = closed_bumpy_sphere(30, 40);
     WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
     for (glm::vec3& p : mesh.positions) {
         const float angle = 0.6f * p.y;
@@ -309,15 +307,15 @@ TEST(WideBvh, RefitGivesTheSamePicksAsARebuild_Seed35) {
     EXPECT_EQ(bvh.bounds.max, rebuilt.bounds.max);
     for (const Ray& ray : incoherent_rays(rebuilt.bounds, 2000 / kScale, 35, 4)) {
         const WideQuery query = block_query(BlockAlgorithm::Watertight, active_isa());
-        expect_same_closest(raycast(bvh, mesh.view(), ray, query),
-                            raycast(rebuilt, mesh.view(), ray, query), "refit");
-        expect_same_closest(raycast(bvh, mesh.view(), ray, query),
-                            brute_force_watertight(mesh.view(), ray), "refit brute force");
+        expect_same_closest_tuv(raycast(bvh, mesh.view(), ray, query),
+                                raycast(rebuilt, mesh.view(), ray, query), "refit");
+        expect_same_closest_tuv(raycast(bvh, mesh.view(), ray, query),
+                                brute_force_watertight(mesh.view(), ray), "refit brute force");
     }
 }
 
 TEST(WideBvh, RecordsTheBoxesItVisits) {
-    const TestMesh mesh = bumpy_sphere(20, 30);
+    const TestMesh mesh = closed_bumpy_sphere(20, 30);
     const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
     for (Isa level : levels_here()) {
         std::vector<VisitedBox> visited;

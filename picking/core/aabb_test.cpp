@@ -7,12 +7,13 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "picking/core/finite.h"
+#include "picking/testing/special_floats.h"
 
 namespace picking {
 namespace {
 
-constexpr float kInf = std::numeric_limits<float>::infinity();
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+using testing::kInf;
+using testing::kNaN;
 
 TEST(Finite, NaNAndInfinitiesAreNotFiniteEverythingElseIs) {
     for (float x : {0.0f, -0.0f, 1.0f, -3.3e38f, std::numeric_limits<float>::max(),

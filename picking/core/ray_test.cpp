@@ -4,12 +4,13 @@
 #include <random>
 
 #include <gtest/gtest.h>
+#include "picking/testing/special_floats.h"
 
 namespace picking {
 namespace {
 
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-constexpr float kInf = std::numeric_limits<float>::infinity();
+using testing::kInf;
+using testing::kNaN;
 
 TEST(Ray, GoodRayHasNoProblem) {
     EXPECT_FALSE(ray_problem(Ray{{0, 0, 0}, {0, 0, -1}}));

@@ -12,12 +12,13 @@
 #include "picking/primitives/ray_plane.h"
 #include "picking/primitives/ray_rect.h"
 #include "picking/primitives/ray_sphere_forms.h"
+#include "picking/testing/special_floats.h"
 
 namespace picking {
 namespace {
 
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-constexpr float kInf = std::numeric_limits<float>::infinity();
+using testing::kInf;
+using testing::kNaN;
 
 // == Ray–sphere
 

@@ -5,19 +5,19 @@
 #include <gtest/gtest.h>
 
 #include "picking/ray_triangle/ray_triangle.h"
+#include "picking/testing/special_floats.h"
+#include "picking/testing/unit_triangle.h"
 
 namespace picking {
 namespace {
 
-const Triangle kTri{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-constexpr float kInf = std::numeric_limits<float>::infinity();
+using testing::down_through;
+using testing::kInf;
+using testing::kNaN;
+using testing::kUnitTriangle;
 
-Ray down_through(float x, float y) {
-    return Ray{{x, y, 1.0f}, {0, 0, -1}};
-}
-
-std::optional<RayHit> mt(const Ray& ray, const Triangle& tri = kTri, RayTriangleOptions opts = {}) {
+std::optional<RayHit> mt(const Ray& ray, const Triangle& tri = kUnitTriangle,
+                         RayTriangleOptions opts = {}) {
     return intersect_moller_trumbore(ray, tri, opts);
 }
 
@@ -34,7 +34,7 @@ TEST(MollerTrumbore, WeightsMatchTheHitPoint) {
     ASSERT_TRUE(hit);
     EXPECT_NEAR(hit->u, 0.6f, 1e-6);
     EXPECT_NEAR(hit->v, 0.25f, 1e-6);
-    const glm::vec3 p = kTri.point(hit->u, hit->v);
+    const glm::vec3 p = kUnitTriangle.point(hit->u, hit->v);
     EXPECT_NEAR(p.x, 0.6f, 1e-6);
     EXPECT_NEAR(p.y, 0.25f, 1e-6);
 }
@@ -104,8 +104,8 @@ TEST(MollerTrumbore, NonUnitDirectionScalesT) {
 TEST(MollerTrumbore, BackfaceCulling) {
     const Ray from_below{{0.25f, 0.25f, -1.0f}, {0, 0, 1}};
     EXPECT_TRUE(mt(from_below));
-    EXPECT_FALSE(mt(from_below, kTri, {.cull_backfaces = true}));
-    EXPECT_TRUE(mt(down_through(0.25f, 0.25f), kTri, {.cull_backfaces = true}));
+    EXPECT_FALSE(mt(from_below, kUnitTriangle, {.cull_backfaces = true}));
+    EXPECT_TRUE(mt(down_through(0.25f, 0.25f), kUnitTriangle, {.cull_backfaces = true}));
 }
 
 TEST(MollerTrumbore, BadRaysMissWithoutTrapping) {

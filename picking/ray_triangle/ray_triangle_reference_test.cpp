@@ -3,15 +3,15 @@
 #include <gtest/gtest.h>
 
 #include "picking/ray_triangle/ray_triangle.h"
+#include "picking/testing/unit_triangle.h"
 
 namespace picking {
 namespace {
 
-const Triangle kTri{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-Ray down_through(float x, float y) {
-    return Ray{{x, y, 1.0f}, {0, 0, -1}};
-}
-std::optional<RayHit> ref(const Ray& ray, const Triangle& tri = kTri, RayTriangleOptions o = {}) {
+using testing::down_through;
+using testing::kUnitTriangle;
+std::optional<RayHit> ref(const Ray& ray, const Triangle& tri = kUnitTriangle,
+                          RayTriangleOptions o = {}) {
     return intersect_reference(ray, tri, o);
 }
 
@@ -62,8 +62,8 @@ TEST(Reference, BehindParallelDegenerate) {
 TEST(Reference, BackfaceCulling) {
     const Ray from_below{{0.25f, 0.25f, -1.0f}, {0, 0, 1}};
     EXPECT_TRUE(ref(from_below));
-    EXPECT_FALSE(ref(from_below, kTri, {.cull_backfaces = true}));
-    EXPECT_TRUE(ref(down_through(0.25f, 0.25f), kTri, {.cull_backfaces = true}));
+    EXPECT_FALSE(ref(from_below, kUnitTriangle, {.cull_backfaces = true}));
+    EXPECT_TRUE(ref(down_through(0.25f, 0.25f), kUnitTriangle, {.cull_backfaces = true}));
 }
 
 TEST(Reference, BadInputMisses) {

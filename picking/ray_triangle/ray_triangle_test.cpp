@@ -10,17 +10,16 @@
 #include <gtest/gtest.h>
 
 #include "picking/ray_triangle/ray_triangle.h"
+#include "picking/testing/special_floats.h"
+#include "picking/testing/unit_triangle.h"
 
 namespace picking {
 namespace {
 
-const Triangle kTri{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-constexpr float kInf = std::numeric_limits<float>::infinity();
-
-Ray down_through(float x, float y) {
-    return Ray{{x, y, 1.0f}, {0, 0, -1}};
-}
+using testing::down_through;
+using testing::kInf;
+using testing::kNaN;
+using testing::kUnitTriangle;
 
 }  // namespace
 
@@ -31,13 +30,13 @@ void PrintTo(const RayTriangleAlgorithm& algorithm, std::ostream* out) {
 
 namespace {
 
-std::string name_of(const testing::TestParamInfo<RayTriangleAlgorithm>& info) {
+std::string name_of(const ::testing::TestParamInfo<RayTriangleAlgorithm>& info) {
     return std::string(info.param.name);
 }
 
-class EveryAlgorithm : public testing::TestWithParam<RayTriangleAlgorithm> {
+class EveryAlgorithm : public ::testing::TestWithParam<RayTriangleAlgorithm> {
   protected:
-    std::optional<RayHit> hit(const Ray& ray, const Triangle& tri = kTri,
+    std::optional<RayHit> hit(const Ray& ray, const Triangle& tri = kUnitTriangle,
                               RayTriangleOptions options = {}) const {
         return GetParam().intersect(ray, tri, options);
     }
@@ -99,10 +98,10 @@ TEST_P(EveryAlgorithm, BackfaceCulling) {
     const Ray from_below{{0.25f, 0.25f, -1.0f}, {0, 0, 1}};
     const RayTriangleOptions cull{.cull_backfaces = true};
     EXPECT_TRUE(hit(from_below));
-    EXPECT_FALSE(hit(from_below, kTri, cull));
-    EXPECT_TRUE(hit(down_through(0.25f, 0.25f), kTri, cull));
+    EXPECT_FALSE(hit(from_below, kUnitTriangle, cull));
+    EXPECT_TRUE(hit(down_through(0.25f, 0.25f), kUnitTriangle, cull));
     // A clockwise triangle is a back face from above.
-    const Triangle clockwise{kTri.p0, kTri.p2, kTri.p1};
+    const Triangle clockwise{kUnitTriangle.p0, kUnitTriangle.p2, kUnitTriangle.p1};
     EXPECT_FALSE(hit(down_through(0.25f, 0.25f), clockwise, cull));
     EXPECT_TRUE(hit(from_below, clockwise, cull));
 }
@@ -112,14 +111,14 @@ TEST_P(EveryAlgorithm, TRangeIsHonouredWhenTheSeedQuirkIsOff) {
     options.seed_ignores_t_range = false;
     Ray ray = down_through(0.25f, 0.25f);
     ray.t_max = 0.5f;
-    EXPECT_FALSE(hit(ray, kTri, options));
+    EXPECT_FALSE(hit(ray, kUnitTriangle, options));
     ray.t_max = 2.0f;
     ray.t_min = 1.5f;
-    EXPECT_FALSE(hit(ray, kTri, options));
+    EXPECT_FALSE(hit(ray, kUnitTriangle, options));
     ray.t_min = 0.5f;
-    EXPECT_TRUE(hit(ray, kTri, options));
+    EXPECT_TRUE(hit(ray, kUnitTriangle, options));
     // Behind the origin.
-    EXPECT_FALSE(hit(Ray{{0.25f, 0.25f, -1.0f}, {0, 0, -1}}, kTri, options));
+    EXPECT_FALSE(hit(Ray{{0.25f, 0.25f, -1.0f}, {0, 0, -1}}, kUnitTriangle, options));
 }
 
 TEST_P(EveryAlgorithm, BadRaysAndTrianglesMissWithoutTrapping) {
@@ -132,7 +131,7 @@ TEST_P(EveryAlgorithm, BadRaysAndTrianglesMissWithoutTrapping) {
     };
     const RayTriangleOptions seed_quirks{};  // the seeds' t behaviour too
     for (const Ray& ray : bad_rays) {
-        const auto h = hit(ray, kTri, seed_quirks);
+        const auto h = hit(ray, kUnitTriangle, seed_quirks);
         if (h) {
             // Tiny or huge but finite input may hit; what comes out must then be finite.
             EXPECT_TRUE(std::isfinite(h->t) && std::isfinite(h->u) && std::isfinite(h->v));
@@ -183,7 +182,7 @@ TEST_P(EveryAlgorithm, ExplainAgreesWithTheFastTest_Seed5) {
     EXPECT_GT(misses, 200);
 }
 
-INSTANTIATE_TEST_SUITE_P(RayTriangle, EveryAlgorithm, testing::ValuesIn(kRayTriangleAlgorithms),
+INSTANTIATE_TEST_SUITE_P(RayTriangle, EveryAlgorithm, ::testing::ValuesIn(kRayTriangleAlgorithms),
                          name_of);
 
 // == The table
@@ -205,18 +204,18 @@ TEST(RayTriangleTable, NamesAreUniqueAndFound) {
 
 TEST(SeedQuirks, DxPickReportsATriangleBehindTheOrigin) {
     const Ray looking_away{{0.25f, 0.25f, 1.0f}, {0, 0, 1}};
-    const auto h = intersect_dx_pick(looking_away, kTri, {});
+    const auto h = intersect_dx_pick(looking_away, kUnitTriangle, {});
     ASSERT_TRUE(h);
     EXPECT_FLOAT_EQ(h->t, -1.0f);
     // The corrected algorithms do not, and dx_pick does not either once the quirk is off.
-    EXPECT_FALSE(intersect_moller_trumbore(looking_away, kTri, {}));
-    EXPECT_FALSE(intersect_watertight(looking_away, kTri, {}));
+    EXPECT_FALSE(intersect_moller_trumbore(looking_away, kUnitTriangle, {}));
+    EXPECT_FALSE(intersect_watertight(looking_away, kUnitTriangle, {}));
     RayTriangleOptions clipped;
     clipped.seed_ignores_t_range = false;
-    EXPECT_FALSE(intersect_dx_pick(looking_away, kTri, clipped));
+    EXPECT_FALSE(intersect_dx_pick(looking_away, kUnitTriangle, clipped));
     // The Unity port and XNA share it.
-    EXPECT_TRUE(intersect_unity_pick(looking_away, kTri, {}));
-    EXPECT_TRUE(intersect_xna_plane(looking_away, kTri, {}));
+    EXPECT_TRUE(intersect_unity_pick(looking_away, kUnitTriangle, {}));
+    EXPECT_TRUE(intersect_xna_plane(looking_away, kUnitTriangle, {}));
 }
 
 TEST(SeedQuirks, DxPickAbsoluteEpsilonRejectsSmallTriangles) {
@@ -236,28 +235,28 @@ TEST(SeedQuirks, DxPickAbsoluteEpsilonRejectsSmallTriangles) {
 TEST(SeedQuirks, UnityToleranceAcceptsJustOutsideTheFarEdges) {
     // u - det > 0.00001 in det-scaled units: with det = 1 the test accepts u up to 1.00001.
     const Ray just_past_p1{{1.000005f, 0.0f, 1.0f}, {0, 0, -1}};
-    EXPECT_TRUE(intersect_unity_pick(just_past_p1, kTri, {}));
-    EXPECT_FALSE(intersect_dx_pick(just_past_p1, kTri, {}));
+    EXPECT_TRUE(intersect_unity_pick(just_past_p1, kUnitTriangle, {}));
+    EXPECT_FALSE(intersect_dx_pick(just_past_p1, kUnitTriangle, {}));
     RayTriangleOptions strict;
     strict.unity_edge_tolerance = 0.0f;
-    EXPECT_FALSE(intersect_unity_pick(just_past_p1, kTri, strict));
+    EXPECT_FALSE(intersect_unity_pick(just_past_p1, kUnitTriangle, strict));
 }
 
 TEST(SeedQuirks, XnaAndMollerTrumboreLeakOnEdgesWhereInclusiveOnesHit) {
     // Exactly on the edge p0 p1 (v = 0) and on vertex p0.
     for (const Ray& ray : {down_through(0.5f, 0.0f), down_through(0.0f, 0.0f)}) {
-        EXPECT_FALSE(intersect_xna_plane(ray, kTri, {}));
-        EXPECT_FALSE(intersect_moller_trumbore(ray, kTri, {}));
-        EXPECT_TRUE(intersect_dx_pick(ray, kTri, {}));
-        EXPECT_TRUE(intersect_watertight(ray, kTri, {}));
-        EXPECT_TRUE(intersect_reference(ray, kTri, {}));
-        EXPECT_TRUE(intersect_baldwin_weber(ray, kTri, {}));
+        EXPECT_FALSE(intersect_xna_plane(ray, kUnitTriangle, {}));
+        EXPECT_FALSE(intersect_moller_trumbore(ray, kUnitTriangle, {}));
+        EXPECT_TRUE(intersect_dx_pick(ray, kUnitTriangle, {}));
+        EXPECT_TRUE(intersect_watertight(ray, kUnitTriangle, {}));
+        EXPECT_TRUE(intersect_reference(ray, kUnitTriangle, {}));
+        EXPECT_TRUE(intersect_baldwin_weber(ray, kUnitTriangle, {}));
     }
 }
 
 TEST(SeedQuirks, XnaRejectsTheNaNPointOfAParallelRay) {
     const RayTriangleExplanation why =
-        explain_xna_plane(Ray{{-1.0f, 0.25f, 0.0f}, {1, 0, 0}}, kTri, {});
+        explain_xna_plane(Ray{{-1.0f, 0.25f, 0.0f}, {1, 0, 0}}, kUnitTriangle, {});
     EXPECT_FALSE(why.hit);
     EXPECT_NE(why.rejected_by.find("NaN"), std::string_view::npos) << why.rejected_by;
 }
@@ -278,7 +277,8 @@ TEST(SeedQuirks, Crossing2dGivesASharedEdgeToOneSideOnly) {
 // == Explain names the failing test and shows the papers' formulas
 
 TEST(Explain, MollerTrumboreDxStepsAreTheSeedsNames) {
-    const RayTriangleExplanation why = explain_dx_pick(down_through(0.25f, 0.25f), kTri, {});
+    const RayTriangleExplanation why =
+        explain_dx_pick(down_through(0.25f, 0.25f), kUnitTriangle, {});
     std::vector<std::string_view> names;
     for (const ExplainStep& s : why.steps)
         names.push_back(s.name);
@@ -294,7 +294,7 @@ TEST(Explain, MollerTrumboreDxStepsAreTheSeedsNames) {
 // v = D·Q = 0.25 (the weight of p1), t = E2·Q = 1.
 TEST(Explain, MollerTrumboreShowsTheSeedsAndThePapersNames) {
     const RayTriangleExplanation why =
-        explain_moller_trumbore(Ray{{0.25f, 0.5f, 1.0f}, {0, 0, -1}}, kTri, {});
+        explain_moller_trumbore(Ray{{0.25f, 0.5f, 1.0f}, {0, 0, -1}}, kUnitTriangle, {});
     auto step = [&](std::string_view name) -> glm::vec3 {
         for (const ExplainStep& s : why.steps)
             if (s.name == name) return s.value;
@@ -321,21 +321,21 @@ TEST(Explain, MollerTrumboreShowsTheSeedsAndThePapersNames) {
     ASSERT_TRUE(why.hit);
     EXPECT_EQ(why.hit->u, 0.25f);  // beta: the weight of p1
     EXPECT_EQ(why.hit->v, 0.5f);   // 1 - alpha - beta: the weight of p2
-    EXPECT_TRUE(explain_dx_pick(down_through(0.25f, 0.25f), kTri, {}).note.empty());
+    EXPECT_TRUE(explain_dx_pick(down_through(0.25f, 0.25f), kUnitTriangle, {}).note.empty());
 }
 
 TEST(Explain, AMissSaysWhichTestRejectedIt) {
-    const auto outside = explain_dx_pick(down_through(0.9f, 0.9f), kTri, {});
+    const auto outside = explain_dx_pick(down_through(0.9f, 0.9f), kUnitTriangle, {});
     EXPECT_FALSE(outside.hit);
     EXPECT_NE(outside.rejected_by.find("u + v > det"), std::string_view::npos)
         << outside.rejected_by;
-    const auto parallel = explain_moller_trumbore(Ray{{0, 0, 1}, {1, 0, 0}}, kTri, {});
+    const auto parallel = explain_moller_trumbore(Ray{{0, 0, 1}, {1, 0, 0}}, kUnitTriangle, {});
     EXPECT_NE(parallel.rejected_by.find("parallel"), std::string_view::npos);
-    const auto watertight = explain_watertight(down_through(-0.5f, 0.5f), kTri, {});
+    const auto watertight = explain_watertight(down_through(-0.5f, 0.5f), kUnitTriangle, {});
     EXPECT_NE(watertight.rejected_by.find("both signs"), std::string_view::npos);
     // Early exits do less work.
-    const auto hit = explain_dx_pick(down_through(0.25f, 0.25f), kTri, {});
-    const auto early = explain_dx_pick(down_through(-0.5f, 0.25f), kTri, {});
+    const auto hit = explain_dx_pick(down_through(0.25f, 0.25f), kUnitTriangle, {});
+    const auto early = explain_dx_pick(down_through(-0.5f, 0.25f), kUnitTriangle, {});
     EXPECT_LT(early.flops, hit.flops);
 }
 

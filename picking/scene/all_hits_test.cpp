@@ -2,13 +2,14 @@
 
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
+#include "picking/testing/test_meshes.h"
 
 namespace picking {
 namespace {
 
 // A unit quad in z = 0 made of two triangles sharing the diagonal (-1,-1) – (1,1).
-const std::vector<glm::vec3> kQuad = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
-const std::vector<std::uint32_t> kQuadIndices = {0, 1, 2, 0, 2, 3};
+using testing::kQuad;
+using testing::kQuadIndices;
 
 SceneView stack_of_quads(std::initializer_list<float> zs) {
     SceneView scene;

@@ -6,17 +6,18 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "picking/core/draw_vec3.h"
+#include "picking/testing/test_meshes.h"
 
 namespace picking {
 namespace {
 
-// A unit quad in z = 0 made of two triangles, shared by every instance below.
-const std::vector<glm::vec3> kQuadPositions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
-const std::vector<std::uint32_t> kQuadIndices = {0, 1, 2, 0, 2, 3};
+// A quad in z = 0 made of two triangles, shared by every instance below.
+using testing::kQuad;
+using testing::kQuadIndices;
 
 SceneView quad_scene(std::vector<glm::mat4> placements) {
     SceneView scene;
-    scene.meshes.push_back({kQuadPositions, kQuadIndices});
+    scene.meshes.push_back({kQuad, kQuadIndices});
     for (std::uint32_t i = 0; i < placements.size(); ++i)
         scene.instances.push_back({0, i, placements[i]});
     return scene;
@@ -94,7 +95,7 @@ TEST(ScenePick, BadRaysAndBadScenesDoNotCrash) {
 
     SceneView broken;
     const std::vector<std::uint32_t> bad_indices = {0, 1, 99};
-    broken.meshes.push_back({kQuadPositions, bad_indices});
+    broken.meshes.push_back({kQuad, bad_indices});
     broken.instances.push_back({0, 0, glm::mat4(1.0f)});
     broken.instances.push_back({5, 0, glm::mat4(1.0f)});  // no such mesh
     EXPECT_FALSE(pick(broken, Ray{{0.5f, -0.5f, 1}, {0, 0, -1}}, {}).hit);

@@ -8,6 +8,7 @@
 #include <glm/ext/matrix_transform.hpp>
 
 #include "picking/testing/sanitized.h"
+#include "picking/testing/seeded_draws.h"
 #include "picking/testing/test_meshes.h"
 
 namespace picking {
@@ -15,11 +16,7 @@ namespace {
 
 using testing::TestMesh;
 
-/// Uniform in [lo, hi) from the generator's raw bits: the same numbers under any standard
-/// library (std::uniform_real_distribution is not).
-double uniform(std::mt19937& rng, double lo, double hi) {
-    return lo + (hi - lo) * (double(rng()) / 4294967296.0);
-}
+using testing::uniform;
 
 const glm::dmat4 kPerspective =
     glm::dmat4(glm::perspective(glm::radians(50.0f), 1.5f, 0.5f, 80.0f)) *
@@ -30,13 +27,13 @@ const glm::dmat4 kOrthographic =
 
 /// Three meshes, five instances (one mesh placed twice, one turned and scaled), a camera that
 /// sees most of it and some of it behind the eye (the soup reaches past the near plane).
-struct TestScene {
+struct RegionTestScene {
     std::vector<TestMesh> meshes{testing::random_soup(7, 3000), testing::bumpy_sphere(40, 60),
                                  testing::grid(40)};
     SceneView view;
     SceneAccel accel;
 
-    TestScene() {
+    RegionTestScene() {
         for (const TestMesh& m : meshes)
             view.meshes.push_back(m.view());
         const glm::mat4 id(1.0f);
@@ -55,8 +52,8 @@ struct TestScene {
     }
 };
 
-const TestScene& scene() {
-    static const TestScene s;
+const RegionTestScene& scene() {
+    static const RegionTestScene s;
     return s;
 }
 
@@ -84,7 +81,7 @@ constexpr RegionRule kRules[] = {RegionRule::Touching, RegionRule::Centroid,
                                  RegionRule::FullyInside};
 
 TEST(RegionSelect, TheBvhSelectsWhatTestingEveryTriangleSelectsOnSeededRectanglesAndLassos) {
-    const TestScene& s = scene();
+    const RegionTestScene& s = scene();
     std::size_t selected = 0, taken_whole = 0, partly = 0;
     for (unsigned seed = 1; seed <= 60u / unsigned(testing::kScale) + 2; ++seed) {
         std::mt19937 rng(seed);
@@ -112,7 +109,7 @@ TEST(RegionSelect, TheBvhSelectsWhatTestingEveryTriangleSelectsOnSeededRectangle
 }
 
 TEST(RegionSelect, TheRulesNestFullyInsideWithinCentroidWithinTouching) {
-    const TestScene& s = scene();
+    const RegionTestScene& s = scene();
     std::mt19937 rng(99);
     std::size_t selected = 0;
     for (int round = 0; round < 12; ++round) {
@@ -136,7 +133,7 @@ TEST(RegionSelect, TheRulesNestFullyInsideWithinCentroidWithinTouching) {
 /// The independent check of the per-triangle tests: points sampled over each triangle,
 /// projected through the instance's world_from_mesh and the camera separately, in double.
 TEST(RegionSelect, SelectedTrianglesAgreeWithPointsSampledOverThem) {
-    const TestScene& s = scene();
+    const RegionTestScene& s = scene();
     std::mt19937 rng(5);
     int checked = 0;
     for (int round = 0; round < 8; ++round) {

@@ -8,6 +8,7 @@
 
 #include "picking/scene/scene_pick.h"
 #include "picking/testing/sanitized.h"
+#include "picking/testing/seeded_draws.h"
 #include "picking/testing/test_meshes.h"
 
 namespace picking {
@@ -15,9 +16,7 @@ namespace {
 
 using testing::TestMesh;
 
-double uniform(std::mt19937& rng, double lo, double hi) {
-    return lo + (hi - lo) * (double(rng()) / 4294967296.0);
-}
+using testing::uniform;
 
 /// A 640x480 view looking at the origin from +z (and a little above).
 ScreenMapping screen() {

@@ -9,15 +9,12 @@
 #include <glm/ext/matrix_transform.hpp>
 
 #include "picking/select/selection_volume.h"
+#include "picking/testing/seeded_draws.h"
 
 namespace picking {
 namespace {
 
-/// Uniform in [lo, hi) from the generator's raw bits: the same numbers under any standard
-/// library (std::uniform_real_distribution is not).
-double uniform(std::mt19937& rng, double lo, double hi) {
-    return lo + (hi - lo) * (double(rng()) / 4294967296.0);
-}
+using testing::uniform;
 
 glm::dvec3 uniform3(std::mt19937& rng, double lo, double hi) {
     return glm::dvec3{uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi)};

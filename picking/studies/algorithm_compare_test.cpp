@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
+#include "picking/testing/test_meshes.h"
 
 namespace picking {
 namespace {
@@ -19,8 +20,8 @@ TEST(UlpDistance, CountsRepresentableSteps) {
               std::numeric_limits<std::int64_t>::max());
 }
 
-const std::vector<glm::vec3> kQuad = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
-const std::vector<std::uint32_t> kQuadIndices = {0, 1, 2, 0, 2, 3};
+using testing::kQuad;
+using testing::kQuadIndices;
 
 TEST(CompareAlgorithms, OneRowPerAlgorithmGradedAgainstTheReference) {
     SceneView scene;

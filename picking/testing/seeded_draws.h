@@ -22,5 +22,9 @@ inline std::size_t below(std::mt19937& rng, std::size_t n) {
 inline bool coin(std::mt19937& rng) {
     return (rng() & 1u) != 0;
 }
+/// In [lo, hi), in double, from one 32-bit draw.
+inline double uniform(std::mt19937& rng, double lo, double hi) {
+    return lo + (hi - lo) * (double(rng()) / 4294967296.0);
+}
 
 }  // namespace picking::testing

@@ -15,6 +15,10 @@
 
 namespace picking::testing {
 
+/// A 2x2 quad in z = 0 centred on the origin, as two triangles.
+inline const std::vector<glm::vec3> kQuad = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+inline const std::vector<std::uint32_t> kQuadIndices = {0, 1, 2, 0, 2, 3};
+
 struct TestMesh {
     std::vector<glm::vec3> positions;
     std::vector<std::uint32_t> indices;

@@ -17,8 +17,8 @@ ImU32 color(glm::vec4 c, float alpha = 1.0f) {
     return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a * alpha));
 }
 
-void cell(const char* format, ...) IM_FMTARGS(1);
-void cell(const char* format, ...) {
+void text_cell(const char* format, ...) IM_FMTARGS(1);
+void text_cell(const char* format, ...) {
     ImGui::TableNextColumn();
     va_list args;
     va_start(args, format);
@@ -27,8 +27,8 @@ void cell(const char* format, ...) {
 }
 
 /// Grey text that wraps at the window's edge instead of running past it.
-void note(const char* format, ...) IM_FMTARGS(1);
-void note(const char* format, ...) {
+void wrapped_note(const char* format, ...) IM_FMTARGS(1);
+void wrapped_note(const char* format, ...) {
     va_list args;
     va_start(args, format);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -111,7 +111,7 @@ void draw_corners(TriangleLab& lab) {
         if (ImGui::DragFloat3(kNames[i], &p.x, 0.02f, 0.0f, 0.0f, "%.3f")) lab.set_corner(i, p);
         ImGui::PopStyleColor();
     }
-    note("drag a corner's label in the view to move it in the screen plane");
+    wrapped_note("drag a corner's label in the view to move it in the screen plane");
 }
 
 // == Answers
@@ -121,8 +121,8 @@ void draw_answers(const TriangleLab& lab) {
     const auto& info = picking::tri_tri_case_info(r.exact_case);
     ImGui::Text("exact case: %s", std::string(info.description).c_str());
     if (r.exact_case != picking::TriTriCase::Degenerate)
-        note("%s  |  distance to touching %.3g (%s)", std::string(info.name).c_str(),
-             r.distance_to_touching, info.intersecting ? "depth to pull apart" : "gap");
+        wrapped_note("%s  |  distance to touching %.3g (%s)", std::string(info.name).c_str(),
+                     r.distance_to_touching, info.intersecting ? "depth to pull apart" : "gap");
     if (!begin_table("answers", 3)) return;
     ImGui::TableSetupColumn("algorithm");
     ImGui::TableSetupColumn("answer");
@@ -131,7 +131,7 @@ void draw_answers(const TriangleLab& lab) {
     ImGui::TableHeadersRow();
     for (const LabAnswer& a : r.answers) {
         const bool hit = a.contact.has_value();
-        cell("%s", std::string(a.algorithm->name).c_str());
+        text_cell("%s", std::string(a.algorithm->name).c_str());
         ImGui::TableNextColumn();
         const bool wrong =
             hit != info.intersecting && r.exact_case != picking::TriTriCase::Degenerate;
@@ -159,10 +159,10 @@ void draw_answers(const TriangleLab& lab) {
     for (const LabAnswer& a : r.answers)
         if (a.algorithm->method == picking::TriTriMethod::Exact && a.contact) {
             if (a.contact->coplanar)
-                note("they overlap in an area of one plane");
+                wrapped_note("they overlap in an area of one plane");
             else
-                note("segment %s  ->  %s", vec_text(a.contact->segment.a).c_str(),
-                     vec_text(a.contact->segment.b).c_str());
+                wrapped_note("segment %s  ->  %s", vec_text(a.contact->segment.a).c_str(),
+                             vec_text(a.contact->segment.b).c_str());
         }
 }
 
@@ -230,7 +230,7 @@ void draw_ab_plot(const picking::Seed003Trace& t) {
 
 void draw_seed003(const picking::Seed003Trace& t) {
     ImGui::Text("p0 x p1 = %s", vec_text(t.normal).c_str());
-    note("|p0,p1,X| = (p0 x p1).X: four dot products (Q0, Q1, Q2, V0)");
+    wrapped_note("|p0,p1,X| = (p0 x p1).X: four dot products (Q0, Q1, Q2, V0)");
     if (begin_table("seed c", 5)) {
         ImGui::TableSetupColumn("edge");
         ImGui::TableSetupColumn("|p0,p1,Qi-V0|");
@@ -239,11 +239,11 @@ void draw_seed003(const picking::Seed003Trace& t) {
         ImGui::TableSetupColumn("in [0,1]");
         ImGui::TableHeadersRow();
         for (int i = 0; i < 3; ++i) {
-            cell("q%d = Q%d->Q%d", i, i, (i + 1) % 3);
-            cell("%.5g", double(t.d[i]));
-            cell("%.5g", double(t.e[i]));
-            cell("%.5g", double(t.c[i]));
-            cell("%s", t.c[i] >= 0.0f && t.c[i] <= 1.0f ? "yes" : "no");
+            text_cell("q%d = Q%d->Q%d", i, i, (i + 1) % 3);
+            text_cell("%.5g", double(t.d[i]));
+            text_cell("%.5g", double(t.e[i]));
+            text_cell("%.5g", double(t.c[i]));
+            text_cell("%s", t.c[i] >= 0.0f && t.c[i] <= 1.0f ? "yes" : "no");
         }
         ImGui::EndTable();
     }
@@ -260,12 +260,12 @@ void draw_seed003(const picking::Seed003Trace& t) {
         ImGui::TableSetupColumn("inside V");
         ImGui::TableHeadersRow();
         for (int i = 0; i < t.point_count; ++i) {
-            cell("T%d", i);
-            cell("%s", vec_text(t.points[i]).c_str());
-            cell("(%.4g, %.4g)", double(t.ab[i].x), double(t.ab[i].y));
+            text_cell("T%d", i);
+            text_cell("%s", vec_text(t.points[i]).c_str());
+            text_cell("(%.4g, %.4g)", double(t.ab[i].x), double(t.ab[i].y));
             const bool inside =
                 t.ab[i].x >= 0.0f && t.ab[i].y >= 0.0f && t.ab[i].x + t.ab[i].y <= 1.0f;
-            cell("%s", inside ? "yes" : "no");
+            text_cell("%s", inside ? "yes" : "no");
         }
         ImGui::EndTable();
     }
@@ -298,9 +298,9 @@ void draw_moller97(const picking::Moller97Trace& t) {
         ImGui::TableSetupColumn("dv (V to Q's plane)");
         ImGui::TableHeadersRow();
         for (int i = 0; i < 3; ++i) {
-            cell("%d", i);
-            cell("%.5g", double(t.distance_q[i]));
-            cell("%.5g", double(t.distance_v[i]));
+            text_cell("%d", i);
+            text_cell("%.5g", double(t.distance_q[i]));
+            text_cell("%.5g", double(t.distance_v[i]));
         }
         ImGui::EndTable();
     }
@@ -354,19 +354,19 @@ void draw_triangle_lab_pictures(const TriangleLab& lab) {
     const LabReport& r = lab.report();
     if (ImGui::BeginTable("pictures", 2, ImGuiTableFlags_SizingStretchSame)) {
         ImGui::TableNextColumn();
-        note("seed 003: V's plane in (a, b), where V is the unit triangle");
+        wrapped_note("seed 003: V's plane in (a, b), where V is the unit triangle");
         if (r.seed003.point_count > 0)
             draw_ab_plot(r.seed003);
         else
-            note("(no crossing points: %s)",
-                 std::string(picking::step_name(r.seed003.decided_by)).c_str());
+            wrapped_note("(no crossing points: %s)",
+                         std::string(picking::step_name(r.seed003.decided_by)).c_str());
         ImGui::TableNextColumn();
-        note("Moller 97: V's and Q's stretches of the planes' common line");
+        wrapped_note("Moller 97: V's and Q's stretches of the planes' common line");
         if (r.moller97.decided_by == picking::Moller97Step::Intervals)
             draw_intervals(r.moller97);
         else
-            note("(no intervals: %s)",
-                 std::string(picking::step_name(r.moller97.decided_by)).c_str());
+            wrapped_note("(no intervals: %s)",
+                         std::string(picking::step_name(r.moller97.decided_by)).c_str());
         ImGui::EndTable();
     }
 }
