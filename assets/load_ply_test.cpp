@@ -21,14 +21,13 @@
 
 #include "assets/procedural/torus_knot.h"
 #include "assets/testing/same_surface.h"
+#include "assets/testing/test_files.h"
 
 // A namespace of its own: the test files of assets_test share unity batches.
 namespace assets::load_ply_test {
 namespace {
 
 namespace fs = std::filesystem;
-
-const fs::path kAssimpModels = "/usr/share/assimp/models";
 
 /// Appends `value`'s bytes in the chosen byte order.
 template <class T>
@@ -307,9 +306,11 @@ TEST(BinaryPly, StopsWhenCancelled) {
 // == Debian's test models, against Assimp
 
 TEST(BinaryPly, EveryTestModelItReadsHasAssimpsSurface) {
-    if (!fs::exists(kAssimpModels)) GTEST_SKIP() << kAssimpModels << " is not installed";
+    if (!fs::exists(tests::kAssimpModels))
+        GTEST_SKIP() << tests::kAssimpModels << " is not installed";
     std::size_t read = 0;
-    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(kAssimpModels)) {
+    for (const fs::directory_entry& entry :
+         fs::recursive_directory_iterator(tests::kAssimpModels)) {
         if (!entry.is_regular_file() || entry.path().extension() != ".ply") continue;
         SCOPED_TRACE(entry.path().string());
         std::optional<Scene> own;

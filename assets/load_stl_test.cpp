@@ -18,14 +18,13 @@
 
 #include "assets/procedural/torus_knot.h"
 #include "assets/testing/same_surface.h"
+#include "assets/testing/test_files.h"
 
 // A namespace of its own: the test files of assets_test share unity batches.
 namespace assets::load_stl_test {
 namespace {
 
 namespace fs = std::filesystem;
-
-const fs::path kAssimpModels = "/usr/share/assimp/models";
 
 template <class T>
 void append(std::string& out, T value) {
@@ -127,9 +126,11 @@ TEST(BinaryStl, LeavesAsciiColourAndMisSizedFilesToAssimp) {
 }
 
 TEST(BinaryStl, EveryTestModelItReadsHasAssimpsSurface) {
-    if (!fs::exists(kAssimpModels)) GTEST_SKIP() << kAssimpModels << " is not installed";
+    if (!fs::exists(tests::kAssimpModels))
+        GTEST_SKIP() << tests::kAssimpModels << " is not installed";
     std::size_t read = 0;
-    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(kAssimpModels)) {
+    for (const fs::directory_entry& entry :
+         fs::recursive_directory_iterator(tests::kAssimpModels)) {
         std::string extension = entry.path().extension().string();
         for (char& c : extension)
             c = char(std::tolower(static_cast<unsigned char>(c)));
