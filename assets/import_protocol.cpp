@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <new>
 
 namespace assets::import_protocol {
 
@@ -84,6 +85,17 @@ void ReplyParser::feed(std::span<const std::byte> bytes) {
     }
 }
 
+void ReplyParser::reserve_scene(std::uint64_t size) {
+    // Reserving is not believing the count: pages never written cost no memory, and a refused
+    // reservation only means the vector grows as the bytes come (copying what it holds, and
+    // faulting in fresh pages, at every doubling: most of a big model's receiving time).
+    try {
+        scene_.reserve(std::size_t(std::min<std::uint64_t>(size, kMaxSceneReserveBytes)));
+    } catch (const std::bad_alloc&) {
+    } catch (const std::length_error&) {
+    }
+}
+
 void ReplyParser::take_header() {
     Header header;
     std::memcpy(&header, header_.data(), kHeaderBytes);
@@ -105,6 +117,7 @@ void ReplyParser::take_header() {
                 throw ProtocolError("a refusal of " + std::to_string(size) + " bytes");
             break;
         case MessageKind::Scene:
+            reserve_scene(size);
             break;
         default:
             throw ProtocolError("a message of unknown kind " + std::to_string(header.kind));

@@ -22,6 +22,8 @@ inline constexpr std::uint32_t kMagic = 0x4d495052;
 /// Raised whenever a frame's layout or a payload's changes (the scene's has its own version).
 inline constexpr std::uint16_t kVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 16;
+/// The most room reserved for a scene before its bytes come: a 40M-triangle mesh's wire form.
+inline constexpr std::uint64_t kMaxSceneReserveBytes = std::uint64_t(1) << 30;
 /// A refusal longer than this is not believed.
 inline constexpr std::size_t kMaxRefusalBytes = 1 << 16;
 
@@ -49,8 +51,9 @@ class ReplyParser {
   public:
     /// Takes the next bytes from the pipe; throws ProtocolError at the first thing wrong (a bad
     /// header, a progress that is not a fraction, a refusal that is too long or of an unknown
-    /// kind, anything after the answer). The scene's bytes are kept as they come (never more
-    /// than what was received, plus the vector's growth).
+    /// kind, anything after the answer). The scene's bytes are kept as they come, in room
+    /// reserved for the size its header gives (at most kMaxSceneReserveBytes: reserved, not
+    /// written, so a false size costs address space only).
     void feed(std::span<const std::byte> bytes);
     /// At the end of the pipe: throws ProtocolError when a frame was cut short or no answer came.
     void finish() const;
@@ -66,6 +69,9 @@ class ReplyParser {
 
   private:
     void take_header();
+    /// Reserves room for a scene of `size` bytes (at most kMaxSceneReserveBytes), or nothing
+    /// when memory will not give it.
+    void reserve_scene(std::uint64_t size);
     void take_payload();
 
     std::vector<std::byte> header_;

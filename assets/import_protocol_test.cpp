@@ -55,6 +55,23 @@ TEST(ImportProtocol, FramesReadTheSameInPiecesOfAnySize) {
     }
 }
 
+TEST(ImportProtocol, RoomForTheSceneIsReservedOnceAndNeverPastTheCap) {
+    const std::vector<std::byte> scene = some_bytes(100000);
+    const std::vector<std::byte> stream = frame(MessageKind::Scene, scene);
+    ReplyParser parser;
+    parser.feed(std::span(stream).first(kHeaderBytes + 1));
+    EXPECT_GE(parser.scene_bytes().capacity(), scene.size());
+    const std::byte* room = parser.scene_bytes().data();
+    parser.feed(std::span(stream).subspan(kHeaderBytes + 1));
+    EXPECT_EQ(parser.scene_bytes().data(), room) << "the bytes moved: the room was too small";
+    EXPECT_EQ(parser.scene_bytes(), scene);
+    // A header that claims more than memory holds reserves the cap at most, or nothing.
+    ReplyParser greedy;
+    greedy.feed(frame_header(MessageKind::Scene, std::uint64_t(1) << 62));
+    EXPECT_LE(greedy.scene_bytes().capacity(), kMaxSceneReserveBytes);
+    EXPECT_FALSE(greedy.answered());
+}
+
 TEST(ImportProtocol, ARefusalCarriesItsKindAndReason) {
     ReplyParser parser;
     parser.feed(refusal_frame(LoadFailure::MemoryLimit, "out of memory while loading"));
