@@ -127,5 +127,38 @@ TEST(TourInput, HelpToursPlaysATourAndNextMovesToTheNextStep) {
     EXPECT_TRUE(over) << viewer.last().dump();
 }
 
+TEST(TourInput, EndTourPutsThePersonsPickSettingsBack) {
+    using Trace = ViewerUnderTest::Trace;
+    // The person's own settings: the tour's first step changes all three.
+    ViewerUnderTest viewer({"--time", "0", "--algorithm", "moller_trumbore", "--seed-t", "clip"});
+    ASSERT_EQ(viewer.error(), "");
+    const auto ready =
+        viewer.wait_for([](const Trace& t) { return t["items"].contains("Menu/Help"); });
+    ASSERT_TRUE(ready) << viewer.last().dump();
+    EXPECT_EQ((*ready)["report"]["pick_settings"]["algorithm"], "moller_trumbore");
+    viewer.click(*ViewerUnderTest::centre(*ready, "Menu/Help"));
+    const std::string item = "Menu/Tours: the seeds' lessons, step by step";
+    const auto menu = viewer.wait_for([&](const Trace& t) { return t["items"].contains(item); });
+    ASSERT_TRUE(menu) << viewer.last().dump();
+    viewer.click(*ViewerUnderTest::centre(*menu, item));
+    const auto list = viewer.wait_for(
+        [](const Trace& t) { return t["items"].contains("Tours/dx-behind-the-eye"); });
+    ASSERT_TRUE(list) << viewer.last().dump();
+    viewer.click(*ViewerUnderTest::centre(*list, "Tours/dx-behind-the-eye"));
+    const auto shown = viewer.wait_for([](const Trace& t) {
+        const Trace& tour = t["report"]["tour"];
+        return tour.is_object() && tour["step"] == 1 && tour["lesson_shown"] == true &&
+               t["items"].contains("Tour/End");
+    });
+    ASSERT_TRUE(shown) << viewer.last().dump();
+    EXPECT_EQ((*shown)["report"]["pick_settings"]["algorithm"], "dx_pick");
+    EXPECT_EQ((*shown)["report"]["pick_settings"]["seed_t"], "ignore");
+    viewer.click(*ViewerUnderTest::centre(*shown, "Tour/End"));
+    const auto over = viewer.wait_for([](const Trace& t) { return !t["report"].contains("tour"); });
+    ASSERT_TRUE(over) << viewer.last().dump();
+    EXPECT_EQ((*over)["report"]["pick_settings"]["algorithm"], "moller_trumbore");
+    EXPECT_EQ((*over)["report"]["pick_settings"]["seed_t"], "clip");
+}
+
 }  // namespace
 }  // namespace tests

@@ -9,6 +9,7 @@
 namespace app {
 
 void TourPlayer::start(const Tour& chosen, bool without_a_person) {
+    if (!playing()) settings_before.reset();
     tour = &chosen;
     headless = without_a_person;
     loaded_model.clear();
@@ -31,8 +32,8 @@ void draw_tours_window(TourPlayer& player) {
     }
     ImGui::TextWrapped(
         "Each tour sets the app up to show one of the seeds' lessons, step by step: the model, "
-        "the algorithm, the camera and the click are chosen for you. Read the caption under "
-        "the view, then Next.");
+        "the algorithm, the camera and the click are chosen for you. Read the caption at the "
+        "top of the view, then Next. End tour puts your pick settings back.");
     for (const Tour& tour : tours()) {
         ImGui::PushID(tour.name.c_str());
         ImGui::Separator();

@@ -8,6 +8,7 @@
 
 #include "app/core/rect.h"
 #include "app/core/tours.h"
+#include "picking/scene/scene_pick.h"
 
 namespace app {
 
@@ -24,7 +25,12 @@ struct TourPlayer {
     bool headless = false;                 ///< --tour with --screenshot: CI plays it
     bool list_open = false;                ///< Help > Tours
     std::string loaded_model;              ///< the model the tour loaded last
+    /// The person's pick settings (algorithm, the seeds' switches, tolerances) and bind-pose
+    /// switch from before the first step changed them: End puts them back.
+    std::optional<picking::PickSettings> settings_before;
+    bool pick_bind_pose_before = false;
 
+    /// Starts `chosen` (a tour started while another plays keeps the settings from before it).
     void start(const Tour& chosen, bool without_a_person);
     void go_to(std::size_t index);
     void end() { tour = nullptr; }
@@ -40,7 +46,7 @@ enum class TourAction { None, Back, Next, End };
 /// About the caption's height at 1280x720: a lab step frames its triangles below it.
 inline constexpr float kTourCaptionHeight = 120.0f;
 
-/// The caption at the bottom of the 3D view while a tour plays.
+/// The caption at the top of the 3D view while a tour plays.
 [[nodiscard]] TourAction draw_tour_caption(const TourPlayer& player, const Rect& view);
 
 }  // namespace app

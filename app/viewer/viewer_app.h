@@ -196,6 +196,8 @@ class ViewerApp {
     void finish_tour_step();
     /// Help > Tours and the caption of the step shown.
     void draw_tour();
+    /// Ends the tour and puts back the pick settings from before it.
+    void end_tour();
     [[nodiscard]] std::optional<std::uint32_t> node_named(const std::string& name) const;
 
     // == Reports (viewer_report.cpp)

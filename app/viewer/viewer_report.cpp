@@ -219,6 +219,8 @@ nlohmann::ordered_json ViewerApp::report() const {
     // Work under way, as the status bar says it ("Sweeping the shared edges for leaks").
     if (const StatusInfo status = status_info(); !status.busy.empty()) j["busy"] = status.busy;
     if (workspace_.is_open(Region::Tools)) j["tool"] = tools_tab_name(tools_tab_);
+    // The settings the next pick uses (a pick's own are in its fields above).
+    j["pick_settings"] = pick_settings_json(pick_panel_.choice);
     if (algorithms_shown() || !options_.panels.empty())
         j["algorithms"] = algorithms_panel_to_json(algorithms_panel_, *session_);
     if (workspace_.is_open(Region::Tools) && tools_tab_ == ToolsTab::SlabLab)

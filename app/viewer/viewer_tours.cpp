@@ -59,6 +59,10 @@ void ViewerApp::apply_tour_step(const TourStep& s) {
         tour_.loaded_model = s.model;
     }
     picking::PickSettings& settings = pick_panel_.choice.options();
+    if (!tour_.settings_before) {
+        tour_.settings_before = settings;
+        tour_.pick_bind_pose_before = animation_panel_.pick_bind_pose;
+    }
     if (const auto* algorithm = picking::find_ray_triangle_algorithm(s.algorithm))
         settings.method = algorithm->method;
     if (s.clip_t_range) settings.triangle_options.seed_ignores_t_range = !*s.clip_t_range;
@@ -208,9 +212,18 @@ void ViewerApp::draw_tour() {
             tour_.go_to(tour_.step + 1);
             break;
         case TourAction::End:
-            tour_.end();
+            end_tour();
             break;
     }
+}
+
+void ViewerApp::end_tour() {
+    if (tour_.settings_before) {
+        pick_panel_.choice.options() = *tour_.settings_before;
+        animation_panel_.pick_bind_pose = tour_.pick_bind_pose_before;
+        tour_.settings_before.reset();
+    }
+    tour_.end();
 }
 
 }  // namespace app
