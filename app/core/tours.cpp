@@ -323,6 +323,8 @@ std::vector<Tour> make_tours() {
         s.algorithm = "watertight";
         s.time = 1.5;
         s.pick_bind_pose = true;
+        s.ghost = true;
+        s.camera = TourCamera{"wrist", "ball", 0.8f};
         s.click = TourClick{"hand_geometry", {0.0f, 0.0f, 0.0f}};
         s.lesson = bind_pose_differs();
         tour.steps.push_back(s);

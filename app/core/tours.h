@@ -50,6 +50,7 @@ struct TourStep {
     bool scale_aware_dx_epsilon = false;
     std::optional<double> time;  ///< the animation's time, stopped there
     bool pick_bind_pose = false;
+    bool ghost = false;  ///< draw the bind pose over the scene (View > Bind-pose ghost)
     std::optional<TourCamera> camera;
     std::optional<TourClick> click;
     std::string panel;        ///< an Algorithms tab (--panel names)

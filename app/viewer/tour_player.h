@@ -25,10 +25,11 @@ struct TourPlayer {
     bool headless = false;                 ///< --tour with --screenshot: CI plays it
     bool list_open = false;                ///< Help > Tours
     std::string loaded_model;              ///< the model the tour loaded last
-    /// The person's pick settings (algorithm, the seeds' switches, tolerances) and bind-pose
-    /// switch from before the first step changed them: End puts them back.
+    /// The person's pick settings (algorithm, the seeds' switches, tolerances), bind-pose
+    /// switch and ghost from before the first step changed them: End puts them back.
     std::optional<picking::PickSettings> settings_before;
     bool pick_bind_pose_before = false;
+    bool ghost_before = false;
 
     /// Starts `chosen` (a tour started while another plays keeps the settings from before it).
     void start(const Tour& chosen, bool without_a_person);

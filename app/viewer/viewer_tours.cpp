@@ -62,12 +62,14 @@ void ViewerApp::apply_tour_step(const TourStep& s) {
     if (!tour_.settings_before) {
         tour_.settings_before = settings;
         tour_.pick_bind_pose_before = animation_panel_.pick_bind_pose;
+        tour_.ghost_before = animation_panel_.ghost;
     }
     if (const auto* algorithm = picking::find_ray_triangle_algorithm(s.algorithm))
         settings.method = algorithm->method;
     if (s.clip_t_range) settings.triangle_options.seed_ignores_t_range = !*s.clip_t_range;
     if (s.first_found) settings.triangle_options.xna_first_found = *s.first_found;
     animation_panel_.pick_bind_pose = s.pick_bind_pose;
+    animation_panel_.ghost = s.ghost;
     if (!s.panel.empty()) {
         algorithms_panel_.select_tab = algorithms_tab_from_name(s.panel);
         show_tool(ToolsTab::Algorithms);
@@ -221,6 +223,7 @@ void ViewerApp::end_tour() {
     if (tour_.settings_before) {
         pick_panel_.choice.options() = *tour_.settings_before;
         animation_panel_.pick_bind_pose = tour_.pick_bind_pose_before;
+        animation_panel_.ghost = tour_.ghost_before;
         tour_.settings_before.reset();
     }
     tour_.end();
