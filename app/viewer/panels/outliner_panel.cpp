@@ -74,8 +74,12 @@ void draw_node(const assets::Scene& scene, std::uint32_t node, TreeDraw& tree) {
 void draw_facts(const SceneSession& session, const std::string& last_load) {
     const assets::Scene& scene = session.scene();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%zu triangles, %zu meshes, %zu objects", scene.triangle_count(),
-                        scene.meshes.size(), session.view().instances.size());
+    const auto plural = [](std::size_t n) { return n == 1 ? "" : "s"; };
+    const std::size_t triangles = scene.triangle_count(), meshes = scene.meshes.size(),
+                      objects = session.view().instances.size();
+    ImGui::TextDisabled("%s triangle%s, %zu mesh%s, %zu object%s", thousands(triangles).c_str(),
+                        plural(triangles), meshes, meshes == 1 ? "" : "es", objects,
+                        plural(objects));
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::TextUnformatted(
@@ -84,7 +88,6 @@ void draw_facts(const SceneSession& session, const std::string& last_load) {
         if (!last_load.empty()) ImGui::TextDisabled("%s", valid_utf8(last_load).c_str());
         ImGui::EndTooltip();
     }
-    const auto plural = [](std::size_t n) { return n == 1 ? "" : "s"; };
     ImGui::TextDisabled("%zu node%s, %zu analytic shape%s, %zu clip%s", scene.nodes.size(),
                         plural(scene.nodes.size()), scene.shapes.size(),
                         plural(scene.shapes.size()), scene.clips.size(),
