@@ -10,6 +10,7 @@
 #include <system_error>
 #include <utility>
 
+#include "assets/load_plain_obj.h"
 #include "assets/load_ply.h"
 #include "assets/load_stl.h"
 #include "assets/mapped_file.h"
@@ -158,13 +159,17 @@ void validate_shapes(const Scene& scene, const std::filesystem::path& path) {
     }
 }
 
-/// The binary PLY and STL readers, for the files they take (nothing for the rest: Assimp).
+/// The binary PLY, binary STL and plain OBJ readers, for the files they take (nothing for the
+/// rest: Assimp, or tinyobjloader when it is asked for).
 std::optional<Scene> read_with_own_reader(const std::filesystem::path& path,
-                                          const std::string& extension, LoadProgress* progress) {
-    if (extension != ".ply" && extension != ".stl") return std::nullopt;
+                                          const std::string& extension, const LoadOptions& options,
+                                          LoadProgress* progress) {
+    const bool obj = extension == ".obj" && !options.obj_via_tinyobjloader;
+    if (extension != ".ply" && extension != ".stl" && !obj) return std::nullopt;
     const MappedFile file(path);
-    return extension == ".ply" ? read_binary_ply(file.bytes(), path, progress)
-                               : read_binary_stl(file.bytes(), path, progress);
+    if (extension == ".ply") return read_binary_ply(file.bytes(), path, progress);
+    if (extension == ".stl") return read_binary_stl(file.bytes(), path, progress);
+    return read_plain_obj(file.bytes(), path, progress);
 }
 
 }  // namespace
@@ -213,7 +218,7 @@ Scene load_model(const std::filesystem::path& path, const LoadOptions& options,
     const std::string extension = lowercase(path.extension().string());
     Scene scene;
     try {
-        if (std::optional<Scene> read = read_with_own_reader(path, extension, progress))
+        if (std::optional<Scene> read = read_with_own_reader(path, extension, options, progress))
             scene = std::move(*read);
         else if (extension == ".obj" && options.obj_via_tinyobjloader)
             scene = load_obj_with_tinyobjloader(path, progress);

@@ -1,7 +1,8 @@
 #pragma once
-/// The one front door for loading: binary PLY and STL triangle meshes go through raypick's own
-/// readers (assets/load_ply.h, assets/load_stl.h), `.obj` may go through tinyobjloader, and
-/// everything else through Assimp. Loaders throw LoadError; they never crash on bad files.
+/// The one front door for loading: binary PLY and STL triangle meshes and plain OBJ files go
+/// through raypick's own readers (assets/load_ply.h, assets/load_stl.h,
+/// assets/load_plain_obj.h), `.obj` may go through tinyobjloader, and everything else through
+/// Assimp. Loaders throw LoadError; they never crash on bad files.
 
 #include <atomic>
 #include <filesystem>
@@ -49,7 +50,8 @@ class LoadError : public std::runtime_error {
 };
 
 struct LoadOptions {
-    bool obj_via_tinyobjloader = false;  ///< read .obj with tinyobjloader instead of Assimp
+    /// Read .obj with tinyobjloader instead of the plain OBJ reader and Assimp.
+    bool obj_via_tinyobjloader = false;
 };
 
 /// Shared between a loader and whoever waits for it (possibly on another thread).

@@ -35,6 +35,8 @@ using tests::kAssimpModels;
 using tests::kBunny;
 using tests::kTestData;
 
+/// The front door's own choice for .obj: Assimp, except that a file of positions and triangles
+/// alone goes to the plain OBJ reader.
 constexpr LoadOptions kViaAssimp{false};
 constexpr LoadOptions kViaTinyobj{true};
 

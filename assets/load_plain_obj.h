@@ -1,0 +1,28 @@
+#pragma once
+/// raypick's own reader for plain OBJ files: positions and triangles, nothing else, which is how
+/// scanners and mesh tools write millions of triangles. Assimp's path un-indexes every corner and
+/// joins them again, which costs far more than reading the text does.
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <span>
+
+#include "assets/load_model.h"
+#include "assets/scene/scene.h"
+
+namespace assets {
+
+/// Reads an OBJ whose lines are "v X Y Z",
+/// "f A B C" (1-based or negative indices), comments, empty lines, "s" lines, and at most one
+/// "o" or "g" line (which names the object), laid out as the other OBJ paths lay a file out (a
+/// root named after the file, a child for the object). Smooth normals are computed. Returns nothing
+/// for a file it leaves to Assimp: texture coordinates, normals, materials, polygons, lines,
+/// points, several objects or groups, homogeneous W or vertex colours, a number it cannot read.
+/// Throws LoadError when a face names a vertex the file does not have, and when `progress->cancel`
+/// is seen.
+[[nodiscard]] std::optional<Scene> read_plain_obj(std::span<const std::byte> bytes,
+                                                  const std::filesystem::path& path,
+                                                  LoadProgress* progress = nullptr);
+
+}  // namespace assets
