@@ -2,7 +2,7 @@
 // (IEEE RT 2007) — centroids binned per axis, the cheapest of the bin planes by the surface area
 // heuristic — in parallel: the root is binned by every thread together, then the threads share
 // the subtrees through a queue that a busy thread feeds whenever another one waits. One builder,
-// one file (about 700 lines): its binning, partition and scheduling share one set of types.
+// one file (about 750 lines): its binning, partition and scheduling share one set of types.
 
 #include <algorithm>
 #include <array>
@@ -154,8 +154,12 @@ struct BinMapping {
 
 /// Per axis and bin: the primitives' box, their (doubled) centroids' box and their count. The
 /// centroids' boxes give a split's two sides without a pass over the primitives, so the
-/// partition that follows is a branch-free scatter.
+/// partition that follows needs nothing but the plane.
 struct Bins {
+    /// From this many refs up, binning interleaves two sets of bins (clearing and merging the
+    /// second costs less than the stalls it saves).
+    static constexpr std::size_t kInterleaveFrom = 512;
+
     std::array<std::array<Bounds, kMaxBins>, 3> bounds;
     std::array<std::array<Bounds, kMaxBins>, 3> centroids;
     std::array<std::array<std::uint32_t, kMaxBins>, 3> counts;
@@ -167,18 +171,33 @@ struct Bins {
             std::fill_n(counts[axis].begin(), bins, 0u);
         }
     }
-    void add(const PrimRef* refs, std::size_t n, const BinMapping& mapping) {
-        for (std::size_t i = 0; i < n; ++i) {
-            const PrimRef& ref = refs[i];
-            alignas(16) std::int32_t b[4];
-            _mm_store_si128(reinterpret_cast<__m128i*>(b), mapping.bins(ref));
-            const Vec4 lo = lo_of(ref), hi = hi_of(ref), c = lo + hi;
-            for (std::size_t axis = 0; axis < 3; ++axis) {
-                const auto k = std::size_t(b[axis]);
-                bounds[axis][k].extend(lo, hi);
-                centroids[axis][k].extend(c);
-                ++counts[axis][k];
-            }
+    /// Bins n refs. Neighbouring refs tend to fall in the same bin, so each update would wait
+    /// for the last one's store: above a few hundred refs, every other ref goes to `spare`
+    /// (merged in at the end), and two chains of updates run side by side.
+    void add(const PrimRef* refs, std::size_t n, const BinMapping& mapping, Bins& spare) {
+        if (n < kInterleaveFrom) {
+            for (std::size_t i = 0; i < n; ++i)
+                add(refs[i], mapping);
+            return;
+        }
+        spare.clear(mapping.count);
+        std::size_t i = 0;
+        for (; i + 1 < n; i += 2) {
+            add(refs[i], mapping);
+            spare.add(refs[i + 1], mapping);
+        }
+        if (i < n) add(refs[i], mapping);
+        merge(spare, mapping.count);
+    }
+    void add(const PrimRef& ref, const BinMapping& mapping) {
+        alignas(16) std::int32_t b[4];
+        _mm_store_si128(reinterpret_cast<__m128i*>(b), mapping.bins(ref));
+        const Vec4 lo = lo_of(ref), hi = hi_of(ref), c = lo + hi;
+        for (std::size_t axis = 0; axis < 3; ++axis) {
+            const auto k = std::size_t(b[axis]);
+            bounds[axis][k].extend(lo, hi);
+            centroids[axis][k].extend(c);
+            ++counts[axis][k];
         }
     }
     void merge(const Bins& other, int bins) {
@@ -189,6 +208,11 @@ struct Bins {
                 counts[axis][b] += other.counts[axis][b];
             }
     }
+};
+
+/// A thread's bins, and the second set that binning interleaves with them.
+struct BinScratch {
+    Bins bins, spare;
 };
 
 struct Split {
@@ -215,6 +239,65 @@ struct Side {
     }
 };
 
+/// Which side of `split` a ref goes to: the bins binning gave it, so both always agree.
+struct GoesLeft {
+    const BinMapping& mapping;
+    Split split;
+    bool operator()(const PrimRef& ref) const { return mapping.bin(ref, split.axis) < split.bin; }
+};
+GoesLeft goes_left(const BinMapping& mapping, const Split& split) {
+    return {mapping, split};
+}
+
+/// Moves the refs of [begin, end) that go left before the others, in place, without a branch
+/// on the data while most are still unsorted (which side a primitive falls on is a coin toss
+/// for the branch predictor): BlockQuicksort's partition (Edelkamp and Weiß, ESA 2016). Each
+/// end notes the offsets of its misplaced refs within a block of 64 (a count, not a branch),
+/// then the two ends' misplaced refs swap in pairs. Returns where the right side begins.
+std::size_t partition_in_place(PrimRef* refs, std::size_t begin, std::size_t end,
+                               const GoesLeft& goes_left) {
+    constexpr std::size_t kBlock = 64;
+    std::uint8_t left_offsets[kBlock], right_offsets[kBlock];
+    std::size_t left_count = 0, right_count = 0, left_start = 0, right_start = 0;
+    std::size_t l = begin, r = end;  // everything before l goes left, from r on goes right
+    while (r - l >= 2 * kBlock) {
+        if (left_count == 0) {
+            left_start = 0;
+            for (std::size_t i = 0; i < kBlock; ++i) {
+                left_offsets[left_count] = std::uint8_t(i);
+                left_count += !goes_left(refs[l + i]);
+            }
+        }
+        if (right_count == 0) {
+            right_start = 0;
+            for (std::size_t i = 0; i < kBlock; ++i) {
+                right_offsets[right_count] = std::uint8_t(i);
+                right_count += goes_left(refs[r - 1 - i]);
+            }
+        }
+        const std::size_t swaps = std::min(left_count, right_count);
+        for (std::size_t k = 0; k < swaps; ++k)
+            std::swap(refs[l + left_offsets[left_start + k]],
+                      refs[r - 1 - right_offsets[right_start + k]]);
+        left_count -= swaps;
+        right_count -= swaps;
+        left_start += swaps;
+        right_start += swaps;
+        if (left_count == 0) l += kBlock;
+        if (right_count == 0) r -= kBlock;
+    }
+    // Fewer than two blocks remain (one of them perhaps half done): one by one.
+    while (l < r) {
+        if (goes_left(refs[l])) {
+            ++l;
+        } else {
+            --r;
+            std::swap(refs[l], refs[r]);
+        }
+    }
+    return l;
+}
+
 class Builder {
   public:
     Builder(const BvhBuildOptions& options, Refs refs, std::size_t count, BuildProgress* progress)
@@ -239,7 +322,6 @@ class Builder {
         if (n == 0) return out;
         // A binary tree with at least one primitive per leaf has at most 2n - 1 nodes; each is
         // constructed when written (write_leaf, write_inner), never before.
-        scratch_ = make_ref_array(n);
         nodes_ =
             BvhStorage::NodeArray(static_cast<BvhNode*>(allocate_large(
                                       2 * n * sizeof(BvhNode), alignof(BvhNode), kForBuilding)),
@@ -340,18 +422,19 @@ class Builder {
     /// Bins the job's centroids into `bins` (with every thread when `parallel`) and returns the
     /// best plane.
     [[nodiscard]] Split find_split(const Job& job, const BinMapping& mapping, Bins& bins,
-                                   bool parallel) {
+                                   Bins& spare, bool parallel) {
         const int count = mapping.count;
         bins.clear(count);
         if (!parallel) {
-            bins.add(&refs_[job.begin], job.size(), mapping);
+            bins.add(&refs_[job.begin], job.size(), mapping, spare);
             return best_split(bins, count);
         }
         std::vector<std::unique_ptr<Bins>> partial(threads_);
         parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
             partial[c] = std::make_unique<Bins>();
             partial[c]->clear(count);
-            partial[c]->add(&refs_[job.begin + begin], end - begin, mapping);
+            const auto own_spare = std::make_unique<Bins>();
+            partial[c]->add(&refs_[job.begin + begin], end - begin, mapping, *own_spare);
         });
         for (const auto& p : partial)
             if (p) bins.merge(*p, count);
@@ -360,65 +443,48 @@ class Builder {
 
     // == Partitioning
 
-    /// Splits the job's refs: left of the returned index are those in bins below `split.bin`.
-    /// A scatter into the scratch array without a branch on the data (which side a primitive
-    /// falls on is a coin toss for the branch predictor), then a copy back.
+    /// Splits the job's refs in place: left of the returned index are those in bins below
+    /// `split.bin`.
     std::uint32_t partition(const Job& job, const BinMapping& mapping, const Split& split) {
-        const PrimRef* refs = refs_.get();
-        PrimRef* scratch = scratch_.get();
-        std::size_t to_left = job.begin, to_right = job.end - 1;
-        for (std::uint32_t i = job.begin; i < job.end; ++i) {
-            const PrimRef& ref = refs[i];
-            const std::size_t left = mapping.bin(ref, split.axis) < split.bin;
-            // The destination by arithmetic: the compiler turns a ?: of two pointers into a
-            // branch, which is what this partition is written to avoid.
-            scratch[to_right + (to_left - to_right) * left] = ref;
-            to_left += left;
-            to_right -= 1 - left;
-        }
-        std::memcpy(static_cast<void*>(&refs_[job.begin]), &scratch[job.begin],
-                    job.size() * sizeof(PrimRef));
-        return std::uint32_t(to_left);
+        return std::uint32_t(
+            partition_in_place(refs_.get(), job.begin, job.end, goes_left(mapping, split)));
     }
 
-    /// The same with every thread (the root): each counts its chunk's left side, then
-    /// scatters its chunk to its own places on both sides, then copies a chunk back.
+    /// The same with every thread (the root): each partitions its own chunk in place, then the
+    /// right-side refs that lie before the final boundary trade places with the left-side refs
+    /// after it.
     std::uint32_t parallel_partition(const Job& job, const BinMapping& mapping,
                                      const Split& split) {
-        const PrimRef* refs = refs_.get();
-        PrimRef* scratch = scratch_.get();
-        auto goes_left = [&](const PrimRef& ref) {
-            return std::size_t(mapping.bin(ref, split.axis) < split.bin);
-        };
-        std::vector<std::size_t> lefts(threads_, 0), chunk_begin(threads_, 0);
+        PrimRef* refs = refs_.get();
+        std::vector<std::size_t> chunk_begin(threads_ + 1, job.end), chunk_middle(threads_, 0);
         parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
-            std::size_t left = 0;
-            for (std::size_t i = job.begin + begin; i < job.begin + end; ++i)
-                left += goes_left(refs[i]);
-            lefts[c] = left;
-            chunk_begin[c] = begin;
+            chunk_begin[c] = job.begin + begin;
+            chunk_middle[c] = partition_in_place(refs, job.begin + begin, job.begin + end,
+                                                 goes_left(mapping, split));
         });
-        std::size_t total_left = 0;
-        for (std::size_t left : lefts)
-            total_left += left;
-        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
-            std::size_t to_left = job.begin, to_right = job.begin + total_left;
-            for (unsigned k = 0; k < c; ++k) {
-                to_left += lefts[k];
-                to_right += (chunk_begin[k + 1] - chunk_begin[k]) - lefts[k];
-            }
-            for (std::size_t i = job.begin + begin; i < job.begin + end; ++i) {
-                const std::size_t left = goes_left(refs[i]);
-                scratch[to_right + (to_left - to_right) * left] = refs[i];
-                to_left += left;
-                to_right += 1 - left;
-            }
-        });
-        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned) {
-            std::memcpy(static_cast<void*>(&refs_[job.begin + begin]), &scratch[job.begin + begin],
-                        (end - begin) * sizeof(PrimRef));
-        });
-        return std::uint32_t(job.begin + total_left);
+        std::size_t middle = job.begin;
+        for (unsigned c = 0; c < threads_; ++c)
+            middle += chunk_middle[c] - chunk_begin[c];
+        // Chunk c is [begin_c, middle_c) left refs then [middle_c, begin_c+1) right refs. The
+        // right refs below `middle` and the left refs from `middle` on are equally many: pair
+        // them up in order and swap.
+        std::vector<std::pair<std::size_t, std::size_t>> misplaced_right, misplaced_left;
+        for (unsigned c = 0; c < threads_; ++c) {
+            const std::size_t b = chunk_begin[c], m = chunk_middle[c], e = chunk_begin[c + 1];
+            if (std::min(e, middle) > m) misplaced_right.push_back({m, std::min(e, middle)});
+            if (m > std::max(b, middle)) misplaced_left.push_back({std::max(b, middle), m});
+        }
+        auto r = misplaced_right.begin();
+        auto l = misplaced_left.begin();
+        while (r != misplaced_right.end() && l != misplaced_left.end()) {
+            const std::size_t n = std::min(r->second - r->first, l->second - l->first);
+            std::swap_ranges(refs + r->first, refs + r->first + n, refs + l->first);
+            r->first += n;
+            l->first += n;
+            if (r->first == r->second) ++r;
+            if (l->first == l->second) ++l;
+        }
+        return std::uint32_t(middle);
     }
 
     /// The primitives of bins [from, to) on `axis`, from the bins alone.
@@ -459,10 +525,10 @@ class Builder {
         return {l, r};
     }
 
-    /// Splits one job, or makes it a leaf (returns false then). With `bins` null every thread
-    /// bins (the root); otherwise this thread alone, binning into `bins`. The partition is
-    /// in place, by this thread.
-    bool split_job(const Job& job, Bins* bins, Job& left_job, Job& right_job) {
+    /// Splits one job, or makes it a leaf (returns false then). With `scratch` null every
+    /// thread bins and partitions (the root); otherwise this thread alone, binning into
+    /// `scratch`.
+    bool split_job(const Job& job, BinScratch* scratch, Job& left_job, Job& right_job) {
         const std::uint32_t n = job.size();
         // One primitive, or few enough that a leaf costs no more than a node's own test (so
         // no split can be cheaper, whatever the bins say): a leaf, without binning. With the
@@ -474,10 +540,12 @@ class Builder {
         }
         Split split;
         const BinMapping mapping(job.centroids, bin_count(n));
-        std::unique_ptr<Bins> root_bins;  // the root's, binned by every thread
-        if (!bins) root_bins = std::make_unique<Bins>();
-        Bins& binned = bins ? *bins : *root_bins;
-        if (job.depth < kMaxSahDepth) split = find_split(job, mapping, binned, !bins);
+        std::unique_ptr<BinScratch> root_scratch;  // the root's, binned by every thread
+        if (!scratch) root_scratch = std::make_unique<BinScratch>();
+        BinScratch& own = scratch ? *scratch : *root_scratch;
+        const Bins& binned = own.bins;
+        if (job.depth < kMaxSahDepth)
+            split = find_split(job, mapping, own.bins, own.spare, !scratch);
         const float area = job.bounds.half_area();
         const float split_cost = options_.node_cost * area + options_.primitive_cost * split.cost;
         const float leaf_cost = options_.primitive_cost * area * blocks(n);
@@ -493,7 +561,7 @@ class Builder {
             left = side_of(binned, split.axis, 0, split.bin);
             right = side_of(binned, split.axis, split.bin, mapping.count);
             middle =
-                bins ? partition(job, mapping, split) : parallel_partition(job, mapping, split);
+                scratch ? partition(job, mapping, split) : parallel_partition(job, mapping, split);
         }
         std::tie(left_job, right_job) = write_inner(job, middle, left, right);
         return true;
@@ -510,10 +578,11 @@ class Builder {
         waiting_ = 0;
         finished_ = false;
         parallel_chunks(threads_, threads_, [&](std::size_t, std::size_t, unsigned) {
-            auto bins = std::make_unique<Bins>();  // 5 KB: on the heap, not a thread's stack
+            // 50 KB: on the heap, not a thread's stack
+            auto scratch = std::make_unique<BinScratch>();
             Job job;
             while (take_shared(job))
-                build_sequential(job, *bins);
+                build_sequential(job, *scratch);
         });
     }
 
@@ -535,7 +604,7 @@ class Builder {
         return true;
     }
 
-    void build_sequential(const Job& root, Bins& bins) {
+    void build_sequential(const Job& root, BinScratch& scratch) {
         // Iterative with an explicit stack: the depth is bounded, but a thread's stack is small.
         std::vector<Job> stack{root};
         std::size_t since_report = 0;
@@ -543,7 +612,7 @@ class Builder {
             const Job job = stack.back();
             stack.pop_back();
             Job left, right;
-            if (split_job(job, &bins, left, right)) {
+            if (split_job(job, &scratch, left, right)) {
                 // The smaller side first keeps the stack short.
                 if (left.size() < right.size()) std::swap(left, right);
                 if (left.size() >= kMinSharedJob && waiting_.load(std::memory_order_relaxed) > 0) {
@@ -572,7 +641,6 @@ class Builder {
     BvhBuildOptions options_;
     unsigned threads_;
     Refs refs_;
-    Refs scratch_{nullptr, FreeRefs{0}};  ///< where partition() scatters a job's refs
     std::size_t ref_count_;
     // The shared queue of build_shared().
     std::vector<Job> shared_;

@@ -1,5 +1,6 @@
 #include "picking/bvh/bvh.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -95,13 +96,10 @@ TEST(Bvh, OneTriangle) {
     EXPECT_FLOAT_EQ(hit->hit.t, 1.0f);
 }
 
-TEST(Bvh, StructureIsSound_Seed1) {
-    const TestMesh mesh = random_soup(1, 5000);
-    BvhBuildOptions options;
-    options.max_leaf_size = 4;
-    const Bvh bvh = build_bvh(mesh.view(), options);
-    // Every triangle exactly once, every leaf small enough, every child inside its parent.
-    std::vector<int> seen(mesh.view().triangle_count(), 0);
+/// Every triangle exactly once, every leaf small enough and around its triangles, every child
+/// inside its parent and after it.
+void expect_sound(const Bvh& bvh, const MeshView& mesh, std::uint32_t max_leaf) {
+    std::vector<int> seen(mesh.triangle_count(), 0);
     for (std::uint32_t id : bvh.primitive_ids)
         ++seen.at(id);
     for (int s : seen)
@@ -109,9 +107,9 @@ TEST(Bvh, StructureIsSound_Seed1) {
     for (std::size_t i = 0; i < bvh.nodes.size(); ++i) {
         const BvhNode& node = bvh.nodes[i];
         if (node.is_leaf()) {
-            EXPECT_LE(node.count, 4u);
+            EXPECT_LE(node.count, max_leaf);
             for (std::uint32_t p = node.first; p < node.first + node.count; ++p) {
-                const Aabb box = bounds_of(mesh.view().triangle(bvh.primitive_ids[p]));
+                const Aabb box = bounds_of(mesh.triangle(bvh.primitive_ids[p]));
                 EXPECT_TRUE(node.bounds.contains(box.min) && node.bounds.contains(box.max));
             }
         } else {
@@ -122,9 +120,52 @@ TEST(Bvh, StructureIsSound_Seed1) {
             }
         }
     }
+}
+
+/// The triangles of each leaf (sorted), leaves in sorted order: the tree's partition of the
+/// triangles, whatever order the nodes and the triangles within a leaf were written in.
+std::vector<std::vector<std::uint32_t>> leaf_sets(const Bvh& bvh) {
+    std::vector<std::vector<std::uint32_t>> sets;
+    for (const BvhNode& node : bvh.nodes) {
+        if (!node.is_leaf()) continue;
+        std::vector<std::uint32_t> ids(bvh.primitive_ids.begin() + node.first,
+                                       bvh.primitive_ids.begin() + node.first + node.count);
+        std::sort(ids.begin(), ids.end());
+        sets.push_back(std::move(ids));
+    }
+    std::sort(sets.begin(), sets.end());
+    return sets;
+}
+
+TEST(Bvh, StructureIsSound_Seed1) {
+    const TestMesh mesh = random_soup(1, 5000);
+    BvhBuildOptions options;
+    options.max_leaf_size = 4;
+    const Bvh bvh = build_bvh(mesh.view(), options);
+    expect_sound(bvh, mesh.view(), 4);
     EXPECT_LT(bvh.depth(), 40);
     EXPECT_EQ(bvh.memory_bytes(),
               bvh.nodes.size() * sizeof(BvhNode) + bvh.primitive_ids.size() * 4);
+}
+
+TEST(Bvh, ThreadsShareTheWorkButNotTheAnswer_Seed7) {
+    // Past the size where every thread bins and partitions the root (in uneven chunks: three
+    // threads), on a grid whose triangles lie in order: the partition moves nearly every
+    // one. Binning does not depend on the order of the triangles, so the tree splits them
+    // into the same leaves however many threads built it.
+    const TestMesh mesh = random_soup(7, 40000);
+    BvhBuildOptions one, three;
+    one.threads = 1;
+    three.threads = 3;
+    const Bvh a = build_bvh(mesh.view(), one), b = build_bvh(mesh.view(), three);
+    expect_sound(a, mesh.view(), 8);
+    expect_sound(b, mesh.view(), 8);
+    EXPECT_EQ(leaf_sets(a), leaf_sets(b));
+    const TestMesh ordered = grid(300);
+    const Bvh c = build_bvh(ordered.view(), one), d = build_bvh(ordered.view(), three);
+    expect_sound(c, ordered.view(), 8);
+    expect_sound(d, ordered.view(), 8);
+    EXPECT_EQ(leaf_sets(c), leaf_sets(d));
 }
 
 TEST(Bvh, SameTreeOnOneOrManyThreads_Seed2) {
