@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include "assets/procedural/torus_knot.h"
+#include "assets/testing/against_assimp.h"
 #include "assets/testing/same_surface.h"
 #include "assets/testing/test_files.h"
 
@@ -308,26 +309,9 @@ TEST(BinaryPly, StopsWhenCancelled) {
 TEST(BinaryPly, EveryTestModelItReadsHasAssimpsSurface) {
     if (!fs::exists(tests::kAssimpModels))
         GTEST_SKIP() << tests::kAssimpModels << " is not installed";
-    std::size_t read = 0;
-    for (const fs::directory_entry& entry :
-         fs::recursive_directory_iterator(tests::kAssimpModels)) {
-        if (!entry.is_regular_file() || entry.path().extension() != ".ply") continue;
-        SCOPED_TRACE(entry.path().string());
-        std::optional<Scene> own;
-        try {
-            own = load_model(entry.path());
-        } catch (const LoadError&) {
-            continue;  // refused by both: assets/load_model_test.cpp checks the refusals
-        }
-        if (own->notes.empty() || own->notes[0].find("binary PLY reader") == std::string::npos)
-            continue;  // left to Assimp
-        ++read;
-        const Scene assimp = load_with_assimp(entry.path(), nullptr);
-        const std::vector<std::string> differences = tests::surface_differences(*own, assimp);
-        EXPECT_TRUE(differences.empty()) << differences.front();
-        EXPECT_EQ(own->triangle_count(), assimp.triangle_count());
-    }
-    EXPECT_GE(read, 1u) << "no test model was read by the binary PLY reader";
+    const auto files = tests::files_with_extension(tests::kAssimpModels, ".ply", true);
+    EXPECT_GE(tests::expect_assimps_surface(files, "binary PLY reader"), 1u)
+        << "no test model was read by the binary PLY reader";
 }
 
 TEST(BinaryPly, TheFrontDoorReadsABinaryPlyWithItAndItMatchesAssimp) {

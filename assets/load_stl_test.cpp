@@ -3,7 +3,6 @@
 
 #include "assets/load_stl.h"
 
-#include <cctype>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -17,7 +16,7 @@
 #include <glm/geometric.hpp>
 
 #include "assets/procedural/torus_knot.h"
-#include "assets/testing/same_surface.h"
+#include "assets/testing/against_assimp.h"
 #include "assets/testing/test_files.h"
 
 // A namespace of its own: the test files of assets_test share unity batches.
@@ -128,29 +127,9 @@ TEST(BinaryStl, LeavesAsciiColourAndMisSizedFilesToAssimp) {
 TEST(BinaryStl, EveryTestModelItReadsHasAssimpsSurface) {
     if (!fs::exists(tests::kAssimpModels))
         GTEST_SKIP() << tests::kAssimpModels << " is not installed";
-    std::size_t read = 0;
-    for (const fs::directory_entry& entry :
-         fs::recursive_directory_iterator(tests::kAssimpModels)) {
-        std::string extension = entry.path().extension().string();
-        for (char& c : extension)
-            c = char(std::tolower(static_cast<unsigned char>(c)));
-        if (!entry.is_regular_file() || extension != ".stl") continue;
-        SCOPED_TRACE(entry.path().string());
-        std::optional<Scene> own;
-        try {
-            own = load_model(entry.path());
-        } catch (const LoadError&) {
-            continue;  // refused by both: assets/load_model_test.cpp checks the refusals
-        }
-        if (own->notes.empty() || own->notes[0].find("binary STL reader") == std::string::npos)
-            continue;  // left to Assimp
-        ++read;
-        const Scene assimp = load_with_assimp(entry.path(), nullptr);
-        const std::vector<std::string> differences = tests::surface_differences(*own, assimp);
-        EXPECT_TRUE(differences.empty()) << differences.front();
-        EXPECT_EQ(own->triangle_count(), assimp.triangle_count());
-    }
-    EXPECT_GE(read, 1u) << "no test model was read by the binary STL reader";
+    const auto files = tests::files_with_extension(tests::kAssimpModels, ".stl", true);
+    EXPECT_GE(tests::expect_assimps_surface(files, "binary STL reader"), 1u)
+        << "no test model was read by the binary STL reader";
 }
 
 }  // namespace
