@@ -1,12 +1,18 @@
-// The plain OBJ reader: one pass over the text, a line at a time.
+// The plain OBJ reader: one pass over the text, a line at a time. A vertex or face line is read
+// up to its newline without looking for that newline first: most lines are some 30 bytes, and
+// a memchr call per line cost more than reading them did.
 
 #include "assets/load_plain_obj.h"
 
+#include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -23,10 +29,21 @@ bool is_blank(char c) {
     return c == ' ' || c == '\t' || c == '\r';
 }
 
+/// Whether p is where its line ends: at a newline, or at the end of the text.
+bool at_line_end(const char* p, const char* end) {
+    return p == end || *p == '\n';
+}
+
 const char* skip_blanks(const char* p, const char* end) {
     while (p != end && is_blank(*p))
         ++p;
     return p;
+}
+
+/// The newline that ends p's line, or the end of the text.
+const char* line_end_of(const char* p, const char* end) {
+    const void* newline = std::memchr(p, '\n', std::size_t(end - p));
+    return newline ? static_cast<const char*>(newline) : end;
 }
 
 /// Reads the line's next number into `value`; false at the line's end or when the next word is
@@ -34,10 +51,18 @@ const char* skip_blanks(const char* p, const char* end) {
 template <class Number>
 bool next_number(const char*& p, const char* end, Number& value) {
     p = skip_blanks(p, end);
-    if (p == end) return false;
+    if (at_line_end(p, end)) return false;
     const auto [next, error] = std::from_chars(p, end, value);
-    if (error != std::errc() || (next != end && !is_blank(*next))) return false;
+    if (error != std::errc() || !(at_line_end(next, end) || is_blank(*next))) return false;
     p = next;
+    return true;
+}
+
+/// After a line's last word: true (and `line` moved to the next line) when only blanks follow.
+bool only_blanks_left(const char* p, const char* end, const char*& line) {
+    p = skip_blanks(p, end);
+    if (!at_line_end(p, end)) return false;
+    line = p == end ? end : p + 1;
     return true;
 }
 
@@ -52,42 +77,63 @@ LineKind kind_of(std::string_view keyword) {
     return LineKind::Other;  // vt, vn, usemtl, mtllib, l, p, curves...: Assimp's
 }
 
-}  // namespace
+/// What one stretch of the text gave.
+struct Stretch {
+    /// Simple: only vertices, triangles, comments, "s" lines and names, every index positive
+    /// and below 2^32 - 1. Anything else (a line Assimp must read, a face that is an error, a
+    /// negative index, which counts back across stretches) is decided by reading the whole
+    /// text in one stretch.
+    bool simple = true;
+    bool left_to_assimp = false;  ///< (one stretch) a line Assimp must read
+    std::vector<glm::vec3> positions;
+    std::vector<std::uint32_t> indices;
+    std::size_t names = 0;
+    std::string name;  ///< the first name line's, trimmed
+};
 
-std::optional<Scene> read_plain_obj(std::span<const std::byte> bytes,
-                                    const std::filesystem::path& path, LoadProgress* progress) {
-    const char* const begin = reinterpret_cast<const char*>(bytes.data());
-    const char* const end = begin + bytes.size();
-    MeshData mesh;
-    mesh.name = "defaultobject";  // Assimp's and tinyobjloader's name for faces before any o or g
-    bool named = false;
-    std::size_t face_count = 0;
-    std::size_t next_report = kBytesPerReport;
-    for (const char* line = begin; line < end;) {
-        const char* newline =
-            static_cast<const char*>(std::memchr(line, '\n', std::size_t(end - line)));
-        const char* const line_end = newline ? newline : end;
-        const char* p = skip_blanks(line, line_end);
-        line = newline ? newline + 1 : end;
-        if (progress != nullptr && std::size_t(line - begin) >= next_report) {
+/// Reads the lines of [from, to), whole lines of the text that starts at `begin`. Alone (`whole`),
+/// it reads what the text says and throws its errors; otherwise it stops at anything that is not
+/// simple. Cancel is looked at every 16 MB; `report` also moves the progress.
+void read_stretch(const char* const begin, const char* from, const char* to, bool whole,
+                  const std::filesystem::path& path, LoadProgress* progress, bool report,
+                  const std::atomic<bool>& give_up, Stretch& out) {
+    std::size_t next_report = std::size_t(from - begin) + kBytesPerReport;
+    for (const char* line = from; line < to;) {
+        if (std::size_t(line - begin) >= next_report) {
             next_report += kBytesPerReport;
-            progress->fraction = 0.9f * float(line - begin) / float(bytes.size());
-            if (progress->cancel)
-                throw LoadError(path, "loading cancelled", LoadFailure::Cancelled);
+            if (progress != nullptr) {
+                if (report) progress->fraction = 0.9f * float(line - from) / float(to - from);
+                if (progress->cancel)
+                    throw LoadError(path, "loading cancelled", LoadFailure::Cancelled);
+            }
+            if (!whole && give_up.load(std::memory_order_relaxed)) return;
         }
+        const char* p = skip_blanks(line, to);
         const char* word_end = p;
-        while (word_end != line_end && !is_blank(*word_end))
+        while (!at_line_end(word_end, to) && !is_blank(*word_end))
             ++word_end;
         const std::string_view keyword(p, std::size_t(word_end - p));
         p = word_end;
         switch (kind_of(keyword)) {
-            case LineKind::Skip:
+            case LineKind::Skip: {
+                const char* const line_end = line_end_of(p, to);
+                line = line_end == to ? to : line_end + 1;
                 break;
+            }
             case LineKind::Other:
-                return std::nullopt;
+                out.simple = false;
+                out.left_to_assimp = true;
+                return;
             case LineKind::Name: {
-                if (named) return std::nullopt;  // several objects or groups: Assimp's meshes
-                named = true;
+                ++out.names;
+                const char* const line_end = line_end_of(p, to);
+                line = line_end == to ? to : line_end + 1;
+                if (out.names > 1 && whole) {  // several objects or groups: Assimp's meshes
+                    out.left_to_assimp = true;
+                    return;
+                }
+                if (out.names > 1) break;  // split: the names of every stretch are counted
+
                 // The words after the keyword, blanks trimmed at both ends (the start first: a
                 // name of blanks alone must leave p at the line's end, never past name_end).
                 p = skip_blanks(p, line_end);
@@ -95,39 +141,138 @@ std::optional<Scene> read_plain_obj(std::span<const std::byte> bytes,
                 while (name_end != p && is_blank(name_end[-1]))
                     --name_end;
                 if (p != name_end)
-                    mesh.name = capped_name(std::string_view(p, std::size_t(name_end - p)));
+                    out.name = capped_name(std::string_view(p, std::size_t(name_end - p)));
                 break;
             }
             case LineKind::Vertex: {
                 glm::vec3 v;
-                if (!next_number(p, line_end, v.x) || !next_number(p, line_end, v.y) ||
-                    !next_number(p, line_end, v.z))
-                    return std::nullopt;
                 // A weight (Assimp divides by it) or colours: Assimp's.
-                if (skip_blanks(p, line_end) != line_end) return std::nullopt;
-                mesh.positions.push_back(v);
+                if (!next_number(p, to, v.x) || !next_number(p, to, v.y) ||
+                    !next_number(p, to, v.z) || !only_blanks_left(p, to, line)) {
+                    out.simple = false;
+                    out.left_to_assimp = true;
+                    return;
+                }
+                out.positions.push_back(v);
                 break;
             }
             case LineKind::Face: {
                 std::int64_t corners[3];
+                bool read = true;
                 for (std::int64_t& corner : corners)
-                    if (!next_number(p, line_end, corner)) return std::nullopt;
-                if (skip_blanks(p, line_end) != line_end) return std::nullopt;  // a polygon
+                    read = read && next_number(p, to, corner);
+                if (!read || !only_blanks_left(p, to, line)) {  // a polygon, or not numbers
+                    out.simple = false;
+                    out.left_to_assimp = true;
+                    return;
+                }
                 for (const std::int64_t corner : corners) {
+                    if (corner < 0 && !whole) {  // counts back from a vertex of an earlier stretch
+                        out.simple = false;
+                        return;
+                    }
                     // 1-based, or counted back from the last vertex so far when negative.
                     const std::int64_t index =
-                        corner > 0 ? corner - 1 : std::int64_t(mesh.positions.size()) + corner;
+                        corner > 0 ? corner - 1 : std::int64_t(out.positions.size()) + corner;
                     if (corner == 0 || index < 0 || index >= std::int64_t(UINT32_MAX)) {
-                        throw LoadError(path, "face " + std::to_string(face_count) +
+                        if (!whole) {
+                            out.simple = false;
+                            return;
+                        }
+                        throw LoadError(path, "face " + std::to_string(out.indices.size() / 3) +
                                                   " names vertex " + std::to_string(corner) +
                                                   ", which the file does not have");
                     }
-                    mesh.indices.push_back(std::uint32_t(index));
+                    out.indices.push_back(std::uint32_t(index));
                 }
-                ++face_count;
                 break;
             }
         }
+    }
+}
+
+/// The stretches the text is read in: at most `threads` (every core for 0), each at least
+/// `min_bytes` long, each ending after a newline (or at the text's end).
+std::vector<std::pair<const char*, const char*>> stretches(const char* begin, const char* end,
+                                                           const PlainObjSplit& split) {
+    const std::size_t size = std::size_t(end - begin);
+    std::size_t count = split.threads ? split.threads : std::thread::hardware_concurrency();
+    count = std::clamp<std::size_t>(
+        std::min(count, size / std::max<std::size_t>(split.min_chunk_bytes, 1)), 1, 64);
+    std::vector<std::pair<const char*, const char*>> out;
+    const char* from = begin;
+    for (std::size_t i = 1; i <= count && from < end; ++i) {
+        const char* to = i == count ? end : std::max(from, begin + size * i / count);
+        if (to != end) to = std::min(end, line_end_of(to, end) + 1);
+        out.push_back({from, to});
+        from = to;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<Scene> read_plain_obj(std::span<const std::byte> bytes,
+                                    const std::filesystem::path& path, LoadProgress* progress,
+                                    const PlainObjSplit& split) {
+    const char* const begin = reinterpret_cast<const char*>(bytes.data());
+    const char* const end = begin + bytes.size();
+    const auto parts = stretches(begin, end, split);
+    std::vector<Stretch> read(parts.size());
+    std::atomic<bool> give_up{false};
+    if (parts.size() > 1) {
+        // Each stretch on a thread of its own: the last on this one.
+        std::vector<std::exception_ptr> errors(parts.size());
+        std::vector<std::thread> threads;
+        auto read_part = [&](std::size_t i) {
+            try {
+                read_stretch(begin, parts[i].first, parts[i].second, false, path, progress, i == 0,
+                             give_up, read[i]);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+            if (!read[i].simple) give_up.store(true, std::memory_order_relaxed);
+        };
+        for (std::size_t i = 0; i + 1 < parts.size(); ++i)
+            threads.emplace_back(read_part, i);
+        read_part(parts.size() - 1);
+        for (std::thread& thread : threads)
+            thread.join();
+        for (const std::exception_ptr& error : errors)
+            if (error) std::rethrow_exception(error);  // cancelled
+        // Stretches shorter than the distance between two looks at cancel never looked.
+        if (progress != nullptr && progress->cancel)
+            throw LoadError(path, "loading cancelled", LoadFailure::Cancelled);
+    }
+    MeshData mesh;
+    mesh.name = "defaultobject";  // Assimp's and tinyobjloader's name for faces before any o or g
+    const bool all_simple =
+        parts.size() > 1 && std::all_of(read.begin(), read.end(),
+                                        [](const Stretch& stretch) { return stretch.simple; });
+    if (all_simple) {
+        std::size_t positions = 0, indices = 0, names = 0;
+        for (const Stretch& stretch : read) {
+            positions += stretch.positions.size();
+            indices += stretch.indices.size();
+            names += stretch.names;
+        }
+        if (names > 1) return std::nullopt;  // several objects or groups: Assimp's meshes
+        mesh.positions.reserve(positions);
+        mesh.indices.reserve(indices);
+        for (Stretch& stretch : read) {
+            if (!stretch.name.empty()) mesh.name = stretch.name;
+            mesh.positions.insert(mesh.positions.end(), stretch.positions.begin(),
+                                  stretch.positions.end());
+            mesh.indices.insert(mesh.indices.end(), stretch.indices.begin(), stretch.indices.end());
+            stretch = {};  // its memory back before the normals take theirs
+        }
+    } else {
+        Stretch whole;
+        read_stretch(begin, begin, end, true, path, progress, true, give_up, whole);
+        if (whole.left_to_assimp) return std::nullopt;
+        if (!whole.name.empty()) mesh.name = whole.name;
+        mesh.positions = std::move(whole.positions);
+        mesh.indices = std::move(whole.indices);
     }
     // A positive index may name a vertex that comes later: checked once all are read.
     for (std::size_t i = 0; i < mesh.indices.size(); ++i) {

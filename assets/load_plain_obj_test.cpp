@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <optional>
+#include <random>
 #include <span>
 #include <string>
 #include <vector>
@@ -78,6 +79,140 @@ TEST(PlainObj, NegativeIndicesCountBackAndLaterVerticesAreFound) {
     ASSERT_TRUE(scene.has_value());
     EXPECT_EQ(scene->meshes.at(0).indices, (std::vector<std::uint32_t>{0, 1, 2}));
     EXPECT_EQ(scene->meshes.at(0).name, "defaultobject");
+}
+
+TEST(PlainObj, EveryKindOfLineEndReadsAlike) {
+    // Lines are read up to their newline without finding it first: a number or a word must
+    // stop there, never run on into the next line.
+    const std::vector<std::string> files = {
+        "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+        "v 0 0 0\r\nv 1 0 0\r\nv 0 1 0\r\nf 1 2 3\r\n",
+        "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3",
+        "v 0 0 0 \t\nv 1 0 0\t\n\n\n   \nv 0 1 0   \r\n# no newline at the end\nf 1 2 3 ",
+        "\n\n# first\ns 1\nv 0 0 0\n#\nv 1 0 0\n  v 0 1 0\n\tf 1 2 3\n# last",
+    };
+    for (const std::string& file : files) {
+        SCOPED_TRACE(file);
+        std::optional<Scene> scene = read_plain_obj(bytes_of(file), "a.obj");
+        ASSERT_TRUE(scene.has_value());
+        const MeshData& mesh = scene->meshes.at(0);
+        EXPECT_EQ(mesh.positions, (std::vector<glm::vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}));
+        EXPECT_EQ(mesh.indices, (std::vector<std::uint32_t>{0, 1, 2}));
+    }
+    // A line cut short leaves the file to Assimp even when the next line could finish it.
+    for (const std::string& file :
+         {std::string("v 0 0\n0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"), kTriangle + "f 1 2\n3\n",
+          kTriangle + "f 1 2 3\r4\n", std::string("v 0 0 0\nv 1 0 0\nv 0 1")}) {
+        SCOPED_TRACE(file);
+        EXPECT_FALSE(read_plain_obj(bytes_of(file), "a.obj").has_value());
+    }
+}
+
+/// What reading a text gives, in words: the scene's mesh, "left to Assimp", or the error.
+std::string outcome_of(const std::string& file, const PlainObjSplit& split) {
+    try {
+        const std::optional<Scene> scene = read_plain_obj(bytes_of(file), "a.obj", nullptr, split);
+        if (!scene) return "left to Assimp";
+        const MeshData& mesh = scene->meshes.at(0);
+        std::string out = "name " + mesh.name + "\n";
+        for (const glm::vec3& p : mesh.positions)
+            out +=
+                std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z) + "\n";
+        for (const std::uint32_t i : mesh.indices)
+            out += std::to_string(i) + " ";
+        return out;
+    } catch (const LoadError& e) {
+        return "error: " + e.reason();
+    }
+}
+
+/// What a random text may hold beyond vertices, triangles, comments, blank and "s" lines.
+struct Oddities {
+    bool names = false;      ///< "o" and "g" lines
+    bool assimps = false;    ///< lines Assimp must read
+    bool bad_faces = false;  ///< faces naming vertices the file may not have
+    bool negatives = false;  ///< faces counting back from the last vertex
+};
+
+/// A random OBJ text of `lines` lines. Draws come straight from the engine, in a fixed order.
+std::string random_obj(std::mt19937& random, int lines, const Oddities& odd) {
+    auto draw = [&](std::uint32_t n) { return std::uint32_t(random() % n); };
+    std::string out;
+    std::uint32_t vertices = 0;
+    const char* const ends[] = {"\n", "\r\n", " \n", "\t\r\n"};
+    for (int l = 0; l < lines; ++l) {
+        const std::uint32_t kind = draw(100);
+        std::string line;
+        if (kind < 45 || vertices == 0) {
+            line = "v " + std::to_string(int(draw(200)) - 100) + " " + std::to_string(draw(1000)) +
+                   "e-2 " + std::to_string(draw(7));
+            ++vertices;
+        } else if (kind < 85) {
+            line = "f";
+            for (int c = 0; c < 3; ++c) {
+                const std::uint32_t how = draw(odd.bad_faces ? 24 : 20);
+                std::int64_t corner = 0;
+                if (how < 14 || (how < 20 && !odd.negatives))
+                    corner = 1 + std::int64_t(draw(vertices));
+                else if (how < 20)
+                    corner = -1 - std::int64_t(draw(vertices));
+                else if (how < 21)
+                    corner = std::int64_t(vertices) + 1 + draw(3);  // perhaps given later
+                else if (how < 22)
+                    corner = -std::int64_t(vertices) - 1;  // before the first vertex
+                else if (how < 23)
+                    corner = 0;
+                else
+                    corner = 5000000000;
+                line += " " + std::to_string(corner);
+            }
+        } else if (kind < 90) {
+            line = "# a comment with f 1 2 3 in it";
+        } else if (kind < 93) {
+            line = "";
+        } else if (kind < 95 || (kind < 97 && !odd.names) || (kind >= 97 && !odd.assimps)) {
+            line = "s 1";
+        } else if (kind < 97) {
+            line = draw(2) ? "o part" : "g  side \t";
+        } else if (kind < 98) {
+            line = "vt 0 0";
+        } else if (kind < 99) {
+            line = "f 1 2 3 4";
+        } else {
+            line = "v 1 2";
+        }
+        out += line + ends[draw(4)];
+    }
+    if (draw(2)) out += "# the end";  // a last line without its newline
+    return out;
+}
+
+TEST(PlainObj, ReadInStretchesItGivesWhatOneStretchGives_Seed31) {
+    // Stretches as short as a line, on two to seven threads: the same mesh, the same refusal or
+    // the same error as reading the text in one go.
+    std::mt19937 random(31);
+    int scenes = 0, refused = 0, errors = 0;
+    for (int round = 0; round < 300; ++round) {
+        Oddities odd;
+        odd.names = random() % 2;
+        odd.assimps = random() % 4 == 0;
+        odd.bad_faces = random() % 4 == 0;
+        odd.negatives = random() % 4 == 0;
+        const std::string file = random_obj(random, 1 + int(random() % 60), odd);
+        const std::string one = outcome_of(file, {1, 1});
+        for (unsigned threads = 2; threads <= 7; threads += 5) {
+            SCOPED_TRACE(file);
+            EXPECT_EQ(outcome_of(file, {threads, 1 + random() % 40}), one);
+        }
+        scenes += one.rfind("name", 0) == 0;
+        refused += one == "left to Assimp";
+        errors += one.rfind("error", 0) == 0;
+    }
+    // Every outcome is met often enough for the comparison to mean something.
+
+    EXPECT_GT(scenes, 20);
+    EXPECT_GT(refused, 20);
+    EXPECT_GT(errors, 20);
 }
 
 TEST(PlainObj, AnObjectNameOfBlanksAloneKeepsTheDefaultName) {
