@@ -152,22 +152,19 @@ struct BinMapping {
     }
 };
 
-/// Per axis and bin: the primitives' box, their (doubled) centroids' box and their count. The
-/// centroids' boxes give a split's two sides without a pass over the primitives, so the
-/// partition that follows needs nothing but the plane.
+/// Per axis and bin: the primitives' box and their count. (The sides' boxes of centroids, which
+/// their own binning needs, are tallied by the partition, which looks at every ref anyway.)
 struct Bins {
     /// From this many refs up, binning interleaves two sets of bins (clearing and merging the
     /// second costs less than the stalls it saves).
     static constexpr std::size_t kInterleaveFrom = 512;
 
     std::array<std::array<Bounds, kMaxBins>, 3> bounds;
-    std::array<std::array<Bounds, kMaxBins>, 3> centroids;
     std::array<std::array<std::uint32_t, kMaxBins>, 3> counts;
 
     void clear(int bins) {
         for (std::size_t axis = 0; axis < 3; ++axis) {
             std::fill_n(bounds[axis].begin(), bins, Bounds{});
-            std::fill_n(centroids[axis].begin(), bins, Bounds{});
             std::fill_n(counts[axis].begin(), bins, 0u);
         }
     }
@@ -192,11 +189,10 @@ struct Bins {
     void add(const PrimRef& ref, const BinMapping& mapping) {
         alignas(16) std::int32_t b[4];
         _mm_store_si128(reinterpret_cast<__m128i*>(b), mapping.bins(ref));
-        const Vec4 lo = lo_of(ref), hi = hi_of(ref), c = lo + hi;
+        const Vec4 lo = lo_of(ref), hi = hi_of(ref);
         for (std::size_t axis = 0; axis < 3; ++axis) {
             const auto k = std::size_t(b[axis]);
             bounds[axis][k].extend(lo, hi);
-            centroids[axis][k].extend(c);
             ++counts[axis][k];
         }
     }
@@ -204,7 +200,6 @@ struct Bins {
         for (std::size_t axis = 0; axis < 3; ++axis)
             for (std::size_t b = 0; b < std::size_t(bins); ++b) {
                 bounds[axis][b].extend(other.bounds[axis][b]);
-                centroids[axis][b].extend(other.centroids[axis][b]);
                 counts[axis][b] += other.counts[axis][b];
             }
     }
@@ -239,14 +234,32 @@ struct Side {
     }
 };
 
-/// Which side of `split` a ref goes to: the bins binning gave it, so both always agree.
+/// Which side of `split` a ref goes to: the bins binning gave it, so both always agree. Each
+/// ref it sorts also widens its side's box of (doubled) centroids, which the child's binning
+/// needs: a ref sorted twice changes nothing.
 struct GoesLeft {
     const BinMapping& mapping;
     Split split;
-    bool operator()(const PrimRef& ref) const { return mapping.bin(ref, split.axis) < split.bin; }
+    Bounds left_centroids, right_centroids;
+
+    bool operator()(const PrimRef& ref) {
+        const Vec4 c = lo_of(ref) + hi_of(ref);
+        const bool left = mapping.bin(ref, split.axis) < split.bin;
+        // Without a branch: the other side's candidate is made a NaN (every bit set), which
+        // _mm_min_ps and _mm_max_ps pass over (they return their second operand then).
+        const __m128 to_left = _mm_castsi128_ps(_mm_set1_epi32(-int(left)));
+        const __m128 for_left =
+            _mm_or_ps(c.v, _mm_xor_ps(to_left, _mm_castsi128_ps(_mm_set1_epi32(-1))));
+        const __m128 for_right = _mm_or_ps(c.v, to_left);
+        left_centroids.lo.v = _mm_min_ps(for_left, left_centroids.lo.v);
+        left_centroids.hi.v = _mm_max_ps(for_left, left_centroids.hi.v);
+        right_centroids.lo.v = _mm_min_ps(for_right, right_centroids.lo.v);
+        right_centroids.hi.v = _mm_max_ps(for_right, right_centroids.hi.v);
+        return left;
+    }
 };
 GoesLeft goes_left(const BinMapping& mapping, const Split& split) {
-    return {mapping, split};
+    return {mapping, split, {}, {}};
 }
 
 /// Moves the refs of [begin, end) that go left before the others, in place, without a branch
@@ -255,7 +268,7 @@ GoesLeft goes_left(const BinMapping& mapping, const Split& split) {
 /// end notes the offsets of its misplaced refs within a block of 64 (a count, not a branch),
 /// then the two ends' misplaced refs swap in pairs. Returns where the right side begins.
 std::size_t partition_in_place(PrimRef* refs, std::size_t begin, std::size_t end,
-                               const GoesLeft& goes_left) {
+                               GoesLeft& goes_left) {
     constexpr std::size_t kBlock = 64;
     std::uint8_t left_offsets[kBlock], right_offsets[kBlock];
     std::size_t left_count = 0, right_count = 0, left_start = 0, right_start = 0;
@@ -445,23 +458,33 @@ class Builder {
 
     /// Splits the job's refs in place: left of the returned index are those in bins below
     /// `split.bin`.
-    std::uint32_t partition(const Job& job, const BinMapping& mapping, const Split& split) {
-        return std::uint32_t(
-            partition_in_place(refs_.get(), job.begin, job.end, goes_left(mapping, split)));
+    /// The sides' boxes of centroids go to `left` and `right`.
+    std::uint32_t partition(const Job& job, const BinMapping& mapping, const Split& split,
+                            Side& left, Side& right) {
+        GoesLeft sorter = goes_left(mapping, split);
+        const std::size_t middle = partition_in_place(refs_.get(), job.begin, job.end, sorter);
+        left.centroids = sorter.left_centroids;
+        right.centroids = sorter.right_centroids;
+        return std::uint32_t(middle);
     }
 
     /// The same with every thread (the root): each partitions its own chunk in place, then the
     /// right-side refs that lie before the final boundary trade places with the left-side refs
     /// after it.
-    std::uint32_t parallel_partition(const Job& job, const BinMapping& mapping,
-                                     const Split& split) {
+    std::uint32_t parallel_partition(const Job& job, const BinMapping& mapping, const Split& split,
+                                     Side& left, Side& right) {
         PrimRef* refs = refs_.get();
         std::vector<std::size_t> chunk_begin(threads_ + 1, job.end), chunk_middle(threads_, 0);
+        std::vector<GoesLeft> sorters(threads_, goes_left(mapping, split));
         parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
             chunk_begin[c] = job.begin + begin;
-            chunk_middle[c] = partition_in_place(refs, job.begin + begin, job.begin + end,
-                                                 goes_left(mapping, split));
+            chunk_middle[c] =
+                partition_in_place(refs, job.begin + begin, job.begin + end, sorters[c]);
         });
+        for (const GoesLeft& sorter : sorters) {
+            left.centroids.extend(sorter.left_centroids);
+            right.centroids.extend(sorter.right_centroids);
+        }
         std::size_t middle = job.begin;
         for (unsigned c = 0; c < threads_; ++c)
             middle += chunk_middle[c] - chunk_begin[c];
@@ -492,7 +515,6 @@ class Builder {
         Side side;
         for (int b = from; b < to; ++b) {
             side.bounds.extend(bins.bounds[std::size_t(axis)][std::size_t(b)]);
-            side.centroids.extend(bins.centroids[std::size_t(axis)][std::size_t(b)]);
             side.count += bins.counts[std::size_t(axis)][std::size_t(b)];
         }
         return side;
@@ -560,8 +582,8 @@ class Builder {
         } else {
             left = side_of(binned, split.axis, 0, split.bin);
             right = side_of(binned, split.axis, split.bin, mapping.count);
-            middle =
-                scratch ? partition(job, mapping, split) : parallel_partition(job, mapping, split);
+            middle = scratch ? partition(job, mapping, split, left, right)
+                             : parallel_partition(job, mapping, split, left, right);
         }
         std::tie(left_job, right_job) = write_inner(job, middle, left, right);
         return true;
