@@ -600,7 +600,7 @@ class Builder {
         waiting_ = 0;
         finished_ = false;
         parallel_chunks(threads_, threads_, [&](std::size_t, std::size_t, unsigned) {
-            // 50 KB: on the heap, not a thread's stack
+            // 14 KB: on the heap, not a thread's stack
             auto scratch = std::make_unique<BinScratch>();
             Job job;
             while (take_shared(job))
