@@ -1,7 +1,6 @@
 #include "app/viewer/accel_view.h"
 
 #include <algorithm>
-#include <chrono>
 
 #include "picking/bvh/wide_bvh.h"
 
@@ -203,31 +202,13 @@ bool AccelView::trace_heatmap(const SceneSession& session, const Camera& camera,
         const HeatmapMetric metric =
             is_peer(accel) && key.accel_ready ? HeatmapMetric::Nanoseconds : HeatmapMetric::Work;
         heatmap_.reset(window, metric);
-        pixels_per_call_ = 64;
+        tracing_.restart();
         changed = true;
     }
-    // Batches sized to the budget, the first a small one that measures what a ray costs: whole
-    // rows on every core while a row is cheap, a few pixels at a time when one row alone would
-    // take longer than a frame (a million triangles without a broad phase).
-    using Clock = std::chrono::steady_clock;
-    const auto start = Clock::now();
-    const int width = std::max(heatmap_.size.x, 1);
-    while (!heatmap_.complete()) {
-        const auto before = Clock::now();
-        if (heatmap_.columns_done == 0 && pixels_per_call_ >= width)
-            trace_cost_rows(session, camera, choice, 0, heatmap_, pixels_per_call_ / width);
-        else
-            trace_cost_pixels(session, camera, choice, heatmap_,
-                              std::min(pixels_per_call_, width - heatmap_.columns_done));
-        changed = true;
-        const double batch_ms =
-            std::chrono::duration<double, std::milli>(Clock::now() - before).count();
-        const double spent_ms =
-            std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-        if (batch_ms < budget_ms / 8.0) pixels_per_call_ = std::min(pixels_per_call_ * 2, 1 << 22);
-        if (batch_ms > budget_ms / 2.0) pixels_per_call_ = std::max(pixels_per_call_ / 2, 1);
-        if (spent_ms >= budget_ms) break;
-    }
+    changed |= tracing_.run(
+        heatmap_, budget_ms,
+        [&](int rows) { trace_cost_rows(session, camera, choice, 0, heatmap_, rows); },
+        [&](int pixels) { trace_cost_pixels(session, camera, choice, heatmap_, pixels); });
     if (changed) heatmap_scale_ = heatmap_.rows_done > 0 ? heatmap_.scale_max() : 0;
     return changed;
 }

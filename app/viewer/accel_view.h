@@ -15,6 +15,7 @@
 #include "app/core/heatmap.h"
 #include "app/core/scene_session.h"
 #include "app/core/selection.h"
+#include "app/viewer/budgeted_trace.h"
 #include "app/viewer/panels/panels.h"
 #include "render/renderer.h"
 
@@ -90,7 +91,7 @@ class AccelView {
     CostImage heatmap_;
     std::optional<HeatmapKey> heatmap_key_;
     std::uint32_t heatmap_scale_ = 0;  ///< scale_max() of the picture so far, when it changed
-    int pixels_per_call_ = 64;
+    BudgetedTrace tracing_;            ///< the heatmap's batches
 };
 
 /// Whether a build's progress is worth showing: builds over 0.2 s (a short one would flash).

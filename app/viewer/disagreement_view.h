@@ -16,6 +16,7 @@
 #include "app/core/disagreement.h"
 #include "app/core/pick_choice.h"
 #include "app/core/scene_session.h"
+#include "app/viewer/budgeted_trace.h"
 
 namespace app {
 
@@ -52,7 +53,7 @@ class DisagreementView {
         bool operator==(const Key&) const = default;
     };
     std::optional<Key> key_;
-    int pixels_per_call_ = 64;
+    BudgetedTrace tracing_;
 };
 
 }  // namespace app
