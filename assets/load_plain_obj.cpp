@@ -12,6 +12,7 @@
 #include <exception>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -233,9 +234,15 @@ std::optional<Scene> read_plain_obj(std::span<const std::byte> bytes,
             }
             if (!read[i].simple) give_up.store(true, std::memory_order_relaxed);
         };
-        for (std::size_t i = 0; i + 1 < parts.size(); ++i)
-            threads.emplace_back(read_part, i);
-        read_part(parts.size() - 1);
+        try {
+            for (std::size_t i = 0; i + 1 < parts.size(); ++i)
+                threads.emplace_back(read_part, i);
+        } catch (const std::system_error&) {
+            // No more threads to be had (a process limit): the stretches read alone, so the
+            // ones without a thread are read on this one.
+        }
+        for (std::size_t i = threads.size(); i < parts.size(); ++i)
+            read_part(i);
         for (std::thread& thread : threads)
             thread.join();
         for (const std::exception_ptr& error : errors)
