@@ -110,8 +110,8 @@ std::string vec3_text(glm::vec3 v) {
 }
 
 /// The result as (field, exact text) pairs, in the record's order.
-std::vector<std::pair<std::string, std::string>> result_fields(const PickRecordResult& r) {
-    std::vector<std::pair<std::string, std::string>> f;
+RecordFields result_fields(const PickRecordResult& r) {
+    RecordFields f;
     const auto add = [&](std::string name, std::string text) {
         f.emplace_back("result." + std::move(name), std::move(text));
     };
@@ -273,20 +273,9 @@ std::vector<RecordMismatch> compare_records(const PickRecord& recorded,
     if (recorded.setup.clip_name != replayed.setup.clip_name)
         mismatches.push_back(
             {"pose.clip_name", recorded.setup.clip_name, replayed.setup.clip_name});
-    const auto before = result_fields(recorded.result);
-    const auto after = result_fields(replayed.result);
-    const auto find = [](const auto& fields, const std::string& name) -> const std::string* {
-        for (const auto& [field, text] : fields)
-            if (field == name) return &text;
-        return nullptr;
-    };
-    for (const auto& [field, text] : before) {
-        const std::string* other = find(after, field);
-        if (!other || *other != text)
-            mismatches.push_back({field, text, other ? *other : "(none)"});
-    }
-    for (const auto& [field, text] : after)
-        if (!find(before, field)) mismatches.push_back({field, "(none)", text});
+    for (RecordMismatch& mismatch :
+         field_mismatches(result_fields(recorded.result), result_fields(replayed.result)))
+        mismatches.push_back(std::move(mismatch));
     return mismatches;
 }
 

@@ -10,6 +10,25 @@ namespace app {
 
 using Json = nlohmann::ordered_json;
 
+std::vector<RecordMismatch> field_mismatches(const RecordFields& recorded,
+                                             const RecordFields& replayed) {
+    const auto find = [](const RecordFields& fields,
+                         const std::string& name) -> const std::string* {
+        for (const auto& [field, text] : fields)
+            if (field == name) return &text;
+        return nullptr;
+    };
+    std::vector<RecordMismatch> mismatches;
+    for (const auto& [field, text] : recorded) {
+        const std::string* other = find(replayed, field);
+        if (!other || *other != text)
+            mismatches.push_back({field, text, other ? *other : "(none)"});
+    }
+    for (const auto& [field, text] : replayed)
+        if (!find(recorded, field)) mismatches.push_back({field, "(none)", text});
+    return mismatches;
+}
+
 std::string float_bits_text(float value) {
     char text[16];
     std::snprintf(text, sizeof text, "0x%08x", std::bit_cast<std::uint32_t>(value));

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -31,6 +32,14 @@ struct RecordMismatch {
     std::string recorded;
     std::string replayed;
 };
+
+/// A record's result as (field, text) pairs, in the order the record writes them.
+using RecordFields = std::vector<std::pair<std::string, std::string>>;
+
+/// The fields whose texts differ, in `recorded`'s order, then the fields only `replayed` has;
+/// a field one side lacks shows "(none)" there.
+[[nodiscard]] std::vector<RecordMismatch> field_mismatches(const RecordFields& recorded,
+                                                           const RecordFields& replayed);
 
 /// "0x3f800000", "0x3ff0000000000000": the bits as a record writes them.
 [[nodiscard]] std::string float_bits_text(float value);

@@ -107,8 +107,8 @@ SelectionRecordResult read_result(FieldReader reader) {
 }
 
 /// The result as (field, text) pairs, in the record's order.
-std::vector<std::pair<std::string, std::string>> result_fields(const SelectionRecordResult& r) {
-    std::vector<std::pair<std::string, std::string>> f;
+RecordFields result_fields(const SelectionRecordResult& r) {
+    RecordFields f;
     f.emplace_back("result.triangles", std::to_string(r.triangles));
     for (const SelectionRecordObject& o : r.objects) {
         const std::string name = "result.objects[instance=" + std::to_string(o.instance) + "].";
@@ -207,22 +207,7 @@ SelectionRecord parse_selection_record(std::string_view text) {
 
 std::vector<RecordMismatch> compare_selections(const SelectionRecordResult& recorded,
                                                const SelectionRecordResult& replayed) {
-    std::vector<RecordMismatch> mismatches;
-    const auto before = result_fields(recorded);
-    const auto after = result_fields(replayed);
-    const auto find = [](const auto& fields, const std::string& name) -> const std::string* {
-        for (const auto& [field, text] : fields)
-            if (field == name) return &text;
-        return nullptr;
-    };
-    for (const auto& [field, text] : before) {
-        const std::string* other = find(after, field);
-        if (!other || *other != text)
-            mismatches.push_back({field, text, other ? *other : "(none)"});
-    }
-    for (const auto& [field, text] : after)
-        if (!find(before, field)) mismatches.push_back({field, "(none)", text});
-    return mismatches;
+    return field_mismatches(result_fields(recorded), result_fields(replayed));
 }
 
 std::optional<std::string> select_for_record(SceneSession& session,
