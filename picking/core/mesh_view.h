@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 
 #include <glm/vec3.hpp>
@@ -22,8 +23,12 @@ struct MeshView {
         return {corner(indices[3 * i]), corner(indices[3 * i + 1]), corner(indices[3 * i + 2])};
     }
 
-  private:
-    [[nodiscard]] glm::vec3 corner(std::uint32_t index) const;
+    /// Position `index`, or NaN past the positions. Inline: builds and picks over every
+    /// triangle call it three times a triangle.
+    [[nodiscard]] glm::vec3 corner(std::uint32_t index) const {
+        return index < positions.size() ? positions[index]
+                                        : glm::vec3(std::numeric_limits<float>::quiet_NaN());
+    }
 };
 
 }  // namespace picking

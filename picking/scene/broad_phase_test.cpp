@@ -254,9 +254,53 @@ TEST(BroadPhase, EveryTriangleThroughTheSimdKernelsEqualsTheScalarLoop_Seed48) {
     }
 }
 
+TEST(BroadPhase, AMeshTooBigToKeepItsBlocksIsPickedInBatchesWithTheSameAnswers_Seed50) {
+    // A mesh past kept_blocks_limit() goes through the block kernels on blocks made a few at
+    // a time: the scalar loop's pick, bit for bit. The mesh is a ball drawn twice (every
+    // triangle again, some 6,000 triangles later, in another batch): each hit is a tie between
+    // the copies, and the first copy must win it, as in the scalar loop.
+    TestMesh ball_twice = ball(48, 64, 0.1f);
+    const std::size_t once = ball_twice.indices.size();
+    for (std::size_t i = 0; i < once; ++i)
+        ball_twice.indices.push_back(ball_twice.indices[i]);
+    SceneView view;
+    view.meshes.push_back({ball_twice.positions, ball_twice.indices});
+    // As big as the box the rays aim into.
+    view.instances.push_back({0, 0, glm::scale(glm::mat4(1.0f), glm::vec3(4.0f))});
+    SceneAccel accel(view);
+    accel.set_kept_blocks_limit(0);
+    int hits = 0;
+    for (const RayTriangleMethod method :
+         {RayTriangleMethod::MollerTrumbore, RayTriangleMethod::Watertight})
+        for (const bool cull : {false, true}) {
+            PickSettings batched;
+            batched.method = method;
+            batched.broad_phase = BroadPhase::None;
+            batched.triangle_options.cull_backfaces = cull;
+            PickSettings scalar = batched;
+            scalar.simd = false;
+            for (const Ray& ray : rays_into(view, 50, 200 / kScale)) {
+                const PickResult a = pick(view, ray, batched, &accel);
+                const PickResult b = pick(view, ray, scalar, &accel);
+                ASSERT_EQ(a.hit.has_value(), b.hit.has_value());
+                EXPECT_EQ(a.stats.triangles_tested, b.stats.triangles_tested);
+                if (!a.hit) continue;
+                ++hits;
+                EXPECT_EQ(a.hit->triangle, b.hit->triangle);
+                EXPECT_LT(a.hit->triangle, once / 3) << "the first copy wins the tie";
+                EXPECT_EQ(a.hit->t, b.hit->t);
+                EXPECT_EQ(a.hit->u, b.hit->u);
+                EXPECT_EQ(a.hit->v, b.hit->v);
+            }
+        }
+    EXPECT_GT(hits, 200 / kScale);
+    EXPECT_FALSE(accel.triangle_block_cache().ready(0)) << "no blocks kept";
+}
+
 TEST(BroadPhase, ADeformedMeshsBlocksAreRemadeOnlyWhenPickedTwice_Seed49) {
     // After a mesh deforms, one test of it does not pay back making its blocks: the first ask
-    // for the new positions gets none (the scalar loop runs), the second makes them, and every
+    // for the new positions gets none (blocks are made a few at a time), the second makes
+    // them, and every
     // pick finds what the scalar loop finds on the new positions.
     TestScene scene(49);
     SceneAccel accel(scene.view);

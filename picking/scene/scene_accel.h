@@ -193,13 +193,22 @@ class SceneAccel {
 
     /// Mesh `mesh`'s triangles in SIMD blocks (see TriangleBlockCache), made on first use and,
     /// after refit_mesh() changed its positions, on the second use of the new positions (see
-    /// MeshDataCache::get_once_worth_it()): empty when the caller should do without.
+    /// MeshDataCache::get_once_worth_it()): empty when the caller should do without, and for
+    /// a mesh of more triangles than kept_blocks_limit() (its blocks would take more memory
+    /// than a pick gains from keeping them: it makes them a few at a time instead).
     [[nodiscard]] std::span<const TriangleBlock16> triangle_blocks(const SceneView& scene,
                                                                    std::uint32_t mesh) const {
-        return mesh < scene.meshes.size()
+        return mesh < scene.meshes.size() &&
+                       scene.meshes[mesh].triangle_count() <= kept_blocks_limit_
                    ? triangle_blocks_.get_once_worth_it(mesh, scene.meshes[mesh])
                    : std::span<const TriangleBlock16>{};
     }
+    /// The most triangles a mesh may have for triangle_blocks() to keep its blocks: 2^21 (80 MB
+    /// of blocks, two thirds of a second to make on a 10M-triangle mesh and twice the mesh's
+    /// own memory). Settable for tests.
+    static constexpr std::size_t kKeptBlocksLimit = std::size_t(1) << 21;
+    [[nodiscard]] std::size_t kept_blocks_limit() const { return kept_blocks_limit_; }
+    void set_kept_blocks_limit(std::size_t triangles) { kept_blocks_limit_ = triangles; }
     [[nodiscard]] const TriangleBlockCache& triangle_block_cache() const {
         return triangle_blocks_;
     }
@@ -219,6 +228,7 @@ class SceneAccel {
     Bvh top_level_;
     BaldwinWeberCache baldwin_weber_;
     TriangleBlockCache triangle_blocks_;
+    std::size_t kept_blocks_limit_ = kKeptBlocksLimit;
 };
 
 }  // namespace picking

@@ -1,8 +1,10 @@
 #include "picking/scene/scene_pick.h"
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include <glm/geometric.hpp>
 #include <glm/matrix.hpp>
@@ -14,6 +16,9 @@
 namespace picking {
 
 namespace {
+
+/// Blocks made at a time for a mesh whose blocks are not kept: 512 triangles, 20 KB of stack.
+constexpr std::size_t kStreamedBlocks = 32;
 
 bool usable(const glm::dmat4& m) {
     for (int c = 0; c < 4; ++c)
@@ -175,6 +180,25 @@ class PickSearch {
             stats_.triangles_tested += mesh.triangle_count();
             if (hit.id != kEmptyLane && (!best_ || hit.t < best_->hit.t))
                 accept(instance_index, hit.id, RayHit{hit.t, hit.u, hit.v});
+            return;
+        }
+        if (plan_.mesh_kernel_ && settings_.space == RaySpace::BoneSpace) {
+            // No blocks kept (a big mesh, or the first query of a new pose): the same kernel
+            // on blocks made a few at a time. The earliest of equally close hits wins across
+            // batches as within one, so the answer is the kept blocks' bit for bit.
+            const BlockRay ray = prepare_block_ray(local, settings_.triangle_options);
+            std::array<TriangleBlock16, kStreamedBlocks> batch;
+            std::optional<BlockHit> closest;
+            for (std::size_t first = 0;;) {
+                const std::size_t filled = fill_triangle_blocks<16>(mesh, first, batch);
+                if (filled == 0) break;
+                const BlockHit hit = plan_.mesh_kernel_(ray, batch.data(), filled);
+                if (hit.id != kEmptyLane && (!closest || hit.t < closest->t)) closest = hit;
+                first += filled;
+            }
+            stats_.triangles_tested += mesh.triangle_count();
+            if (closest && (!best_ || closest->t < best_->hit.t))
+                accept(instance_index, closest->id, RayHit{closest->t, closest->u, closest->v});
             return;
         }
         if (settings_.space == RaySpace::BoneSpace) {

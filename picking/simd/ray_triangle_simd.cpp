@@ -72,11 +72,40 @@ std::vector<TriangleBlock<W>> make_triangle_blocks(std::span<const Triangle> tri
 }
 
 template <std::size_t W>
+std::size_t fill_triangle_blocks(const MeshView& mesh, std::size_t first_block,
+                                 std::span<TriangleBlock<W>> out) {
+    const std::size_t triangles = mesh.triangle_count();
+    const std::size_t blocks = (triangles + W - 1) / W;
+    const std::size_t count = first_block < blocks ? std::min(out.size(), blocks - first_block) : 0;
+    for (std::size_t b = 0; b < count; ++b) {
+        TriangleBlock<W>& block = out[b];
+        const std::size_t first = (first_block + b) * W;
+        const std::size_t used = std::min(W, triangles - first);
+        for (std::size_t lane = 0; lane < used; ++lane) {
+            const std::uint32_t* corners = &mesh.indices[3 * (first + lane)];
+            for (int c = 0; c < 3; ++c) {
+                const glm::vec3 p = mesh.corner(corners[c]);
+                block.corner[c][0][lane] = p.x;
+                block.corner[c][1][lane] = p.y;
+                block.corner[c][2][lane] = p.z;
+            }
+            block.id[lane] = std::uint32_t(first + lane);
+        }
+        for (std::size_t lane = used; lane < W; ++lane) {  // the last block's spare lanes
+            for (auto& corner : block.corner)
+                for (auto& axis : corner)
+                    axis[lane] = kNaN;
+            block.id[lane] = kEmptyLane;
+        }
+    }
+    return count;
+}
+
+template <std::size_t W>
 std::vector<TriangleBlock<W>> make_triangle_blocks(const MeshView& mesh) {
-    std::vector<Triangle> triangles(mesh.triangle_count());
-    for (std::size_t i = 0; i < triangles.size(); ++i)
-        triangles[i] = mesh.triangle(i);
-    return make_triangle_blocks<W>(triangles);
+    std::vector<TriangleBlock<W>> blocks((mesh.triangle_count() + W - 1) / W);
+    (void)fill_triangle_blocks<W>(mesh, 0, blocks);
+    return blocks;
 }
 
 template <std::size_t W>
@@ -131,6 +160,10 @@ template std::vector<TriangleBlock16> make_triangle_blocks<16>(std::span<const T
                                                                std::span<const std::uint32_t>);
 template std::vector<TriangleBlock8> make_triangle_blocks<8>(const MeshView&);
 template std::vector<TriangleBlock16> make_triangle_blocks<16>(const MeshView&);
+template std::size_t fill_triangle_blocks<8>(const MeshView&, std::size_t,
+                                             std::span<TriangleBlock8>);
+template std::size_t fill_triangle_blocks<16>(const MeshView&, std::size_t,
+                                              std::span<TriangleBlock16>);
 template Triangle block_triangle<8>(const TriangleBlock8&, std::size_t);
 template Triangle block_triangle<16>(const TriangleBlock16&, std::size_t);
 template std::optional<BlockHit> intersect_blocks<8>(const Ray&, std::span<const TriangleBlock8>,

@@ -39,6 +39,12 @@ template <std::size_t W>
 /// gives NaN corners, which are never hit.
 template <std::size_t W>
 [[nodiscard]] std::vector<TriangleBlock<W>> make_triangle_blocks(const MeshView& mesh);
+/// The blocks make_triangle_blocks(mesh) has from block `first_block` on, as many as `out`
+/// holds or the mesh has: a pick over a mesh too big to keep its blocks makes them a few at a
+/// time. Returns how many it filled.
+template <std::size_t W>
+std::size_t fill_triangle_blocks(const MeshView& mesh, std::size_t first_block,
+                                 std::span<TriangleBlock<W>> out);
 /// One lane of a block as a Triangle.
 template <std::size_t W>
 [[nodiscard]] Triangle block_triangle(const TriangleBlock<W>& block, std::size_t lane);

@@ -5,6 +5,8 @@
 
 #include "picking/simd/ray_triangle_simd.h"
 
+#include <algorithm>
+#include <cstring>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -172,6 +174,36 @@ TEST(RayTriangleSimd, EmptyRunAndEmptyLanes) {
         EXPECT_EQ(hit->id, 42u);
         EXPECT_FLOAT_EQ(hit->t, 2.0f);
     }
+}
+
+TEST(RayTriangleSimd, BlocksMadeAFewAtATimeAreTheBlocksMadeAtOnce) {
+    // 37 triangles (two full blocks of 16 and one of 5), one naming a vertex the mesh lacks:
+    // the mesh's blocks equal those of its triangles, and filling from any block on, into any
+    // number of slots, gives the same bytes (NaN corners included).
+    std::vector<glm::vec3> positions;
+    for (int i = 0; i < 40; ++i)
+        positions.push_back({float(i), float(i * i % 7), float(i % 3) - 1.0f});
+    std::vector<std::uint32_t> indices;
+    for (std::uint32_t t = 0; t < 37; ++t)
+        indices.insert(indices.end(), {t, t + 1, t == 20 ? 99u : t + 2});
+    const MeshView mesh{positions, indices};
+    std::vector<Triangle> triangles;
+    for (std::size_t t = 0; t < mesh.triangle_count(); ++t)
+        triangles.push_back(mesh.triangle(t));
+    const auto want = make_triangle_blocks<16>(triangles);
+    const auto got = make_triangle_blocks<16>(mesh);
+    ASSERT_EQ(got.size(), 3u);
+    ASSERT_EQ(want.size(), got.size());
+    EXPECT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(TriangleBlock16)), 0);
+    for (std::size_t first = 0; first <= 3; ++first)
+        for (std::size_t slots = 1; slots <= 4; ++slots) {
+            std::vector<TriangleBlock16> part(slots);
+            const std::size_t filled = fill_triangle_blocks<16>(mesh, first, part);
+            EXPECT_EQ(filled, std::min(slots, 3 - first));
+            for (std::size_t b = 0; b < filled; ++b)
+                EXPECT_EQ(std::memcmp(&part[b], &want[first + b], sizeof(TriangleBlock16)), 0)
+                    << "block " << first + b << " filled from " << first;
+        }
 }
 
 TEST(RayTriangleSimd, DispatchNamesAndFallbacks) {
