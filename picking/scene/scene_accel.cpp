@@ -1,6 +1,7 @@
 #include "picking/scene/scene_accel.h"
 #include "picking/core/finite.h"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -20,9 +21,8 @@ std::vector<std::uint8_t> used_vertices(const MeshView& mesh) {
     return used;
 }
 
-/// The positions a mesh's triangles use.
-std::vector<glm::vec3> used_positions(const MeshView& mesh) {
-    const std::vector<std::uint8_t> used = used_vertices(mesh);
+/// The positions a mesh's triangles use (`used`: used_vertices(mesh)).
+std::vector<glm::vec3> used_positions(const MeshView& mesh, const std::vector<std::uint8_t>& used) {
     std::vector<glm::vec3> points;
     points.reserve(mesh.positions.size());
     for (std::size_t i = 0; i < used.size(); ++i)
@@ -73,11 +73,16 @@ SceneAccel::SceneAccel(const SceneView& scene)
     mesh_boxes_.reserve(scene.meshes.size());
     mesh_spheres_.reserve(scene.meshes.size());
     for (const MeshView& mesh : scene.meshes) {
-        const std::vector<glm::vec3> points = used_positions(mesh);
+        // Most meshes use every vertex: bound the positions in place, without a copy.
+        const std::vector<std::uint8_t> used = used_vertices(mesh);
+        const bool all_used = std::find(used.begin(), used.end(), 0) == used.end();
+        std::vector<glm::vec3> gathered;
+        if (!all_used) gathered = used_positions(mesh, used);
+        const std::span<const glm::vec3> points = all_used ? mesh.positions : gathered;
         mesh_boxes_.push_back(bounds_of(points));
         mesh_spheres_.push_back(bounding_sphere(points));
         // The triangles never change: a mesh that uses every vertex is bounded by all of them.
-        all_vertices_used_.push_back(points.size() == mesh.positions.size() ? 1 : 0);
+        all_vertices_used_.push_back(all_used ? 1 : 0);
     }
     update_instances(scene);
 }
@@ -153,7 +158,8 @@ void SceneAccel::refit_meshes(const SceneView& scene, std::span<const std::uint3
         if (mesh >= mesh_boxes_.size() || mesh >= scene.meshes.size()) continue;
         // Most meshes use every vertex: bound the positions in place, without a copy.
         std::vector<glm::vec3> gathered;
-        if (!all_vertices_used_[mesh]) gathered = used_positions(scene.meshes[mesh]);
+        if (!all_vertices_used_[mesh])
+            gathered = used_positions(scene.meshes[mesh], used_vertices(scene.meshes[mesh]));
         const std::span<const glm::vec3> points =
             all_vertices_used_[mesh] ? scene.meshes[mesh].positions : gathered;
         // A refitted BVH has the box already. The sphere follows in one pass about the box's
