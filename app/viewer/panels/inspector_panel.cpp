@@ -103,16 +103,16 @@ class Rows {
 
 std::string cost_text(const Selection& selection) {
     const picking::PickStats& stats = selection.result.stats;
-    auto count = [](std::uint64_t n) { return static_cast<unsigned long long>(n); };
     char text[160];
     if (is_peer(selection.choice.accel())) {
         std::snprintf(text, sizeof text, "%s in Embree's own kernel",
                       duration_text(stats.microseconds * 1e3).c_str());
         return text;
     }
-    std::snprintf(text, sizeof text, "%s: %llu triangles, %llu nodes",
-                  duration_text(stats.microseconds * 1e3).c_str(), count(stats.triangles_tested),
-                  count(stats.nodes_visited));
+    std::snprintf(text, sizeof text, "%s: %s triangles, %s nodes",
+                  duration_text(stats.microseconds * 1e3).c_str(),
+                  thousands(stats.triangles_tested).c_str(),
+                  thousands(stats.nodes_visited).c_str());
     return text;
 }
 
@@ -139,8 +139,9 @@ void key_numbers_triangle(Rows& rows, const Selection& selection, const SceneSes
         ImGui::SetTooltip("%s", shortened_text(valid_utf8(scene.node_path(hit.node))).c_str());
     rows.row("Mesh", nullptr, "%s (#%u)", valid_utf8(scene.meshes[hit.mesh].name).c_str(),
              hit.mesh);
-    rows.row("Triangle", nullptr, "%u of %zu", hit.triangle,
-             scene.meshes[hit.mesh].triangle_count());
+    // The index as the mesh counts (a number to look up), the count as the panels write counts.
+    rows.row("Triangle", nullptr, "%u of %s", hit.triangle,
+             thousands(scene.meshes[hit.mesh].triangle_count()).c_str());
     if (selection.hits_along > 0)
         rows.row("Hit", nullptr, "%zu of %zu along the ray (Tab: next)", selection.hit_rank + 1,
                  selection.hits_along);

@@ -72,7 +72,7 @@ StatusBarAction draw_status_bar(const StatusInfo& info, const ViewSwitches& swit
     ImGui::Text("%s", info.model.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the model shown (File > Open... to change)");
     separator_dot();
-    ImGui::Text("%zu triangles", info.triangles);
+    ImGui::Text("%s triangles", thousands(info.triangles).c_str());
     separator_dot();
     ImGui::Text("%s", info.accel.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the broad phase picks run with");
