@@ -71,7 +71,8 @@ int run_pick_replay(const PickCommandOptions& o) {
         nlohmann::ordered_json pick;
         try {
             if (auto error = pose_for_record(*session, record.setup)) {
-                mismatches.push_back({"pose.clip", std::to_string(record.setup.clip), *error});
+                mismatches.push_back(
+                    {"pose.clip", std::to_string(record.setup.animation.clip), *error});
             } else {
                 const picking::PickResult result = replay_pick(*session, record.setup);
                 const PickRecord replayed{record_setup(*session, identity, record.setup.choice,

@@ -35,11 +35,7 @@ constexpr std::array kShapeKinds = {picking::ShapeKind::Sphere, picking::ShapeKi
                                     picking::ShapeKind::Rect, picking::ShapeKind::Box};
 
 void read_pose(FieldReader reader, PickRecordSetup& setup) {
-    setup.clip = read_clip(reader, "clip");
-    setup.clip_name = reader.text("clip_name");
-    setup.loop = reader.boolean("loop");
-    setup.time = reader.double_value("time");
-    if (!std::isfinite(setup.time)) reader.fail("time", "expected a finite number of seconds");
+    setup.animation = read_clip_time(reader);
     setup.pose = enum_value(reader, "pose", kPoses, pose_name);
     setup.world_offset = reader.dvec3("world_offset");
     for (int i = 0; i < 3; ++i)
@@ -164,10 +160,7 @@ nlohmann::ordered_json pick_record_to_json(const PickRecord& record) {
     j["model"] = model_identity_json(s.model);
 
     Json& pose = j["pose"];
-    pose["clip"] = s.clip;
-    pose["clip_name"] = s.clip_name;
-    pose["loop"] = s.loop;
-    put_double(pose, "time", s.time);
+    put_clip_time(pose, s.animation);
     pose["pose"] = pose_name(s.pose);
     put_dvec3(pose, "world_offset", s.world_offset);
 
@@ -270,9 +263,10 @@ std::vector<PickRecord> parse_pick_records(std::string_view text) {
 std::vector<RecordMismatch> compare_records(const PickRecord& recorded,
                                             const PickRecord& replayed) {
     std::vector<RecordMismatch> mismatches;
-    if (recorded.setup.clip_name != replayed.setup.clip_name)
-        mismatches.push_back(
-            {"pose.clip_name", recorded.setup.clip_name, replayed.setup.clip_name});
+    const std::string& recorded_clip = recorded.setup.animation.clip_name;
+    const std::string& replayed_clip = replayed.setup.animation.clip_name;
+    if (recorded_clip != replayed_clip)
+        mismatches.push_back({"pose.clip_name", recorded_clip, replayed_clip});
     for (RecordMismatch& mismatch :
          field_mismatches(result_fields(recorded.result), result_fields(replayed.result)))
         mismatches.push_back(std::move(mismatch));

@@ -30,10 +30,7 @@ inline constexpr int kExitModelChanged = 7;
 /// Everything that decides a pick.
 struct PickRecordSetup {
     ModelIdentity model;
-    int clip = -1;          ///< the clip's index; -1 for the rest pose
-    std::string clip_name;  ///< its name (empty for the rest pose): a replay checks it
-    bool loop = true;
-    double time = 0.0;  ///< the session's time in seconds (wrapped into the clip if looping)
+    ClipTime animation;
     PoseChoice pose = PoseChoice::Current;
     glm::dvec3 world_offset{0.0};  ///< Far from origin's move of the whole scene
     /// The algorithm, every option and tolerance, the shapes' forms and the accel (a record

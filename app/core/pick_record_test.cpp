@@ -286,8 +286,8 @@ TEST(PickRecord, AMissingClipIsAnError) {
     PickRecord record{record_setup(session, identify_model("default", false), {},
                                    PoseChoice::Current, picking::Ray{}),
                       {}};
-    record.setup.clip = 7;
-    record.setup.clip_name = "dance";
+    record.setup.animation.clip = 7;
+    record.setup.animation.clip_name = "dance";
     EXPECT_EQ(pose_for_record(session, record.setup),
               "the record's clip 7 ('dance') is not in this model (it has 1 clips)");
 }

@@ -12,6 +12,12 @@
 
 namespace app {
 
+/// `clip`, `loop` and `time` in `session`'s model, with the clip's name (empty for the rest
+/// pose or an index the model lacks).
+[[nodiscard]] ClipTime clip_time(const SceneSession& session, int clip, bool loop, double time);
+/// Where `session`'s pose stands now.
+[[nodiscard]] ClipTime current_clip_time(const SceneSession& session);
+
 /// The setup of a pick made in `session` now (its clip, loop, time and offset) on `model`.
 [[nodiscard]] PickRecordSetup record_setup(const SceneSession& session, ModelIdentity model,
                                            const PickChoice& choice, PoseChoice pose,

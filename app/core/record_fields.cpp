@@ -308,10 +308,24 @@ void read_record_header(FieldReader& reader, std::string_view name, int version)
         reader.fail("version", "this raypick reads version " + std::to_string(version));
 }
 
-int read_clip(FieldReader& reader, std::string_view key) {
-    const nlohmann::json& clip = reader.at(key);
-    if (clip.is_number_integer() && clip.get<std::int64_t>() == -1) return -1;
-    return int(reader.whole(key, 1'000'000));
+void put_clip_time(nlohmann::ordered_json& pose, const ClipTime& at) {
+    pose["clip"] = at.clip;
+    pose["clip_name"] = at.clip_name;
+    pose["loop"] = at.loop;
+    put_double(pose, "time", at.time);
+}
+
+ClipTime read_clip_time(FieldReader& pose) {
+    ClipTime at;
+    const nlohmann::json& clip = pose.at("clip");
+    at.clip = clip.is_number_integer() && clip.get<std::int64_t>() == -1
+                  ? -1
+                  : int(pose.whole("clip", 1'000'000));
+    at.clip_name = pose.text("clip_name");
+    at.loop = pose.boolean("loop");
+    at.time = pose.double_value("time");
+    if (!std::isfinite(at.time)) pose.fail("time", "expected a finite number of seconds");
+    return at;
 }
 
 }  // namespace app

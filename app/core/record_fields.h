@@ -119,8 +119,20 @@ Enum enum_value(FieldReader& reader, std::string_view key, const std::array<Enum
 [[nodiscard]] nlohmann::ordered_json record_header(std::string_view name, int version);
 /// Reads what record_header wrote, refusing another kind of record or another version.
 void read_record_header(FieldReader& reader, std::string_view name, int version);
-/// A clip's index, or -1 for the rest pose.
-[[nodiscard]] int read_clip(FieldReader& reader, std::string_view key);
+
+/// Where a pose stands in its animation, as pick records and session files keep it.
+struct ClipTime {
+    int clip = -1;          ///< the clip's index; -1 for the rest pose
+    std::string clip_name;  ///< its name (empty for the rest pose): another model may name its
+                            ///< clips otherwise, so a replay or an opening checks it
+    bool loop = true;
+    double time = 0.0;  ///< the session's time in seconds (wrapped into the clip if looping)
+    bool operator==(const ClipTime&) const = default;
+};
+/// Writes `clip`, `clip_name`, `loop` and `time` into a record's "pose" object.
+void put_clip_time(nlohmann::ordered_json& pose, const ClipTime& at);
+/// Reads what put_clip_time wrote: -1 or a clip index, and a finite time.
+[[nodiscard]] ClipTime read_clip_time(FieldReader& pose);
 
 /// What model_identity_json writes.
 [[nodiscard]] ModelIdentity read_model_identity(FieldReader reader);

@@ -153,10 +153,7 @@ nlohmann::ordered_json session_to_json(const SessionFile& s) {
     j["model"] = model_identity_json(s.model);
 
     Json& pose = j["pose"];
-    pose["clip"] = s.clip;
-    pose["clip_name"] = s.clip_name;
-    pose["loop"] = s.loop;
-    put_double(pose, "time", s.time);
+    put_clip_time(pose, s.animation);
     pose["playing"] = s.playing;
 
     j["camera"] = camera_json(s.camera);
@@ -219,11 +216,7 @@ SessionFile session_from_json(const nlohmann::json& json) {
     s.model = read_model_identity(reader.object("model"));
     {
         FieldReader pose = reader.object("pose");
-        s.clip = read_clip(pose, "clip");
-        s.clip_name = pose.text("clip_name");
-        s.loop = pose.boolean("loop");
-        s.time = pose.double_value("time");
-        if (!std::isfinite(s.time)) pose.fail("time", "expected a finite number of seconds");
+        s.animation = read_clip_time(pose);
         s.playing = pose.boolean("playing");
         pose.finish();
     }

@@ -49,10 +49,7 @@ struct SessionRegion {
 struct SessionFile {
     ModelIdentity model;
     // The pose
-    int clip = -1;          ///< -1: the rest pose
-    std::string clip_name;  ///< checked on opening: another model may name its clips otherwise
-    bool loop = true;
-    double time = 0.0;
+    ClipTime animation;
     bool playing = false;
     // The view and the workspace
     Camera camera;

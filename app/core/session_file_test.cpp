@@ -26,10 +26,10 @@ SessionFile random_session(std::mt19937& rng) {
     s.model.path = "models/crate \xc3\xa9.obj";
     s.model.sha256 = std::string(64, 'a');
     s.model.bytes = 1234;
-    s.clip = 2;
-    s.clip_name = "Walk";
-    s.loop = false;
-    s.time = double(between(rng, 0.0f, 9.0f)) / 3.0;
+    s.animation.clip = 2;
+    s.animation.clip_name = "Walk";
+    s.animation.loop = false;
+    s.animation.time = double(between(rng, 0.0f, 9.0f)) / 3.0;
     s.playing = coin(rng);
     s.camera.target = {between(rng, -5.0f, 5.0f), 1.0f, -2.0f};
     s.camera.distance = between(rng, 0.5f, 40.0f);
@@ -86,7 +86,7 @@ void expect_same(const SessionFile& a, const SessionFile& b) {
     EXPECT_EQ(a.camera.yaw, b.camera.yaw);
     EXPECT_EQ(a.layout, b.layout);
     EXPECT_EQ(a.region, b.region);
-    EXPECT_EQ(a.time, b.time);
+    EXPECT_EQ(a.animation, b.animation);
     EXPECT_EQ(a.choice.options().triangle_options.dx_det_epsilon,
               b.choice.options().triangle_options.dx_det_epsilon);
     ASSERT_EQ(a.measure.size(), b.measure.size());

@@ -93,13 +93,8 @@ std::optional<std::string> ViewerApp::current_pick_record() {
     PickRecord record{record_setup(*session_, *model_identity_, selection_->choice,
                                    PoseChoice::Current, selection_->ray),
                       record_result(selection_->result)};
-    record.setup.time = selection_->time;
-    record.setup.clip = selection_->clip;
-    record.setup.clip_name =
-        selection_->clip >= 0 && std::size_t(selection_->clip) < session_->scene().clips.size()
-            ? session_->scene().clips[std::size_t(selection_->clip)].name
-            : std::string();
-    record.setup.loop = selection_->loop;
+    record.setup.animation =
+        clip_time(*session_, selection_->clip, selection_->loop, selection_->time);
     // A pick made while its accel was still being built ran without a broad phase (the
     // Inspector says so): the record names what ran, so the replay runs the same.
     const Accel accel = record.setup.choice.accel();
@@ -174,11 +169,7 @@ std::optional<SessionFile> ViewerApp::current_session() {
     if (!model) return std::nullopt;
     SessionFile s;
     s.model = *model;
-    s.clip = session_->clip();
-    if (s.clip >= 0 && std::size_t(s.clip) < session_->scene().clips.size())
-        s.clip_name = session_->scene().clips[std::size_t(s.clip)].name;
-    s.loop = session_->loop();
-    s.time = session_->time();
+    s.animation = current_clip_time(*session_);
     s.playing = animation_panel_.playing;
     s.camera = camera_;
     s.layout = workspace_.wishes();
@@ -235,18 +226,19 @@ void ViewerApp::apply_session(const SessionFile& s) {
     if (s.model.sha256 && model_identity_ && model_identity_->sha256 != s.model.sha256)
         notes.push_back("the model changed since (its SHA-256 differs)");
     // The pose
+    const ClipTime& at = s.animation;
     const auto& clips = session_->scene().clips;
-    if (s.clip < 0) {
+    if (at.clip < 0) {
         (void)session_->choose_clip("rest");
-    } else if (std::size_t(s.clip) < clips.size() &&
-               clips[std::size_t(s.clip)].name == s.clip_name) {
-        (void)session_->choose_clip(std::to_string(s.clip));
+    } else if (std::size_t(at.clip) < clips.size() &&
+               clips[std::size_t(at.clip)].name == at.clip_name) {
+        (void)session_->choose_clip(std::to_string(at.clip));
     } else {
-        notes.push_back("the model has no clip " + std::to_string(s.clip) + " named '" +
-                        shortened_text(s.clip_name, 40) + "'");
+        notes.push_back("the model has no clip " + std::to_string(at.clip) + " named '" +
+                        shortened_text(at.clip_name, 40) + "'");
     }
-    session_->set_loop(s.loop);
-    session_->set_time(s.time);
+    session_->set_loop(at.loop);
+    session_->set_time(at.time);
     animation_panel_.playing = s.playing;
     // The workspace, then the view in it
     workspace_.wishes() = s.layout;
