@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (const app::PickRecord& record : app::parse_pick_records(text)) {
             const app::PickRecordSetup& s = record.setup;
             FUZZ_CHECK(!picking::ray_problem(s.ray));
-            FUZZ_CHECK(std::isfinite(s.time));
+            FUZZ_CHECK(std::isfinite(s.animation.time));
             const auto& o = s.choice.options().triangle_options;
             FUZZ_CHECK(o.dx_det_epsilon >= 0.0f && std::isfinite(o.dx_det_epsilon));
             FUZZ_CHECK(!s.choice.options().record_visited);
