@@ -1,4 +1,4 @@
-// Collide mode under xvfb-run: instances of the default scene (or one and a copy of itself),
+// Collide mode on an Xvfb of its own: instances of the default scene (or one and a copy of itself),
 // the moving one placed from the command line. The printed report must count the intersecting
 // triangle pairs as testing every pair does (the BVH traversal lost none), and the picture must
 // show the contact segments exactly when there are any.

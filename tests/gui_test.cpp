@@ -1,4 +1,4 @@
-// The viewer driven by its own command line under xvfb-run (Mesa's software OpenGL): a
+// The viewer driven by its own command line on an Xvfb of its own (Mesa's software OpenGL): a
 // scripted click and a screenshot. The printed pick must equal `raypick pick` with the same
 // ray, and the picture must show the highlight where the click went.
 

@@ -1,4 +1,4 @@
-// The Triangle lab under xvfb-run: started on a seed case's preset, it must print every
+// The Triangle lab on an Xvfb of its own: started on a seed case's preset, it must print every
 // algorithm's answer and the step of each that decided, and draw the two triangles, and the
 // contact segment exactly when they intersect.
 

@@ -1,14 +1,21 @@
 #include "tests/process.h"
 
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
+
+#include <glm/vec2.hpp>
+
+#include "tests/x_server.h"
 
 namespace tests {
 
@@ -77,29 +84,33 @@ ProcessResult run_gui_process(std::vector<std::string> args, double timeout_seco
     const char* display = std::getenv("DISPLAY");
     if (display && *display) return run_process(args, timeout_seconds);
     // A screen as large as the window asked for (--size WxH), or 1280x720.
-    std::string screen = "1280x720";
+    glm::ivec2 screen{1280, 720};
     for (std::size_t i = 0; i + 1 < args.size(); ++i)
-        if (args[i] == "--size") screen = args[i + 1];
-    // xvfb-run exits with its own status when its clean-up fails (5, under load), which would
-    // pass for the program's: a shell inside it writes the program's own status to a file.
-    static int counter = 0;
-    const auto status_path =
-        std::filesystem::temp_directory_path() /
-        ("raypick_test_status_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    std::filesystem::remove(status_path);
-    args.insert(args.begin(), {"xvfb-run", "-a", "-s", "-screen 0 " + screen + "x24", "sh", "-c",
-                               "\"$0\" \"$@\"; echo $? > " + shell_quote(status_path.string())});
-    ProcessResult result = run_process(args, timeout_seconds);
-    std::ifstream status_file(status_path);
-    int status = -1;
-    if (status_file >> status && !result.timed_out) {
-        // As run_process reads a shell's status: 128 + the signal for a killed program.
-        result.exit_code = status;
-        result.signaled = status > 128 && status < 160;
-        result.signal = result.signaled ? status - 128 : 0;
+        if (args[i] == "--size" &&
+            std::sscanf(args[i + 1].c_str(), "%dx%d", &screen.x, &screen.y) != 2)
+            screen = {1280, 720};
+    // Its own server, on a display number the server chooses: tests run side by side.
+    const XServer server(screen);
+    if (!server.error().empty()) {
+        ProcessResult result;
+        result.err = server.error();
+        return result;
     }
-    std::filesystem::remove(status_path);
-    return result;
+    args.insert(args.begin(), {"env", "DISPLAY=" + server.display()});
+    return run_process(args, timeout_seconds);
+}
+
+void stop_process(int pid, double grace_seconds) {
+    if (pid <= 0) return;
+    ::kill(pid, SIGTERM);
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(grace_seconds);
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (::waitpid(pid, nullptr, WNOHANG) == pid) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
 }
 
 std::string raypick_exe() {

@@ -19,9 +19,12 @@ struct ProcessResult {
 [[nodiscard]] ProcessResult run_process(const std::vector<std::string>& args,
                                         double timeout_seconds = 120.0);
 
-/// The same, under xvfb-run when there is no display.
+/// The same, on an X server of its own (tests/x_server.h) when there is no display.
 [[nodiscard]] ProcessResult run_gui_process(std::vector<std::string> args,
                                             double timeout_seconds = 120.0);
+
+/// Stops a child: SIGTERM, then SIGKILL if it has not ended within `grace_seconds`.
+void stop_process(int pid, double grace_seconds);
 
 /// The path of the raypick binary under test.
 [[nodiscard]] std::string raypick_exe();

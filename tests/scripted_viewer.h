@@ -1,7 +1,7 @@
 #pragma once
-/// The viewer run by its own command line under xvfb-run (Mesa's software OpenGL): a scripted
-/// click and a screenshot, its printed pick replayed through `raypick pick`, and the colours the
-/// picture is checked for. Shared by the scripted GUI tests.
+/// The viewer run by its own command line on an Xvfb of its own (Mesa's software OpenGL): a
+/// scripted click and a screenshot, its printed pick replayed through `raypick pick`, and the
+/// colours the picture is checked for. Shared by the scripted GUI tests.
 
 #include <array>
 #include <filesystem>

@@ -1,5 +1,5 @@
-// The Slab lab under xvfb-run: started on a preset with --slab-preset, the Tools area shows the
-// lab, the report gives the seed's, the robust and the exact verdicts, and the chart's slab
+// The Slab lab on an Xvfb of its own: started on a preset with --slab-preset, the Tools area shows
+// the lab, the report gives the seed's, the robust and the exact verdicts, and the chart's slab
 // colours are on screen. The inf and NaN presets must give exactly the seed's verdicts.
 
 #include <array>

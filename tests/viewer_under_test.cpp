@@ -35,65 +35,7 @@ std::string scratch_path(const std::string& what) {
         .string();
 }
 
-/// Stops a child: SIGTERM, then SIGKILL if it has not ended within `grace_seconds`.
-void stop(int pid, double grace_seconds) {
-    if (pid <= 0) return;
-    ::kill(pid, SIGTERM);
-    const auto deadline = Clock::now() + std::chrono::duration<double>(grace_seconds);
-    while (Clock::now() < deadline) {
-        if (::waitpid(pid, nullptr, WNOHANG) == pid) return;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, nullptr, 0);
-}
-
 }  // namespace
-
-// == XServer
-
-XServer::XServer(glm::ivec2 screen) {
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) {
-        error_ = "pipe failed";
-        return;
-    }
-    const std::string geometry = std::to_string(screen.x) + "x" + std::to_string(screen.y) + "x24";
-    pid_ = ::fork();
-    if (pid_ == 0) {
-        // The server writes the display number it chose to fd 3, then a newline.
-        ::dup2(fds[1], 3);
-        const int null = ::open("/dev/null", O_WRONLY);
-        ::dup2(null, 1);
-        ::dup2(null, 2);
-        ::execlp("Xvfb", "Xvfb", "-displayfd", "3", "-screen", "0", geometry.c_str(), "-nolisten",
-                 "tcp", "-noreset", static_cast<char*>(nullptr));
-        ::_exit(127);
-    }
-    ::close(fds[1]);
-    std::string number;
-    const auto deadline = Clock::now() + std::chrono::seconds(30);
-    while (Clock::now() < deadline) {
-        pollfd p{fds[0], POLLIN, 0};
-        if (::poll(&p, 1, 100) <= 0) continue;
-        char c = 0;
-        if (::read(fds[0], &c, 1) != 1) break;
-        if (c == '\n') break;
-        number += c;
-    }
-    ::close(fds[0]);
-    if (number.empty()) {
-        error_ = "Xvfb did not start (is it installed? scripts/setup installs xvfb)";
-        stop(pid_, 5.0);
-        pid_ = -1;
-        return;
-    }
-    display_ = ":" + number;
-}
-
-XServer::~XServer() {
-    stop(pid_, 5.0);
-}
 
 // == ViewerUnderTest
 
@@ -138,7 +80,7 @@ ViewerUnderTest::ViewerUnderTest(std::vector<std::string> args, glm::ivec2 size)
 }
 
 ViewerUnderTest::~ViewerUnderTest() {
-    stop(pid_, 10.0);
+    stop_process(pid_, 10.0);
     for (const std::string& path : {trace_path_, out_path_, err_path_, trace_path_ + ".partial"})
         std::filesystem::remove(path);
 }
@@ -300,7 +242,7 @@ ProcessResult ViewerUnderTest::quit(double timeout_seconds) {
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         if (Clock::now() >= deadline) {
             result.timed_out = true;
-            stop(pid_, 5.0);
+            stop_process(pid_, 5.0);
         } else if (WIFEXITED(status)) {
             result.exit_code = WEXITSTATUS(status);
         } else if (WIFSIGNALED(status)) {
