@@ -20,7 +20,7 @@
 #include "tests/independent_skinning.h"
 
 namespace tests {
-namespace {
+namespace animated_corpus_test {
 
 const std::string kModels = "/usr/share/assimp/models/";
 
@@ -138,5 +138,5 @@ INSTANTIATE_TEST_SUITE_P(AssimpTestModels, AnimatedCorpus, testing::Range(0, kMo
                              return name;
                          });
 
-}  // namespace
+}  // namespace animated_corpus_test
 }  // namespace tests

@@ -15,7 +15,7 @@
 #include "tests/process.h"
 
 namespace tests {
-namespace {
+namespace cli_test {
 
 std::filesystem::path temp_file(const std::string& name, const std::string& content) {
     const auto path = std::filesystem::temp_directory_path() / ("raypick_cli_" + name);
@@ -951,7 +951,7 @@ TEST(Cli, AChangedModelFileIsDetectedOnSelectionReplay) {
     std::filesystem::remove_all(folder);
 }
 
-}  // namespace
+}  // namespace cli_test
 // `raypick disagree` casts every pixel with two algorithms: its counts cover every pixel once,
 // its picture paints each verdict in its colour (the agreeing pixels and the legend's swatch
 // are exactly the grey ones), watertight against the exact reference leaves no pixel where only

@@ -13,7 +13,7 @@
 #include "tests/process.h"
 
 namespace tests {
-namespace {
+namespace collide_gui_test {
 
 // app/viewer/panels/collide_panel.h: the contact segments' colour (opaque, drawn on top), 8-bit.
 constexpr std::array<int, 3> kSegment = {255, 242, 51};
@@ -122,5 +122,5 @@ TEST(CollideGui, BadChoicesAreClearErrors) {
     EXPECT_NE(move.err.find("--move"), std::string::npos) << move.err;
 }
 
-}  // namespace
+}  // namespace collide_gui_test
 }  // namespace tests

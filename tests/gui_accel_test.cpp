@@ -10,7 +10,7 @@
 #include "tests/scripted_viewer.h"
 
 namespace tests {
-namespace {
+namespace gui_accel_test {
 
 const std::string kBunny = "/usr/share/glmark2/models/bunny.obj";
 
@@ -91,5 +91,5 @@ TEST(Gui, TheHeatmapIsTheOneTheCommandLineWrites) {
     EXPECT_GT(coloured, compared / 20);
 }
 
-}  // namespace
+}  // namespace gui_accel_test
 }  // namespace tests

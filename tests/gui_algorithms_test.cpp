@@ -11,7 +11,7 @@
 #include "tests/scripted_viewer.h"
 
 namespace tests {
-namespace {
+namespace gui_algorithms_test {
 
 TEST(Gui, EachAlgorithmIsNamedInTheJson) {
     for (const auto& algorithm : picking::kRayTriangleAlgorithms) {
@@ -344,5 +344,5 @@ TEST(Gui, EachAlgorithmsConstructionIsItsExplainTraceDrawnOnThePickedTriangle) {
     }
 }
 
-}  // namespace
+}  // namespace gui_algorithms_test
 }  // namespace tests

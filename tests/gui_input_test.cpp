@@ -17,7 +17,7 @@
 #include "tests/process.h"
 #include "tests/viewer_under_test.h"
 
-namespace {
+namespace gui_input_test {
 
 using Trace = tests::ViewerUnderTest::Trace;
 
@@ -186,9 +186,9 @@ TEST(GuiInput, AHugeLoadErrorIsShownShortened) {
     EXPECT_EQ(ended.exit_code, 0);
 }
 
-}  // namespace
+}  // namespace gui_input_test
 
-namespace {
+namespace gui_input_test {
 
 using tests::ViewerUnderTest;
 
@@ -859,4 +859,4 @@ TEST(GuiInput, TheOpenDialogOpensATypedPath) {
     EXPECT_FALSE(viewer.quit().timed_out);
 }
 
-}  // namespace
+}  // namespace gui_input_test

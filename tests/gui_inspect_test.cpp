@@ -11,7 +11,7 @@
 #include "tests/scripted_viewer.h"
 
 namespace tests {
-namespace {
+namespace gui_inspect_test {
 
 const std::string kWuson = "/usr/share/assimp/models/PLY/Wuson.ply";    // open boundaries
 const std::string kSpider = "/usr/share/assimp/models/OBJ/spider.obj";  // degenerate triangles
@@ -110,5 +110,5 @@ TEST(GuiInspect, NothingOfItShowsWhileTheToolIsClosed) {
     EXPECT_EQ(pixels_in(run.png, kBoundary, run.pick["view_rect"]), 0);
 }
 
-}  // namespace
+}  // namespace gui_inspect_test
 }  // namespace tests

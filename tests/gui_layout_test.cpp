@@ -11,7 +11,7 @@
 #include "tests/scripted_viewer.h"
 
 namespace tests {
-namespace {
+namespace gui_layout_test {
 
 double area(const nlohmann::json& r) {
     return (r[2].get<double>() - r[0].get<double>()) * (r[3].get<double>() - r[1].get<double>());
@@ -124,5 +124,5 @@ TEST(GuiLayout, EveryPanelStaysOnScreenAtAnySize) {
     }
 }
 
-}  // namespace
+}  // namespace gui_layout_test
 }  // namespace tests

@@ -17,7 +17,7 @@
 #include "tests/scripted_viewer.h"
 
 namespace tests {
-namespace {
+namespace gui_test {
 
 TEST(Gui, DefaultSceneClickEqualsTheCliAndIsHighlighted) {
     const ViewerRun run = run_viewer({"--time", "1.5", "--click", "490,360"}, "default");
@@ -506,5 +506,5 @@ TEST(Gui, TheGlobeIsARoundDiscInAnOrthographicView) {
 
 // With --accel bvh the click waits for the BVH (built off the UI thread), picks through it,
 // and finds what testing every triangle finds, at a fraction of the triangle tests.
-}  // namespace
+}  // namespace gui_test
 }  // namespace tests

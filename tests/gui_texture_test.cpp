@@ -21,7 +21,7 @@
 #include "tests/scripted_viewer.h"
 
 namespace tests {
-namespace {
+namespace gui_texture_test {
 
 namespace fs = std::filesystem;
 
@@ -171,5 +171,5 @@ TEST(GuiTexture, TheTexelUnderTheClickIsTheOneThePicksUvNames) {
     EXPECT_EQ(cells_seen, 2) << "the two clicks should land in different cells";
 }
 
-}  // namespace
+}  // namespace gui_texture_test
 }  // namespace tests

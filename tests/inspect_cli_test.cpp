@@ -15,7 +15,7 @@
 #include "tests/process.h"
 
 namespace tests {
-namespace {
+namespace inspect_cli_test {
 
 const std::string kBunny = "/usr/share/glmark2/models/bunny.obj";
 const std::string kWuson = "/usr/share/assimp/models/PLY/Wuson.ply";  // open: a shell
@@ -197,5 +197,5 @@ TEST(InspectCli, BadInputGetsAClearErrorAndTheContractsStatus) {
     EXPECT_TRUE(epsilon.out.empty());
 }
 
-}  // namespace
+}  // namespace inspect_cli_test
 }  // namespace tests

@@ -14,7 +14,7 @@
 #include "tests/scripted_viewer.h"
 
 namespace tests {
-namespace {
+namespace lab_gui_test {
 
 // app/viewer/panels/triangle_lab_panel.h: the contact segment's colour (opaque, drawn on top), and
 // V's and Q's outlines.
@@ -142,5 +142,5 @@ TEST(LabGui, UnknownCaseIsAClearError) {
     EXPECT_NE(r.err.find("unknown seed case 'nope'"), std::string::npos) << r.err;
 }
 
-}  // namespace
+}  // namespace lab_gui_test
 }  // namespace tests

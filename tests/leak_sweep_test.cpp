@@ -13,7 +13,7 @@
 #include "picking/studies/leak_sweep.h"
 
 namespace tests {
-namespace {
+namespace leak_sweep_test {
 
 #ifdef RAYPICK_SANITIZED
 constexpr int kRays = 400;
@@ -92,5 +92,5 @@ TEST(LeakSweep, StrictEdgeAlgorithmsLeakOnTheCube_Seed5) {
     }
 }
 
-}  // namespace
+}  // namespace leak_sweep_test
 }  // namespace tests

@@ -14,7 +14,7 @@
 #include "tests/process.h"
 
 namespace tests {
-namespace {
+namespace model_sweep_test {
 
 const char* const kModels = "/usr/share/assimp/models";
 
@@ -90,5 +90,5 @@ TEST(ModelSweep, EveryTestModelLoadsOrFailsClearly) {
     EXPECT_GT(loaded, int(files.size()) / 2);
 }
 
-}  // namespace
+}  // namespace model_sweep_test
 }  // namespace tests

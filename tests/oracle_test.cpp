@@ -19,7 +19,7 @@
 #include "tests/process.h"
 
 namespace tests {
-namespace {
+namespace oracle_test {
 
 constexpr double kEdgeTolerance = 1e-5;  // barycentric distance counted as "on an edge"
 
@@ -216,5 +216,5 @@ TEST(BvhAgainstBruteForce, Knot100K_Seed113) {
     check_bvh("knot:100000", knot.meshes[0], 113, 10000, 30);
 }
 
-}  // namespace
+}  // namespace oracle_test
 }  // namespace tests

@@ -25,7 +25,7 @@
 #include "picking/scene/scene_view.h"
 
 namespace tests {
-namespace {
+namespace ray_triangle_agreement_test {
 
 using picking::Ray;
 using picking::RayHit;
@@ -277,5 +277,5 @@ TEST(RayTriangleAgreement, EveryAlgorithmAgainstTheReference_Seed2024) {
     }
 }
 
-}  // namespace
+}  // namespace ray_triangle_agreement_test
 }  // namespace tests

@@ -11,7 +11,7 @@
 #include "tests/process.h"
 
 namespace tests {
-namespace {
+namespace repro_test {
 
 const std::filesystem::path kRepro = RAYPICK_REPRO_DIR;
 
@@ -192,5 +192,5 @@ TEST(Repro, PathsThatAreNotUtf8AreRepaired) {
     EXPECT_TRUE(std::filesystem::exists(png));
 }
 
-}  // namespace
+}  // namespace repro_test
 }  // namespace tests

@@ -20,7 +20,7 @@
 #include "tests/independent_skinning.h"
 
 namespace tests {
-namespace {
+namespace skinned_pick_test {
 
 #if RAYPICK_SANITIZED
 constexpr int kRaysPerTime = 60;
@@ -333,5 +333,5 @@ TEST(SkinnedPick, EmbreeFollowsTheDefaultScenesTentacle_Seed391) {
     check_embree(session, {0.5, 2.9, 5.3}, 391, "default", session.deforming_meshes()[0]);
 }
 
-}  // namespace
+}  // namespace skinned_pick_test
 }  // namespace tests

@@ -14,7 +14,7 @@
 #include "tests/scripted_viewer.h"
 
 namespace tests {
-namespace {
+namespace slab_lab_gui_test {
 
 // app/viewer/panels/slab_lab_panel.h: the x, y and z slabs' colours (kSlabColorX/Y/Z).
 constexpr std::array<int, 3> kSlabX = {235, 84, 79};
@@ -103,5 +103,5 @@ TEST(SlabLabGui, ToolSlabLabOpensTheTab) {
     EXPECT_EQ(j["slab_lab"]["seed_hit"], true);
 }
 
-}  // namespace
+}  // namespace slab_lab_gui_test
 }  // namespace tests

@@ -11,7 +11,7 @@
 #include "tests/process.h"
 
 namespace tests {
-namespace {
+namespace sphere_forms_cli_test {
 
 TEST(SphereFormsCli, OneLinePerDistanceWithTheStudysNumbers) {
     const ProcessResult r =
@@ -58,5 +58,5 @@ TEST(SphereFormsCli, OptionsOutOfRangeAreRefused) {
     }
 }
 
-}  // namespace
+}  // namespace sphere_forms_cli_test
 }  // namespace tests

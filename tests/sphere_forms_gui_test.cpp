@@ -13,7 +13,7 @@
 #include "tests/scripted_viewer.h"
 
 namespace tests {
-namespace {
+namespace sphere_forms_gui_test {
 
 // The forms' colours (app/viewer/panels/sphere_forms_panel.h), in kSphereAlgorithms' order.
 constexpr std::array<std::array<int, 3>, 4> kFormColors = {
@@ -78,5 +78,5 @@ TEST(SphereFormsGui, NothingOfItIsReportedWhileClosed) {
     EXPECT_FALSE(run.pick.contains("sphere_forms"));
 }
 
-}  // namespace
+}  // namespace sphere_forms_gui_test
 }  // namespace tests

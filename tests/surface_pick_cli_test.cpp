@@ -21,7 +21,7 @@
 #include "tests/process.h"
 
 namespace tests {
-namespace {
+namespace surface_pick_cli_test {
 
 namespace fs = std::filesystem;
 
@@ -209,5 +209,5 @@ TEST(SurfacePickCli, AMeshWithoutUvsOrColoursPrintsNeither) {
     EXPECT_TRUE(j["texture"].is_null());
 }
 
-}  // namespace
+}  // namespace surface_pick_cli_test
 }  // namespace tests

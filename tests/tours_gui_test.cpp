@@ -13,7 +13,7 @@
 #include "tests/viewer_under_test.h"
 
 namespace tests {
-namespace {
+namespace tours_gui_test {
 
 TEST(Tours, TheListHasOneJsonLinePerTourWithItsNameAndSteps) {
     const ProcessResult r = run_process({raypick_exe(), "tours"});
@@ -160,5 +160,5 @@ TEST(TourInput, EndTourPutsThePersonsPickSettingsBack) {
     EXPECT_EQ((*over)["report"]["pick_settings"]["seed_t"], "clip");
 }
 
-}  // namespace
+}  // namespace tours_gui_test
 }  // namespace tests

@@ -10,7 +10,7 @@
 #include "tests/process.h"
 
 namespace tests {
-namespace {
+namespace tritri_cli_test {
 
 std::filesystem::path temp_file(const std::string& name, const std::string& content) {
     const auto path = std::filesystem::temp_directory_path() / ("raypick_tritri_" + name);
@@ -180,5 +180,5 @@ TEST(TriTriCli, ErrorsAreClearAndNonZero) {
     }
 }
 
-}  // namespace
+}  // namespace tritri_cli_test
 }  // namespace tests

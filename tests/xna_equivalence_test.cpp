@@ -12,7 +12,7 @@
 #include "picking/studies/ray_sets.h"
 
 namespace tests {
-namespace {
+namespace xna_equivalence_test {
 
 void check_pose(const app::SceneSession& session, unsigned seed);
 
@@ -97,5 +97,5 @@ TEST(XnaEquivalence, SimpleSkinGltf_Seed251) {
     check_equivalence(kModels + "glTF2/simple_skin/simple_skin.gltf", 251, {0.0, 0.6, 2.2, 4.4});
 }
 
-}  // namespace
+}  // namespace xna_equivalence_test
 }  // namespace tests
