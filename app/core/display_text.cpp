@@ -1,6 +1,12 @@
 #include "app/core/display_text.h"
 
+#include "app/core/file_browser.h"
+
 namespace app {
+
+std::string shown_name(const std::string& name) {
+    return name.empty() ? std::string("(unnamed)") : valid_utf8(name);
+}
 
 std::string shortened_text(std::string_view text, std::size_t max_bytes) {
     if (text.size() <= max_bytes) return std::string(text);

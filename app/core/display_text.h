@@ -17,6 +17,10 @@ inline constexpr std::size_t kMaxDisplayedBytes = 2000;
 /// "12,345,678": a count with its thousands separated, as the panels write counts.
 [[nodiscard]] std::string thousands(std::uint64_t n);
 
+/// A node's, mesh's or material's name as the panels show it: valid UTF-8 (odd bytes become
+/// U+FFFD), "(unnamed)" when empty.
+[[nodiscard]] std::string shown_name(const std::string& name);
+
 /// `text` when it fits in `max_bytes`; else its first bytes up to a UTF-8 character boundary
 /// and " ... (N more bytes)".
 [[nodiscard]] std::string shortened_text(std::string_view text,

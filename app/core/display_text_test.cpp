@@ -30,5 +30,11 @@ TEST(DisplayText, CountsHaveTheirThousandsSeparated) {
     EXPECT_EQ(thousands(18446744073709551615ull), "18,446,744,073,709,551,615");
 }
 
+TEST(DisplayText, AnEmptyNameIsUnnamedAndOddBytesAreReplaced) {
+    EXPECT_EQ(shown_name(""), "(unnamed)");
+    EXPECT_EQ(shown_name("Cube"), "Cube");
+    EXPECT_EQ(shown_name("a\xC3"), "a\xEF\xBF\xBD");
+}
+
 }  // namespace
 }  // namespace app

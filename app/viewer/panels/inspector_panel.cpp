@@ -133,11 +133,10 @@ void key_numbers_triangle(Rows& rows, const Selection& selection, const SceneSes
     const picking::PickHit& hit = *selection.result.hit;
     const assets::Scene& scene = session.scene();
     const std::string node = hit.node < scene.nodes.size() ? scene.nodes[hit.node].name : "?";
-    rows.colored_row("Object", "instance", kPickColor,
-                     valid_utf8(node.empty() ? "(unnamed)" : node));
+    rows.colored_row("Object", "instance", kPickColor, shown_name(node));
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", shortened_text(valid_utf8(scene.node_path(hit.node))).c_str());
-    rows.row("Mesh", nullptr, "%s (#%u)", valid_utf8(scene.meshes[hit.mesh].name).c_str(),
+    rows.row("Mesh", nullptr, "%s (#%u)", shown_name(scene.meshes[hit.mesh].name).c_str(),
              hit.mesh);
     // The index as the mesh counts (a number to look up), the count as the panels write counts.
     rows.row("Triangle", nullptr, "%u of %s", hit.triangle,
@@ -293,10 +292,7 @@ void surface_details(InspectorState& state, const Selection& selection,
     } else {
         rows.row("Colour", nullptr, "none: this mesh has no vertex colours");
     }
-    rows.row("Material", nullptr, "%s",
-             surface.material_name.empty()
-                 ? "(unnamed)"
-                 : shortened_text(valid_utf8(surface.material_name)).c_str());
+    rows.row("Material", nullptr, "%s", shortened_text(shown_name(surface.material_name)).c_str());
     rows.row("Texture", nullptr, "%s",
              surface.texture.empty() ? "none (or embedded in the file, which raypick does not read)"
                                      : shortened_text(valid_utf8(surface.texture)).c_str());

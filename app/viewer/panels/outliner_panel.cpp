@@ -40,7 +40,7 @@ void draw_node(const assets::Scene& scene, std::uint32_t node, TreeDraw& tree) {
         ImGui::SetNextItemOpen(true, ImGuiCond_Once);
     const bool picked = tree.picked == node;
     if (picked) ImGui::PushStyleColor(ImGuiCol_Text, kPicked);
-    std::string label = n.name.empty() ? "(unnamed)" : valid_utf8(n.name);
+    std::string label = shown_name(n.name);
     if (n.meshes.size() == 1) label += "  [mesh]";
     if (n.meshes.size() > 1) label += "  [" + std::to_string(n.meshes.size()) + " meshes]";
     const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(std::uintptr_t(node)), flags, "%s",

@@ -11,6 +11,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/matrix.hpp>
 
+#include "app/core/display_text.h"
 #include "app/viewer/panels/panels.h"
 #include "picking/scene/bone_space.h"
 
@@ -44,8 +45,7 @@ void text_vec(const char* label, glm::dvec3 v) {
 }
 
 std::string node_name(const assets::Scene& scene, std::uint32_t node) {
-    const std::string& name = scene.nodes[node].name;
-    return "'" + (name.empty() ? std::string("(unnamed)") : name) + "'";
+    return "'" + shown_name(scene.nodes[node].name) + "'";
 }
 
 /// A deforming mesh's broad phase: refitted (never rebuilt) on the first pick of a new pose.
