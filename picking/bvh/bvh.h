@@ -5,7 +5,9 @@
 /// (bvh_refit.cpp), and traversed against a second BVH for overlapping pairs (bvh_overlap.cpp).
 /// The wide, SIMD BVH that picking uses for speed is built from this one (wide_bvh.h).
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -127,10 +129,23 @@ struct BvhHit {
     RayHit hit;
 };
 
+/// The tie rule of every closest-hit query: the smaller t wins, and at exactly equal t the
+/// lower triangle id, so the answer does not depend on the order in which a traversal (one
+/// ray's, or a packet's) reaches the leaves.
+[[nodiscard]] inline bool closer_hit(float t, std::uint32_t triangle, const BvhHit& best) {
+    return t < best.hit.t || (t == best.hit.t && triangle < best.triangle);
+}
+/// The t_max a triangle test gets once `t` is the closest hit: the next float up, so that a
+/// test whose range is open (t < t_max) still reports a hit at exactly `t` for closer_hit to
+/// judge; never beyond the ray's own `ray_t_max`.
+[[nodiscard]] inline float tie_t_max(float t, float ray_t_max) {
+    return std::min(std::nextafter(t, std::numeric_limits<float>::infinity()), ray_t_max);
+}
+
 /// The closest hit of `ray` among the mesh's triangles, tested with `intersect` (any algorithm
 /// of kRayTriangleAlgorithms): children front to back, subtrees beyond the closest hit so far
 /// skipped, boxes tested with the conservative slab test. Same answer as testing every
-/// triangle, except that among hits at exactly equal t either may be reported.
+/// triangle in index order (closer_hit's rule).
 [[nodiscard]] std::optional<BvhHit> raycast_closest(const Bvh& bvh, const MeshView& mesh,
                                                     const Ray& ray, RayTriangleFn intersect,
                                                     const RayTriangleOptions& options,

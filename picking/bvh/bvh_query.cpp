@@ -79,15 +79,16 @@ std::optional<BvhHit> raycast(const Bvh& bvh, const MeshView& mesh, const Ray& r
     std::optional<BvhHit> best;
     Ray leaf_ray = ray;
     auto test_leaf = [&](std::uint32_t first, std::uint32_t count, float t_max, bool& stop) {
-        leaf_ray.t_max = std::min(ray.t_max, t_max);
         for (std::uint32_t i = first; i < first + count; ++i) {
             const std::uint32_t triangle = bvh.primitive_ids[i];
             ++counters.triangles_tested;
             const auto hit = intersect(leaf_ray, mesh.triangle(triangle), options);
-            // The algorithm enforces t < t_max; a quirky one may not, so check again.
-            if (!hit || (best && !(hit->t < best->hit.t))) continue;
+            // closer_hit decides, whatever range the algorithm enforced (a quirky one may
+            // enforce none).
+            if (!hit || (best && !closer_hit(hit->t, triangle, *best))) continue;
             best = BvhHit{triangle, *hit};
-            leaf_ray.t_max = hit->t;
+            // An equal t may still come from a lower id in a leaf reached later.
+            leaf_ray.t_max = tie_t_max(hit->t, ray.t_max);
             if (kAnyHit) {
                 stop = true;
                 break;

@@ -27,8 +27,9 @@ struct TableLeafTest {
     const WideBvh& bvh;
     const WideQuery& query;
 
-    /// Updates `best` and `leaf_ray.t_max` on a closer hit; returns true when the query may stop.
-    bool operator()(std::uint32_t ref, Ray& leaf_ray, std::optional<BvhHit>& best,
+    /// Updates `best` and `leaf_ray.t_max` on a closer hit (closer_hit's rule); returns true
+    /// when the query may stop. `ray_t_max` is the query's own end.
+    bool operator()(std::uint32_t ref, Ray& leaf_ray, float ray_t_max, std::optional<BvhHit>& best,
                     TraversalStats& stats) const {
         const TriangleBlock8& block = bvh.blocks[WideNode::leaf_block(ref)];
         const std::uint32_t count = WideNode::leaf_count(ref);
@@ -52,11 +53,12 @@ struct TableLeafTest {
                 }
                 hit = query.intersect(test_ray, tri, query.options);
             }
-            // Strictly closer only: the first of equal hits stays, as in a brute-force loop
-            // (and an algorithm without a t range may report anything).
-            if (!hit || (best && !(hit->t < best->hit.t))) continue;
+            // Checked here whatever range the algorithm enforced (one without a t range may
+            // report anything).
+            if (!hit || (best && !closer_hit(hit->t, id, *best))) continue;
             best = BvhHit{id, *hit};
-            leaf_ray.t_max = hit->t;
+            // A hit at the same t from a lower id may still come from a leaf reached later.
+            leaf_ray.t_max = tie_t_max(hit->t, ray_t_max);
             if (query.any_hit) return true;
         }
         return false;
@@ -69,6 +71,8 @@ std::optional<BvhHit> raycast_scalar(const WideBvh& bvh, const Ray& ray, const W
     const SlabRay slab = make_slab_ray(ray);
     Ray leaf_ray = ray;
     leaf_ray.t_max = slab.t_max;
+    // Boxes that begin beyond the closest hit are skipped (its own box begins at or before it).
+    float box_t_max = slab.t_max;
     std::optional<BvhHit> best;
     // Depth <= 72 binary levels, so at most 7 pushes per wide level on 24 wide levels.
     std::array<Candidate, 8 * 32> stack;
@@ -83,7 +87,7 @@ std::optional<BvhHit> raycast_scalar(const WideBvh& bvh, const Ray& ray, const W
         for (int i = 0; i < WideNode::kWidth && node.child[i] != WideNode::kEmpty; ++i) {
             ++stats.box_tests;
             float t_enter = 0.0f;
-            if (slab_entry(slab, node.child_bounds(i), leaf_ray.t_max, t_enter))
+            if (slab_entry(slab, node.child_bounds(i), box_t_max, t_enter))
                 hits[std::size_t(hit_count++)] = {t_enter, node.child[i], node_index, i};
         }
         // Insertion sort by entry distance, then slot: at most eight, and the SIMD kernels
@@ -105,11 +109,13 @@ std::optional<BvhHit> raycast_scalar(const WideBvh& bvh, const Ray& ray, const W
         bool found_node = false;
         while (size > 0) {
             const Candidate next = stack[--size];
-            if (next.t_enter > leaf_ray.t_max) continue;
+            if (next.t_enter > box_t_max) continue;
             if (query.visited) query.visited->push_back({next.parent, next.slot});
             if (WideNode::is_leaf(next.ref)) {
                 ++stats.nodes_visited;
-                if (test_leaf(next.ref, leaf_ray, best, stats)) return best;
+                const bool stop = test_leaf(next.ref, leaf_ray, slab.t_max, best, stats);
+                if (best) box_t_max = std::min(box_t_max, best->hit.t);
+                if (stop) return best;
                 continue;
             }
             node_index = next.ref;

@@ -92,14 +92,14 @@ inline __attribute__((always_inline)) unsigned intersect_children(const WideNode
     return mask_bits(le(t_near, t_far));
 }
 
-/// The largest float below a finite t (std::nextafter towards -inf, without the libm call).
+/// The smallest float above a finite t (std::nextafter towards +inf, without the libm call).
 /// Integer arithmetic only: a hit's t is a coin toss for the branch predictor.
-inline float next_below(float t) {
+inline float next_above(float t) {
     std::uint32_t bits;
     std::memcpy(&bits, &t, sizeof bits);
-    // Positive: one step down; negative (or -0): one step away from zero; +0: -denorm_min.
+    // Positive (or +0): one step up; negative: one step towards zero; -0: +denorm_min.
     const std::uint32_t negative = bits >> 31;
-    bits = bits == 0u ? 0x80000001u : bits - 1u + 2u * negative;
+    bits = bits == 0x80000000u ? 1u : bits + 1u - 2u * negative;
     std::memcpy(&t, &bits, sizeof bits);
     return t;
 }
@@ -233,12 +233,15 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
             }
             const BlockHit hit = leaf::closest_in_block<kWatertight>(
                 block_ray, leaf_lanes, blocks[WideNode::leaf_block(ref)]);
-            if (hit.id != kEmptyLane) {
+            // The kernel only reports t <= the closest so far: closer_hit's rule is then
+            // a smaller t or, at the same t, a lower id.
+            if (hit.id != kEmptyLane && (!best || hit.t < best->hit.t || hit.id < best->triangle)) {
                 best = BvhHit{hit.id, RayHit{hit.t, hit.u, hit.v}};
                 t_max = hit.t;
-                // After a hit, only strictly closer ones may follow: the watertight kernel's
-                // range is closed, so its upper end moves just below the hit.
-                block_ray.t_max = kWatertight ? next_below(hit.t) : hit.t;
+                // A later leaf may still hold a lower id at exactly this t: the watertight
+                // kernel's range is closed and keeps it, Möller–Trumbore's is open and needs
+                // the next float up (never beyond the ray's end: hit.t < t_max there).
+                block_ray.t_max = kWatertight ? hit.t : next_above(hit.t);
                 leaf_lanes.t_max = splat(block_ray.t_max);
                 if (any_hit) break;
             }

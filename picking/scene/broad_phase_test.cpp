@@ -83,11 +83,10 @@ void expect_same(const PickResult& got, const PickResult& want, const std::strin
         return;
     ASSERT_EQ(got.hit.has_value(), want.hit.has_value()) << what;
     if (!got.hit) return;
-    if (got.hit->instance == want.hit->instance && got.hit->triangle == want.hit->triangle) {
-        EXPECT_EQ(got.hit->t, want.hit->t) << what;
-    } else {
-        EXPECT_NEAR(got.hit->t, want.hit->t, 1e-6f * std::abs(want.hit->t)) << what << " (tie)";
-    }
+    // The same instance and triangle even at a tie (the lower of each wins it).
+    EXPECT_EQ(got.hit->instance, want.hit->instance) << what;
+    EXPECT_EQ(got.hit->triangle, want.hit->triangle) << what;
+    EXPECT_EQ(got.hit->t, want.hit->t) << what;
 }
 
 TEST(BroadPhase, EveryPhaseFindsWhatEveryTriangleFinds_Seed41) {

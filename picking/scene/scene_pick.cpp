@@ -53,17 +53,27 @@ class PickSearch {
     /// Seed 001's "first found" has its answer.
     [[nodiscard]] bool done() const { return first_found_ && best_.has_value(); }
 
-    /// The world ray, ending at the closest hit so far. For a seed algorithm that ignores the
-    /// t range (hits behind the origin count), the whole line: the broad phases must not cull
-    /// what it would hit.
+    /// The world ray, ending at the closest hit so far (just past it: a hit at the same t
+    /// may still win closer()'s tie). For a seed algorithm that ignores the t range (hits
+    /// behind the origin count), the whole line: the broad phases must not cull what it would
+    /// hit.
     [[nodiscard]] Ray current_ray() const {
         Ray ray = world_ray_;
         if (whole_line_) {
             ray.t_min = -std::numeric_limits<float>::infinity();
             ray.t_max = std::numeric_limits<float>::infinity();
         }
-        if (best_) ray.t_max = best_->hit.t;
+        if (best_) ray.t_max = tie_t_max(best_->hit.t, ray.t_max);
         return ray;
+    }
+
+    /// The tie rule across instances (closer_hit's within a mesh): the smaller t, then the
+    /// lower instance, then the lower triangle, whatever order the broad phase visits them in.
+    [[nodiscard]] bool closer(float t, std::uint32_t instance, std::uint32_t triangle) const {
+        if (!best_ || t < best_->hit.t) return true;
+        if (t != best_->hit.t) return false;
+        return instance < best_->instance ||
+               (instance == best_->instance && triangle < best_->triangle);
     }
 
     // == The broad phases
@@ -178,7 +188,7 @@ class PickSearch {
             const BlockHit hit = plan_.mesh_kernel_(
                 prepare_block_ray(local, settings_.triangle_options), blocks.data(), blocks.size());
             stats_.triangles_tested += mesh.triangle_count();
-            if (hit.id != kEmptyLane && (!best_ || hit.t < best_->hit.t))
+            if (hit.id != kEmptyLane && closer(hit.t, instance_index, hit.id))
                 accept(instance_index, hit.id, RayHit{hit.t, hit.u, hit.v});
             return;
         }
@@ -197,7 +207,7 @@ class PickSearch {
                 first += filled;
             }
             stats_.triangles_tested += mesh.triangle_count();
-            if (closest && (!best_ || closest->t < best_->hit.t))
+            if (closest && closer(closest->t, instance_index, closest->id))
                 accept(instance_index, closest->id, RayHit{closest->t, closest->u, closest->v});
             return;
         }
@@ -211,7 +221,7 @@ class PickSearch {
                                     : algorithm_.closest_in_mesh(
                                           local, mesh, settings_.triangle_options, first_found_);
             stats_.triangles_tested += q.triangles_tested;
-            if (q.hit && (!best_ || q.hit->t < best_->hit.t))
+            if (q.hit && closer(q.hit->t, instance_index, q.triangle))
                 accept(instance_index, q.triangle, *q.hit);
             return;
         }
@@ -221,11 +231,11 @@ class PickSearch {
             const Triangle tri = instance_triangle(instance, mesh, i, settings_.space);
             ++stats_.triangles_tested;
             if (auto hit = algorithm_.intersect(ray, tri, settings_.triangle_options)) {
-                if (best_ && !(hit->t < best_->hit.t)) continue;
+                if (!closer(hit->t, instance_index, std::uint32_t(i))) continue;
                 accept(instance_index, std::uint32_t(i), *hit);
                 // Seed 001's ModelRayCollision returns on the first triangle hit.
                 if (first_found_) return;
-                ray.t_max = hit->t;
+                ray.t_max = tie_t_max(hit->t, ray.t_max);
             }
         }
     }
@@ -259,7 +269,7 @@ class PickSearch {
         stats_.box_tests += traversal.box_tests;
         stats_.nodes_visited += traversal.nodes_visited;
         stats_.triangles_tested += traversal.triangles_tested;
-        if (hit && (!best_ || hit->hit.t < best_->hit.t))
+        if (hit && closer(hit->hit.t, instance_index, hit->triangle))
             accept(instance_index, hit->triangle, hit->hit);
     }
 

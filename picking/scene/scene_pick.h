@@ -107,8 +107,8 @@ struct PickResult {
     std::vector<PickedBox> visited_boxes;  ///< with PickSettings::record_visited
 };
 
-/// The closest hit of `world_ray` over every instance (ties keep the first instance and
-/// triangle; between BVH leaves, either of two hits at exactly the same t), or, for xna_plane
+/// The closest hit of `world_ray` over every instance (at exactly equal t, the lower instance,
+/// then the lower triangle, whichever broad phase runs), or, for xna_plane
 /// with RayTriangleOptions::xna_first_found, the first triangle hit in instance and triangle
 /// order as seed 001 does (the first the broad phase reaches, with one). A ray that
 /// ray_problem() rejects returns no hit. Broad phases other than None read `accel`, which must

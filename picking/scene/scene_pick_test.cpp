@@ -6,6 +6,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "picking/core/draw_vec3.h"
+#include "picking/scene/scene_accel.h"
 #include "picking/testing/test_meshes.h"
 
 namespace picking {
@@ -38,6 +39,46 @@ TEST(ScenePick, ClosestInstanceWins) {
     EXPECT_NEAR(result.hit->point.z, -2.0f, 1e-6);
     EXPECT_FLOAT_EQ(result.hit->normal.z, 1.0f);
     EXPECT_TRUE(result.hit->front_face);
+}
+
+TEST(ScenePick, EqualHitsGoToTheLowerInstanceThenTriangleInEveryBroadPhase_Seed65) {
+    // Three instances of one mesh at the same place, the mesh itself three copies of a grid in
+    // shuffled order: every hit ties nine ways. The lowest instance and, within it, the lowest
+    // triangle win, whichever order the broad phase visits them in.
+    const testing::TestMesh mesh = testing::stacked_grids(65, 4, 3);
+    SceneView scene;
+    scene.meshes.push_back(mesh.view());
+    const glm::mat4 place = at_z(-2.0f);  // bone space is the world moved up by 2, exactly
+    for (std::uint32_t i = 0; i < 3; ++i)
+        scene.instances.push_back({0, i, place});
+    SceneAccel accel(scene);
+    accel.build_bvhs(scene);
+    std::mt19937 rng(66);
+    std::uniform_real_distribution<float> at(0.0f, 4.0f);
+    int hits = 0;
+    for (int i = 0; i < 400; ++i) {
+        const float x = at(rng), y = at(rng);
+        const Ray ray{{x, y, 0.0f}, {0.0f, 0.0f, -1.0f}};
+        std::optional<std::uint32_t> lowest;  // the first copy hit, in index order
+        for (std::uint32_t t = 0; t < mesh.view().triangle_count() && !lowest; ++t)
+            if (intersect_watertight(Ray{{x, y, 2.0f}, {0, 0, -1}}, mesh.view().triangle(t), {}))
+                lowest = t;
+        for (BroadPhase phase :
+             {BroadPhase::None, BroadPhase::Sphere, BroadPhase::Aabb, BroadPhase::Bvh})
+            for (bool simd : {false, true}) {
+                PickSettings settings;
+                settings.method = RayTriangleMethod::Watertight;
+                settings.broad_phase = phase;
+                settings.simd = simd;
+                const PickResult result = pick(scene, ray, settings, &accel);
+                ASSERT_EQ(result.hit.has_value(), lowest.has_value());
+                if (!lowest) continue;
+                ++hits;
+                EXPECT_EQ(result.hit->instance, 0u) << int(phase) << " simd " << simd;
+                EXPECT_EQ(result.hit->triangle, *lowest) << int(phase) << " simd " << simd;
+            }
+    }
+    EXPECT_GT(hits, 2000);
 }
 
 TEST(ScenePick, TIsInWorldUnitsUnderNonUniformScale) {

@@ -7,8 +7,9 @@
 ///
 /// For a BVH leaf: keep its triangles as blocks, prepare the ray once, then per leaf
 ///     const BlockHit hit = kernel(block_ray, leaf_blocks, leaf_block_count);
-/// and narrow block_ray.t_max to hit.t (Möller–Trumbore) or just below it (watertight's range
-/// is closed) before the next leaf.
+/// and narrow block_ray.t_max before the next leaf: to the next float above hit.t for
+/// Möller–Trumbore (its range is open), to hit.t for watertight (closed), so that a hit at
+/// the same t in a later leaf still reaches closer_hit (bvh.h), which keeps the lower id.
 
 #include <limits>
 #include <optional>

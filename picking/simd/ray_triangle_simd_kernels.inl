@@ -217,9 +217,9 @@ inline BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* b
 }
 
 /// The closest hit in one block of exactly kLanes triangles with the ray's lanes made by the
-/// caller (a BVH traversal makes them once per ray): what closest_in_blocks answers for that
-/// block alone, ties to the lower lane. Written without a LaneHits that merges two paths, so
-/// the early exit leaves nothing to move between registers and memory.
+/// caller (a BVH traversal makes them once per ray): ties to the lower triangle id, so that
+/// the answer does not depend on how the builder ordered a leaf. Written without a LaneHits that
+/// merges two paths, so the early exit leaves nothing to move between registers and memory.
 template <bool kWatertight>
 inline BlockHit closest_in_block(const BlockRay& ray, const RayLanes& r,
                                  const TriangleBlock<kLanes>& block) {
@@ -238,7 +238,8 @@ inline BlockHit closest_in_block(const BlockRay& ray, const RayLanes& r,
     unsigned best = unsigned(__builtin_ctz(bits));
     for (bits &= bits - 1; bits; bits &= bits - 1) {
         const unsigned lane = unsigned(__builtin_ctz(bits));
-        if (t[lane] < t[best]) best = lane;
+        if (t[lane] < t[best] || (t[lane] == t[best] && block.id[lane] < block.id[best]))
+            best = lane;
     }
     alignas(64) float u[kLanes], v[kLanes];
     store(u, h.u);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include <glm/ext/scalar_constants.hpp>
@@ -107,6 +108,26 @@ inline TestMesh grid(int cells) {
             mesh.indices.insert(mesh.indices.end(), {at(x, y), at(x + 1, y), at(x + 1, y + 1)});
             mesh.indices.insert(mesh.indices.end(), {at(x, y), at(x + 1, y + 1), at(x, y + 1)});
         }
+    return mesh;
+}
+
+/// grid(cells) laid `copies` times over itself, the triangles in a seeded random order: a ray
+/// hits every copy at exactly the same t, and the copies' ids lie in different leaves in no
+/// particular order. The closest hit is then decided by the tie rule alone (closer_hit).
+inline TestMesh stacked_grids(unsigned seed, int cells, int copies) {
+    const TestMesh one = grid(cells);
+    TestMesh mesh{one.positions, {}};
+    const std::size_t per_copy = one.indices.size() / 3;
+    std::vector<std::size_t> order(per_copy * std::size_t(copies));
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i % per_copy;
+    // Fisher–Yates on the engine's raw draws: the same order under any standard library.
+    std::mt19937 rng(seed);
+    for (std::size_t i = order.size() - 1; i > 0; --i)
+        std::swap(order[i], order[std::size_t(rng()) % (i + 1)]);
+    for (std::size_t triangle : order)
+        for (std::size_t k = 0; k < 3; ++k)
+            mesh.indices.push_back(one.indices[triangle * 3 + k]);
     return mesh;
 }
 
