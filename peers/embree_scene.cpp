@@ -4,6 +4,7 @@
 
 #include "peers/embree_scene.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <limits>
@@ -257,6 +258,42 @@ std::optional<picking::SceneHit> EmbreeScene::intersect(const picking::Ray& ray)
                              picking::RayHit{rh.ray.tfar, rh.hit.u, rh.hit.v}};
 }
 
+void EmbreeScene::intersect_packet(std::span<const picking::Ray> rays,
+                                   std::span<std::optional<picking::SceneHit>> hits) const {
+    const std::size_t count = std::min({rays.size(), hits.size(), kPacketRays});
+    RTCIntersectContext context;
+    rtcInitIntersectContext(&context);
+    alignas(64) int valid[16];
+    RTCRayHit16 rh;
+    for (std::size_t i = 0; i < 16; ++i) {
+        const picking::Ray& ray = rays[i < count ? i : 0];
+        valid[i] = i < count ? -1 : 0;
+        rh.ray.org_x[i] = ray.origin.x;
+        rh.ray.org_y[i] = ray.origin.y;
+        rh.ray.org_z[i] = ray.origin.z;
+        rh.ray.dir_x[i] = ray.direction.x;
+        rh.ray.dir_y[i] = ray.direction.y;
+        rh.ray.dir_z[i] = ray.direction.z;
+        rh.ray.tnear[i] = ray.t_min;
+        rh.ray.tfar[i] = ray.t_max;
+        rh.ray.time[i] = 0.0f;
+        rh.ray.mask[i] = 0xFFFFFFFFu;
+        rh.ray.id[i] = unsigned(i);
+        rh.ray.flags[i] = 0;
+        rh.hit.geomID[i] = RTC_INVALID_GEOMETRY_ID;
+        rh.hit.instID[0][i] = RTC_INVALID_GEOMETRY_ID;
+    }
+    rtcIntersect16(valid, state_->top, &context, &rh);
+    for (std::size_t i = 0; i < count; ++i) {
+        hits[i].reset();
+        if (rh.hit.geomID[i] == RTC_INVALID_GEOMETRY_ID) continue;
+        const unsigned id = state_->direct ? 0u : rh.hit.instID[0][i];
+        if (id >= state_->geometry_to_instance.size()) continue;
+        hits[i] = picking::SceneHit{state_->geometry_to_instance[id], rh.hit.primID[i],
+                                    picking::RayHit{rh.ray.tfar[i], rh.hit.u[i], rh.hit.v[i]}};
+    }
+}
+
 std::size_t EmbreeScene::memory_bytes() const {
     const std::int64_t bytes = state_->bytes.load();
     return bytes > 0 ? std::size_t(bytes) : 0;
@@ -281,6 +318,8 @@ void EmbreeScene::leave_direct(const picking::SceneView&) {}
 std::optional<picking::SceneHit> EmbreeScene::intersect(const picking::Ray&) const {
     return std::nullopt;
 }
+void EmbreeScene::intersect_packet(std::span<const picking::Ray>,
+                                   std::span<std::optional<picking::SceneHit>>) const {}
 std::size_t EmbreeScene::memory_bytes() const {
     return 0;
 }

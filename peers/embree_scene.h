@@ -1,5 +1,6 @@
 #pragma once
-/// The industrial baseline: the same scene picked through Embree 3 (rtcIntersect1), for side
+/// The industrial baseline: the same scene picked through Embree 3 (rtcIntersect1, and
+/// rtcIntersect16 for packets), for side
 /// by side comparisons in the viewer and the benchmarks. Built only when Debian's
 /// libembree-dev is found (RAYPICK_HAVE_EMBREE); picking/ never depends on it.
 
@@ -45,6 +46,11 @@ class EmbreeScene {
     /// The closest hit in the world ray's [t_min, t_max]: t along the world ray, u and v the
     /// weights of the triangle's 2nd and 3rd corner (Embree's convention is ours).
     [[nodiscard]] std::optional<picking::SceneHit> intersect(const picking::Ray& world_ray) const;
+    /// Up to kPacketRays rays at once through rtcIntersect16 (hits[i] for rays[i]): Embree's
+    /// packet path, as intersect() answers each ray.
+    void intersect_packet(std::span<const picking::Ray> rays,
+                          std::span<std::optional<picking::SceneHit>> hits) const;
+    static constexpr std::size_t kPacketRays = 16;
 
     [[nodiscard]] double build_milliseconds() const { return build_ms_; }
     /// What Embree allocated for its acceleration structures (its memory monitor; the vertex

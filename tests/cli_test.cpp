@@ -746,6 +746,52 @@ TEST(Cli, EveryIsaPathGivesTheScalarAnswersBitForBit) {
     }
 }
 
+/// `raypick bench knot:20000` (one mesh: the packet path's case) with `rays` ("--incoherent N"
+/// or "--primary WxH"), with or without --packets: the bvh accel's line.
+nlohmann::json bench_line(const std::string& isa, const std::vector<std::string>& rays,
+                          bool packets) {
+    std::vector<std::string> args = {
+        "env", "RAYPICK_ISA=" + isa, raypick_exe(), "bench", "knot:20000", "--accel", "bvh"};
+    args.insert(args.end(), rays.begin(), rays.end());
+    if (packets) args.push_back("--packets");
+    const ProcessResult r = run_process(args);
+    EXPECT_EQ(r.exit_code, 0) << isa << ": " << r.err;
+    const auto rows = lines(r.out);
+    return rows.empty() ? nlohmann::json() : nlohmann::json::parse(rows.front());
+}
+
+TEST(Cli, PacketsGiveEveryRayItsSingleRayHitBitForBit) {
+    for (const std::string isa : {"scalar", "avx2", "avx512"}) {
+        if (isa != "scalar" &&
+            !picking::cpu_supports(isa == "avx2" ? picking::Isa::Avx2 : picking::Isa::Avx512))
+            continue;
+        // In file order the sum of every hit's t adds the same numbers in the same order:
+        // equal only if each t is.
+        const auto one = bench_line(isa, {"--incoherent", "5000"}, false);
+        const auto packed = bench_line(isa, {"--incoherent", "5000"}, true);
+        EXPECT_GT(one["hits"].get<int>(), 500) << isa;
+        EXPECT_EQ(packed["hits"], one["hits"]) << isa;
+        EXPECT_EQ(packed["sum_t"].dump(), one["sum_t"].dump()) << isa;
+        EXPECT_EQ(packed["packet_rays"], 8) << isa;
+        EXPECT_FALSE(one.contains("packet_rays")) << isa;
+        // Primary rays go in 4x4 tiles, so their t are summed in another order.
+        const auto screen = bench_line(isa, {"--primary", "96x64"}, false);
+        const auto tiles = bench_line(isa, {"--primary", "96x64"}, true);
+        EXPECT_GT(screen["hits"].get<int>(), 500) << isa;
+        EXPECT_EQ(tiles["hits"], screen["hits"]) << isa;
+        EXPECT_NEAR(tiles["sum_t"].get<double>(), screen["sum_t"].get<double>(),
+                    1e-9 * screen["sum_t"].get<double>())
+            << isa;
+        // One walk of the tree per packet: fewer nodes per ray than one walk per ray (the
+        // scalar path casts ray by ray).
+        if (isa != "scalar") {
+            EXPECT_LT(tiles["nodes_per_ray"].get<double>(),
+                      0.5 * screen["nodes_per_ray"].get<double>())
+                << isa;
+        }
+    }
+}
+
 TEST(Cli, AnIsaPathThatCannotRunIsAClearError) {
     const ProcessResult unknown = run_process({"env", "RAYPICK_ISA=sse9", raypick_exe(), "pick",
                                                "default", "--ray", "0", "30", "0", "0", "-1", "0"});

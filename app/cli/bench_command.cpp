@@ -1,10 +1,12 @@
 #include "app/cli/bench_command.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <iostream>
 #include <new>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 
@@ -33,24 +35,42 @@ struct PassTotals {
     double seconds = 0.0;
 };
 
+/// Every ray, one at a time or (`packets`) in packets of consecutive rays.
 PassTotals cast_all(const SceneSession& session, const std::vector<picking::Ray>& rays,
-                    const PickChoice& choice, unsigned threads) {
+                    const PickChoice& choice, unsigned threads, bool packets) {
     std::vector<PassTotals> parts(threads);
     const SceneSession::Caster caster = session.caster(choice);
     const auto start = Clock::now();
-    picking::parallel_chunks(rays.size(), threads,
-                             [&](std::size_t begin, std::size_t end, unsigned c) {
-                                 PassTotals local;
-                                 picking::PickStats stats;
-                                 for (std::size_t i = begin; i < end; ++i)
-                                     if (const auto hit = caster.intersect(rays[i], stats)) {
-                                         ++local.hits;
-                                         local.sum_t += double(hit->hit.t);
-                                     }
-                                 local.nodes = stats.nodes_visited;
-                                 local.triangles = stats.triangles_tested;
-                                 parts[c] = local;
-                             });
+    // Chunks of whole packets, so that no packet is split between two threads.
+    constexpr std::size_t kPacket = SceneSession::Caster::kPacketRays;
+    const std::size_t packet_count = (rays.size() + kPacket - 1) / kPacket;
+    picking::parallel_chunks(
+        packets ? packet_count : rays.size(), threads,
+        [&](std::size_t begin, std::size_t end, unsigned c) {
+            PassTotals local;
+            picking::PickStats stats;
+            auto count = [&](const std::optional<picking::SceneHit>& hit) {
+                if (!hit) return;
+                ++local.hits;
+                local.sum_t += double(hit->hit.t);
+            };
+            if (packets) {
+                std::array<std::optional<picking::SceneHit>, kPacket> hits;
+                for (std::size_t p = begin; p < end; ++p) {
+                    const std::size_t first = p * kPacket;
+                    const std::size_t n = std::min(kPacket, rays.size() - first);
+                    caster.intersect_packet(std::span(rays).subspan(first, n), hits, stats);
+                    for (std::size_t i = 0; i < n; ++i)
+                        count(hits[i]);
+                }
+            } else {
+                for (std::size_t i = begin; i < end; ++i)
+                    count(caster.intersect(rays[i], stats));
+            }
+            local.nodes = stats.nodes_visited;
+            local.triangles = stats.triangles_tested;
+            parts[c] = local;
+        });
     PassTotals total;
     total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     for (const PassTotals& p : parts) {
@@ -130,6 +150,8 @@ int run_bench_command(const BenchCommandOptions& o) {
         try {
             rays = primary_size.x > 0 ? picking::primary_rays(session.world_bounds(), primary_size)
                                       : picking::incoherent_rays(session.world_bounds(), count);
+            // Packets take neighbours on screen: 4x4 tiles (Embree's 16, two of raypick's 8).
+            if (o.packets && primary_size.x > 0) rays = picking::tile_order(rays, primary_size, 4);
         } catch (const std::bad_alloc&) {
             std::cerr << "raypick bench: not enough memory for " << count << " rays ("
                       << sizeof(picking::Ray) << " bytes each)\n";
@@ -174,7 +196,7 @@ int run_bench_command(const BenchCommandOptions& o) {
     std::vector<std::vector<PassTotals>> passes(accels.size());
     for (unsigned r = 0; r < o.repeat; ++r)
         for (std::size_t a = 0; a < accels.size(); ++a)
-            passes[a].push_back(cast_all(session, rays, choices[a], o.threads));
+            passes[a].push_back(cast_all(session, rays, choices[a], o.threads, o.packets));
 
     for (std::size_t a = 0; a < accels.size(); ++a) {
         std::vector<PassTotals>& p = passes[a];
@@ -199,6 +221,8 @@ int run_bench_command(const BenchCommandOptions& o) {
         j["triangles_per_ray"] =
             peer ? nlohmann::ordered_json() : nlohmann::ordered_json(double(median.triangles) / n);
         j["bytes"] = session.accels().bytes(accels[a]);
+        if (o.packets)
+            j["packet_rays"] = peer ? peers::EmbreeScene::kPacketRays : picking::kPacketRays;
         std::cout << json_line(std::move(j)) << "\n";
     }
     std::cout.flush();

@@ -5,6 +5,7 @@
 /// command line both pick through this class, and the renderer draws what it holds, so what is
 /// picked is what is drawn.
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -182,6 +183,20 @@ class SceneSession {
                                                                  picking::PickStats& stats) const {
             if (embree_) return embree_->intersect(world_ray);
             return plan_.intersect(world_ray, stats);
+        }
+        /// Rays that are neighbours on screen, kPacketRays at a time (hits[i] for rays[i]):
+        /// raypick's packet traversal in packets of picking::kPacketRays, Embree's
+        /// rtcIntersect16. Each hit is what intersect() gives for that ray.
+        static constexpr std::size_t kPacketRays = 16;
+        void intersect_packet(std::span<const picking::Ray> rays,
+                              std::span<std::optional<picking::SceneHit>> hits,
+                              picking::PickStats& stats) const {
+            const std::size_t count = std::min({rays.size(), hits.size(), kPacketRays});
+            if (embree_) return embree_->intersect_packet(rays.first(count), hits.first(count));
+            for (std::size_t first = 0; first < count; first += picking::kPacketRays) {
+                const std::size_t n = std::min(picking::kPacketRays, count - first);
+                plan_.intersect_packet(rays.subspan(first, n), hits.subspan(first, n), stats);
+            }
         }
 
       private:

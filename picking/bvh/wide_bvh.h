@@ -152,6 +152,21 @@ using RaycastFn = std::optional<BvhHit> (*)(const WideBvh& bvh, const Ray& ray,
 /// The path raycast() takes for `query`.
 [[nodiscard]] RaycastFn select_raycast(const WideQuery& query);
 
+/// Rays a packet traversal takes at once: one per lane of an AVX2 register.
+inline constexpr std::size_t kPacketRays = 8;
+/// The closest hits of up to kPacketRays rays (hits[i] for rays[i]; rays past kPacketRays are
+/// left alone), each bit for bit what `select_raycast(query)` finds for it alone. Rays of a
+/// screen tile share one walk of the tree: each node's boxes are tested once for the whole
+/// packet, each leaf by the rays that enter it. The counters count the packet's work: nodes
+/// once per packet, triangles once per ray that tested them.
+using PacketRaycastFn = void (*)(const WideBvh& bvh, std::span<const Ray> rays,
+                                 const WideQuery& query, std::span<std::optional<BvhHit>> hits,
+                                 TraversalStats& stats);
+/// The packet traversal for `query`: SIMD with a block kernel; otherwise (the scalar
+/// reference, a table algorithm, any-hit, recorded boxes, the world-space leaves) a loop over
+/// select_raycast(query).
+[[nodiscard]] PacketRaycastFn select_raycast_packet(const WideQuery& query);
+
 /// New boxes and leaf corners after the mesh's positions changed (same triangles).
 void refit(WideBvh& bvh, const MeshView& mesh);
 

@@ -14,5 +14,8 @@ namespace picking::kernels {
                                                    const WideQuery& query, TraversalStats& stats);
 /// The SIMD traversal for `isa` and `algorithm` if this CPU runs it, else null.
 [[nodiscard]] RaycastFn simd_traversal(Isa isa, BlockAlgorithm algorithm);
+/// The SIMD packet traversal (wide_bvh_packet.inl) for `isa` and `algorithm` if this CPU runs
+/// it, else null.
+[[nodiscard]] PacketRaycastFn simd_packet_traversal(Isa isa, BlockAlgorithm algorithm);
 
 }  // namespace picking::kernels

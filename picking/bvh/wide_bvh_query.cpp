@@ -151,6 +151,30 @@ RaycastFn select_raycast(const WideQuery& query) {
     return raycast_with_table;
 }
 
+namespace {
+
+/// One ray at a time, through the path select_raycast chose: the packet path's fallback.
+template <RaycastFn kRaycast>
+void raycast_each(const WideBvh& bvh, std::span<const Ray> rays, const WideQuery& query,
+                  std::span<std::optional<BvhHit>> hits, TraversalStats& stats) {
+    const std::size_t count = std::min({rays.size(), hits.size(), kPacketRays});
+    for (std::size_t i = 0; i < count; ++i)
+        hits[i] = kRaycast(bvh, rays[i], query, stats);
+}
+
+}  // namespace
+
+PacketRaycastFn select_raycast_packet(const WideQuery& query) {
+    if (query.block_algorithm && query.isa != Isa::Scalar && !query.world_from_mesh &&
+        !query.any_hit && !query.visited && query.baldwin_weber.empty())
+        if (PacketRaycastFn simd =
+                kernels::simd_packet_traversal(query.isa, *query.block_algorithm))
+            return simd;
+    if (query.block_algorithm && query.isa != Isa::Scalar && !query.world_from_mesh)
+        return raycast_each<raycast_with_blocks>;
+    return raycast_each<raycast_with_table>;
+}
+
 std::optional<BvhHit> raycast(const WideBvh& bvh, const MeshView& mesh, const Ray& ray,
                               const WideQuery& query, TraversalStats* stats) {
     (void)mesh;  // the leaves carry their own corners; the mesh is the contract's witness

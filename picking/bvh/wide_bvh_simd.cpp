@@ -4,27 +4,34 @@
 
 #include <immintrin.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <span>
 
 #include "picking/bvh/wide_bvh_kernels.h"
 #include "picking/core/isa.h"
 #include "picking/primitives/ray_aabb.h"
 
-// Each traversal tests its leaves inline with the block kernels' own code (eight lanes in both),
-// so the ray's lanes are made once per ray and not once per leaf.
+// Each traversal (one ray's, and a packet's) tests its leaves inline with the block kernels' own
+// code (eight lanes in both), so the ray's lanes are made once per ray and not once per leaf.
 #include "picking/core/isa_begin_avx2.h"
 namespace picking::kernels::avx2 {
 #include "picking/bvh/wide_bvh_simd.inl"
+// The packet traversal uses the single-ray one's lanes, leaves and helpers.
+#include "picking/bvh/wide_bvh_packet.inl"
 }  // namespace picking::kernels::avx2
 #include "picking/core/isa_end.h"
 
 #include "picking/core/isa_begin_avx512.h"
 namespace picking::kernels::avx512 {
 #include "picking/bvh/wide_bvh_simd.inl"
+// The packet traversal uses the single-ray one's lanes, leaves and helpers.
+#include "picking/bvh/wide_bvh_packet.inl"
 }  // namespace picking::kernels::avx512
 #include "picking/core/isa_end.h"
 
@@ -52,6 +59,19 @@ RaycastFn simd_traversal(Isa isa, BlockAlgorithm algorithm) {
             return watertight ? avx512::traverse_with<true> : avx512::traverse_with<false>;
         case Isa::Avx2:
             return watertight ? avx2::traverse_with<true> : avx2::traverse_with<false>;
+        case Isa::Scalar:
+            break;
+    }
+    return nullptr;
+}
+
+PacketRaycastFn simd_packet_traversal(Isa isa, BlockAlgorithm algorithm) {
+    const bool watertight = algorithm == BlockAlgorithm::Watertight;
+    switch (supported_isa_at_most(isa)) {
+        case Isa::Avx512:
+            return watertight ? avx512::traverse_packet<true> : avx512::traverse_packet<false>;
+        case Isa::Avx2:
+            return watertight ? avx2::traverse_packet<true> : avx2::traverse_packet<false>;
         case Isa::Scalar:
             break;
     }

@@ -1,5 +1,6 @@
 #include "picking/scene/scene_pick.h"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -337,6 +338,7 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
         query_.isa = settings.simd ? active_isa() : Isa::Scalar;
         query_.any_hit = first_found_;
         raycast_ = select_raycast(query_);
+        raycast_packet_ = select_raycast_packet(query_);
         if (accel_->instance_count() == 1 && scene.instances.size() == 1 &&
             scene.instances[0].mesh < scene.meshes.size() && !whole_line_ &&
             !baldwin_weber_cache_ && settings.space == RaySpace::BoneSpace && accel_->identity(0) &&
@@ -344,6 +346,45 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
             const WideBvh* bvh = accel_->mesh_bvh(scene.instances[0].mesh);
             if (bvh && !bvh->empty()) direct_bvh_ = bvh;
         }
+    }
+}
+
+void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::optional<SceneHit>> hits,
+                                PickStats& stats) const {
+    const std::size_t count = std::min({rays.size(), hits.size(), kPacketRays});
+    if (!direct_bvh_) {
+        for (std::size_t i = 0; i < count; ++i)
+            hits[i] = intersect(rays[i], stats);
+        return;
+    }
+    // Only the rays intersect() would cast (the others have no hit): almost always all.
+    std::array<std::size_t, kPacketRays> from;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < count; ++i)
+        if (ray_usable(rays[i])) from[n++] = i;
+    std::array<Ray, kPacketRays> usable;
+    std::span<const Ray> cast = rays.first(count);
+    if (n < count) {
+        for (std::size_t k = 0; k < n; ++k)
+            usable[k] = rays[from[k]];
+        cast = std::span<const Ray>(usable).first(n);
+        for (std::size_t i = 0; i < count; ++i)
+            hits[i].reset();
+        if (n == 0) return;
+    }
+    std::array<std::optional<BvhHit>, kPacketRays> found;
+    TraversalStats traversal;
+    raycast_packet_(*direct_bvh_, cast, query_, found, traversal);
+    stats.instances_tested += n;
+    stats.box_tests += traversal.box_tests;
+    stats.nodes_visited += traversal.nodes_visited;
+    stats.triangles_tested += traversal.triangles_tested;
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::size_t i = n < count ? from[k] : k;
+        if (found[k])
+            hits[i] = SceneHit{0, found[k]->triangle, found[k]->hit};
+        else
+            hits[i].reset();
     }
 }
 

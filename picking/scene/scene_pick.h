@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -136,6 +137,12 @@ class PickPlan {
         if (direct_bvh_ && !visited) return intersect_direct(world_ray, stats);
         return intersect_search(world_ray, stats, visited);
     }
+    /// The closest hits of up to kPacketRays rays (hits[i] for rays[i]), each bit for bit what
+    /// intersect() finds for it. One instance at the identity through its BVH (the direct
+    /// case) goes through the packet traversal of wide_bvh.h, the rays of one direction
+    /// octant together; anything else ray by ray. The counters add the packet's work.
+    void intersect_packet(std::span<const Ray> rays, std::span<std::optional<SceneHit>> hits,
+                          PickStats& stats) const;
     /// The broad phase that runs: the one asked for, or None when `accel` lacks its data.
     [[nodiscard]] BroadPhase broad_phase() const { return phase_; }
 
@@ -151,6 +158,7 @@ class PickPlan {
     bool baldwin_weber_cache_;  ///< baldwin_weber on accel_'s precomputed transforms
     WideQuery query_;
     RaycastFn raycast_ = nullptr;
+    PacketRaycastFn raycast_packet_ = nullptr;
     /// The SIMD kernel for every triangle of a mesh, when it serves (null: the scalar loop).
     BlockKernel<16> mesh_kernel_ = nullptr;
     /// One instance at the identity through its BVH in bone space (a model without a

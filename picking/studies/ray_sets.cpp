@@ -63,4 +63,18 @@ std::vector<Ray> primary_rays(const Aabb& box, glm::ivec2 size_px) {
     return rays;
 }
 
+std::vector<Ray> tile_order(const std::vector<Ray>& rays, glm::ivec2 size_px, int tile) {
+    std::vector<Ray> tiled;
+    tiled.reserve(rays.size());
+    const int step = std::max(tile, 1);
+    for (int ty = 0; ty < size_px.y; ty += step)
+        for (int tx = 0; tx < size_px.x; tx += step)
+            for (int y = ty; y < std::min(ty + step, size_px.y); ++y)
+                for (int x = tx; x < std::min(tx + step, size_px.x); ++x) {
+                    const std::size_t i = std::size_t(y) * std::size_t(size_px.x) + std::size_t(x);
+                    if (i < rays.size()) tiled.push_back(rays[i]);
+                }
+    return tiled;
+}
+
 }  // namespace picking

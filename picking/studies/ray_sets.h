@@ -27,4 +27,11 @@ namespace picking {
 /// directions.
 [[nodiscard]] std::vector<Ray> primary_rays(const Aabb& box, glm::ivec2 size_px);
 
+/// Rays of an image (`size_px`, row by row) reordered into `tile` x `tile` screen tiles, the
+/// tiles row by row and each tile's rays row by row: so consecutive rays are neighbours on
+/// screen, as packets want them (with tile 4: sixteen rays a 4x4 tile, eight a 4x2 half).
+/// Tiles cut by the image's right or bottom edge hold fewer rays.
+[[nodiscard]] std::vector<Ray> tile_order(const std::vector<Ray>& rays, glm::ivec2 size_px,
+                                          int tile);
+
 }  // namespace picking

@@ -1,0 +1,297 @@
+// The packet traversal of the eight-wide BVH: up to eight rays of one direction octant share
+// one walk of the tree. Included by wide_bvh_simd.cpp after wide_bvh_simd.inl, in the same ISA
+// region and namespace (it uses that file's lanes, leaf kernels and helpers).
+//
+// The rays are loaded into lanes (one ray per lane) with make_slab_ray's arithmetic. A node's
+// eight child boxes are tested once for the whole packet with interval arithmetic: each
+// slab's entry is bounded below over every ray of the packet (and its exit above), from the
+// packet's extreme origins and inverse directions. Rounding is monotone, so the bound
+// computed in floats is at most what each ray's own slab_entry computes: a box any ray of
+// the packet enters is entered. At a leaf, each ray whose own box test (slab_entry's, with
+// its own closest hit so far) passes runs the block kernel, exactly as its single-ray
+// traversal would. Since every traversal keeps the closest hit by closer_hit's rule (bvh.h),
+// each ray's answer is the single-ray answer bit for bit, in whatever order the packet
+// reaches the leaves.
+
+namespace {
+
+/// Eight rays' numbers, one ray per lane: what make_slab_ray computes for each, operation for
+/// operation (so every lane equals its ray's SlabRay bit for bit).
+struct PacketColumns {
+    F origin[3], inv_direction[3], inv_near[3], inv_far[3];
+    F t_min, t_max;
+    unsigned scaled;   ///< lanes whose ray has the scaled form (SlabRay::scaled)
+    unsigned sign[3];  ///< per axis, lanes whose inverse direction has its sign bit set
+};
+
+/// The eight rays `rays[0..7]` transposed from their structs (eight floats each: origin,
+/// direction, t_min, t_max) into lanes.
+inline PacketColumns load_packet(const Ray* const* rays) {
+    static_assert(sizeof(Ray) == 8 * sizeof(float) && offsetof(Ray, t_max) == 7 * sizeof(float));
+    __m256 r[8];
+    for (int i = 0; i < 8; ++i)
+        r[i] = _mm256_loadu_ps(reinterpret_cast<const float*>(rays[i]));
+    // The usual 8x8 transpose: pairs, then quads, then the two halves.
+    __m256 a[8], b[8];
+    for (int i = 0; i < 8; i += 2) {
+        a[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
+        a[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 8; i += 4) {
+        b[i] = _mm256_shuffle_ps(a[i], a[i + 2], _MM_SHUFFLE(1, 0, 1, 0));
+        b[i + 1] = _mm256_shuffle_ps(a[i], a[i + 2], _MM_SHUFFLE(3, 2, 3, 2));
+        b[i + 2] = _mm256_shuffle_ps(a[i + 1], a[i + 3], _MM_SHUFFLE(1, 0, 1, 0));
+        b[i + 3] = _mm256_shuffle_ps(a[i + 1], a[i + 3], _MM_SHUFFLE(3, 2, 3, 2));
+    }
+    F column[8];
+    for (int i = 0; i < 4; ++i) {
+        column[i] = F{_mm256_permute2f128_ps(b[i], b[i + 4], 0x20)};
+        column[i + 4] = F{_mm256_permute2f128_ps(b[i], b[i + 4], 0x31)};
+    }
+    PacketColumns c;
+    const F one = splat(1.0f), infinity = splat(__builtin_inff());
+    c.scaled = mask_bits(ge(column[6], splat(0.0f)));
+    for (int axis = 0; axis < 3; ++axis) {
+        c.origin[axis] = column[axis];
+        c.inv_direction[axis] = one / column[3 + axis];
+        c.inv_near[axis] = c.inv_direction[axis] * splat(1.0f - SlabRay::kScale);
+        c.inv_far[axis] = c.inv_direction[axis] * splat(1.0f + SlabRay::kScale);
+        c.scaled &= mask_bits(lt(abs(c.inv_direction[axis]), infinity));
+        c.sign[axis] = unsigned(_mm256_movemask_ps(c.inv_direction[axis].v));
+    }
+    c.t_min = column[6];
+    // std::min(t_max, FLT_MAX) as make_slab_ray takes it (a NaN stays NaN).
+    c.t_max = F{_mm256_min_ps(splat(std::numeric_limits<float>::max()).v, column[7].v)};
+    return c;
+}
+
+/// The smallest and largest of eight lanes.
+inline float lane_min(F a) {
+    __m128 m = _mm_min_ps(_mm256_castps256_ps128(a.v), _mm256_extractf128_ps(a.v, 1));
+    m = _mm_min_ps(m, _mm_movehl_ps(m, m));
+    return _mm_cvtss_f32(_mm_min_ss(m, _mm_shuffle_ps(m, m, 1)));
+}
+inline float lane_max(F a) {
+    __m128 m = _mm_max_ps(_mm256_castps256_ps128(a.v), _mm256_extractf128_ps(a.v, 1));
+    m = _mm_max_ps(m, _mm_movehl_ps(m, m));
+    return _mm_cvtss_f32(_mm_max_ss(m, _mm_shuffle_ps(m, m, 1)));
+}
+
+/// `count` rays (2 to 8; rays[count..7] repeat one of them) of one octant, all of the scaled
+/// form, in `c`: their closest hits, as traverse_impl would find them one by one.
+template <bool kWatertight>
+void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const PacketColumns& c,
+                          int count, const WideQuery& query, std::optional<BvhHit>* const* hits,
+                          TraversalStats& stats) {
+    // The packet's bounds per axis: entries are at least (near plane - near_origin) times the
+    // smaller of [near_lo, near_hi], exits at most (far plane - far_origin) times the larger
+    // of [far_lo, far_hi]. Going along +axis the entry is smallest for the largest origin and
+    // the exit largest for the smallest; along -axis the other way round.
+    F near_origin[3], far_origin[3], near_lo[3], near_hi[3], far_lo[3], far_hi[3];
+    int near_row[3], far_row[3];
+    for (int axis = 0; axis < 3; ++axis) {
+        const bool negative = (c.sign[axis] & 1u) != 0;
+        near_row[axis] = 2 * axis + (negative ? 1 : 0);
+        far_row[axis] = 2 * axis + (negative ? 0 : 1);
+        const float origin_lo = lane_min(c.origin[axis]), origin_hi = lane_max(c.origin[axis]);
+        near_origin[axis] = splat(negative ? origin_lo : origin_hi);
+        far_origin[axis] = splat(negative ? origin_hi : origin_lo);
+        near_lo[axis] = splat(lane_min(c.inv_near[axis]));
+        near_hi[axis] = splat(lane_max(c.inv_near[axis]));
+        far_lo[axis] = splat(lane_min(c.inv_far[axis]));
+        far_hi[axis] = splat(lane_max(c.inv_far[axis]));
+    }
+    const F packet_t_min = splat(lane_min(c.t_min));
+    const unsigned lanes = (1u << count) - 1u;
+    alignas(32) float t_max[8];  // each ray's closest hit so far; spare lanes enter nothing
+    store(t_max, c.t_max);
+    for (int i = count; i < 8; ++i)
+        t_max[i] = -__builtin_inff();
+    float packet_t_max = lane_max(load(t_max));
+
+    // Each ray's triangle kernel ray, made at its first leaf.
+    BlockRay block_ray[8];
+    leaf::RayLanes leaf_lanes[8];
+    unsigned ready = 0;
+    std::optional<BvhHit> best[8];
+
+    const WideNode* nodes = bvh.nodes.data();
+    const TriangleBlock8* blocks = bvh.blocks.data();
+    std::uint64_t node_count = 0, boxes = 0, triangles = 0;
+
+    struct Item {
+        std::uint32_t ref;
+        float t_enter;
+        std::uint32_t parent;  ///< where a leaf's box is, for the rays' own tests
+        int slot;
+    };
+    Item stack[8 * 32];
+    int size = 0;
+    Item item{0, 0.0f, 0, -1};  // the root (never a leaf), entered without a box test
+    while (true) {
+        // == Down through inner nodes: eight boxes for the whole packet, the nearest next.
+        while (!WideNode::is_leaf(item.ref)) {
+            const std::uint32_t parent = item.ref;
+            const WideNode& node = nodes[parent];
+            ++node_count;
+            boxes += node.child_count;
+            F t_near = packet_t_min, t_far = splat(packet_t_max);
+            for (int axis = 0; axis < 3; ++axis) {
+                const F near = load(node.bounds[near_row[axis]]) - near_origin[axis];
+                const F far = load(node.bounds[far_row[axis]]) - far_origin[axis];
+                t_near = max(t_near, min(near * near_lo[axis], near * near_hi[axis]));
+                t_far = min(t_far, max(far * far_lo[axis], far * far_hi[axis]));
+            }
+            unsigned hit_bits = mask_bits(le(t_near, t_far)) & ((1u << node.child_count) - 1u);
+            if (hit_bits == 0) goto next_from_stack;
+            {
+                alignas(32) float t[8];
+                store(t, t_near);
+                std::uint64_t keys[8];
+                int n = 0;
+                for (; hit_bits; hit_bits &= hit_bits - 1) {
+                    const int i = __builtin_ctz(hit_bits);
+                    keys[n++] = (std::uint64_t(sortable(t[i])) << 32) | std::uint64_t(i);
+                }
+                for (int i = 1; i < n; ++i) {
+                    const std::uint64_t k = keys[i];
+                    int j = i - 1;
+                    for (; j >= 0 && keys[j] > k; --j)
+                        keys[j + 1] = keys[j];
+                    keys[j + 1] = k;
+                }
+                for (int i = n - 1; i >= 1; --i) {
+                    const int slot = int(keys[i] & 7u);
+                    stack[size++] = {node.child[slot], t[slot], parent, slot};
+                }
+                const int nearest = int(keys[0] & 7u);
+                item = {node.child[nearest], t[nearest], parent, nearest};
+            }
+        }
+        {
+            // == A leaf: each ray whose own box test (slab_entry's) passes runs the kernel.
+            ++node_count;
+            const WideNode& parent = nodes[item.parent];
+            const int slot = item.slot;
+            F t_near = c.t_min, t_far = load(t_max);
+            for (int axis = 0; axis < 3; ++axis) {
+                const F near = splat(parent.bounds[near_row[axis]][slot]) - c.origin[axis];
+                const F far = splat(parent.bounds[far_row[axis]][slot]) - c.origin[axis];
+                t_near = max(t_near, near * c.inv_near[axis]);
+                t_far = min(t_far, far * c.inv_far[axis]);
+            }
+            unsigned entering = mask_bits(le(t_near, t_far)) & lanes;
+            const TriangleBlock8& block = blocks[WideNode::leaf_block(item.ref)];
+            const std::uint32_t in_leaf = WideNode::leaf_count(item.ref);
+            bool narrowed = false;
+            for (; entering; entering &= entering - 1) {
+                const int i = __builtin_ctz(entering);
+                triangles += in_leaf;
+                if (!(ready & (1u << i))) {
+                    block_ray[i] = prepare_block_ray(*rays[i], query.options);
+                    block_ray[i].t_max = t_max[i];  // no hit yet: the ray's own end
+                    leaf_lanes[i] = leaf::RayLanes(block_ray[i]);
+                    ready |= 1u << i;
+                }
+                const BlockHit hit =
+                    leaf::closest_in_block<kWatertight>(block_ray[i], leaf_lanes[i], block);
+                // As traverse_impl: the kernel reports t <= the closest so far only.
+                if (hit.id == kEmptyLane ||
+                    (best[i] && !(hit.t < best[i]->hit.t || hit.id < best[i]->triangle)))
+                    continue;
+                best[i] = BvhHit{hit.id, RayHit{hit.t, hit.u, hit.v}};
+                t_max[i] = hit.t;
+                block_ray[i].t_max = kWatertight ? hit.t : next_above(hit.t);
+                leaf_lanes[i].t_max = splat(block_ray[i].t_max);
+                narrowed = true;
+            }
+            if (narrowed) packet_t_max = lane_max(load(t_max));
+        }
+    next_from_stack:
+        // == The nearest waiting child that some ray may still enter before its closest hit.
+        while (size > 0) {
+            --size;
+            if (stack[size].t_enter > packet_t_max) continue;
+            item = stack[size];
+            goto descend;
+        }
+        break;
+    descend:;
+    }
+    for (int i = 0; i < count; ++i)
+        *hits[i] = best[i];
+    stats.nodes_visited += node_count;
+    stats.box_tests += boxes;
+    stats.triangles_tested += triangles;
+}
+
+/// Up to kPacketRays rays. Most packets (neighbours on screen) are of one octant and of the
+/// scaled form: one packet traversal. Otherwise the rays of each octant go together, and a
+/// lone ray, or one with a zero direction component or a negative t_min, alone.
+template <bool kWatertight>
+void traverse_packet(const WideBvh& bvh, std::span<const Ray> rays, const WideQuery& query,
+                     std::span<std::optional<BvhHit>> hits, TraversalStats& stats) {
+    const int count = int(std::min({rays.size(), hits.size(), kPacketRays}));
+    if (bvh.empty()) {
+        for (int i = 0; i < count; ++i)
+            hits[std::size_t(i)].reset();
+        return;
+    }
+    if (count == 0) return;
+    const Ray* ray_of[8];
+    std::optional<BvhHit>* hit_of[8];
+    for (int i = 0; i < 8; ++i) {
+        ray_of[i] = &rays[std::size_t(i < count ? i : 0)];  // spare lanes repeat the first
+        hit_of[i] = &hits[std::size_t(i < count ? i : 0)];
+    }
+    const PacketColumns columns = load_packet(ray_of);
+    const unsigned all = (1u << count) - 1u;
+    auto one_octant = [&](unsigned sign) { return (sign & all) == 0 || (sign & all) == all; };
+    if (count >= 2 && (columns.scaled & all) == all && one_octant(columns.sign[0]) &&
+        one_octant(columns.sign[1]) && one_octant(columns.sign[2])) {
+        traverse_packet_impl<kWatertight>(bvh, ray_of, columns, count, query, hit_of, stats);
+        return;
+    }
+    auto octant = [&](int i) {
+        if (!(columns.scaled & (1u << i))) return -1;
+        return int((columns.sign[0] >> i) & 1u) | int(((columns.sign[1] >> i) & 1u) << 1) |
+               int(((columns.sign[2] >> i) & 1u) << 2);
+    };
+    unsigned left = all;
+    while (left) {
+        const int first = __builtin_ctz(left);
+        const int o = octant(first);
+        unsigned group = 0;
+        for (unsigned rest = left; rest; rest &= rest - 1) {
+            const int i = __builtin_ctz(rest);
+            if (o >= 0 && octant(i) == o) group |= 1u << i;
+        }
+        left &= ~group;
+        if (o < 0 || __builtin_popcount(group) < 2) {
+            left &= ~(1u << first);
+            const Ray& ray = rays[std::size_t(first)];
+            const SlabRay slab = make_slab_ray(ray);
+            hits[std::size_t(first)] =
+                slab.scaled
+                    ? traverse_impl<false, kWatertight, true>(bvh, ray, slab, query, stats)
+                    : traverse_impl<false, kWatertight, false>(bvh, ray, slab, query, stats);
+            continue;
+        }
+        const Ray* group_rays[8] = {};
+        std::optional<BvhHit>* group_hits[8] = {};
+        int n = 0;
+        for (unsigned rest = group; rest; rest &= rest - 1) {
+            const int i = __builtin_ctz(rest);
+            group_rays[n] = &rays[std::size_t(i)];
+            group_hits[n++] = &hits[std::size_t(i)];
+        }
+        for (int i = n; i < 8; ++i) {
+            group_rays[i] = group_rays[0];
+            group_hits[i] = group_hits[0];
+        }
+        traverse_packet_impl<kWatertight>(bvh, group_rays, load_packet(group_rays), n, query,
+                                          group_hits, stats);
+    }
+}
+
+}  // namespace

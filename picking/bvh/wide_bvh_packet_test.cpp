@@ -1,0 +1,165 @@
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "picking/bvh/wide_bvh.h"
+#include "picking/studies/ray_sets.h"
+#include "picking/testing/sanitized.h"
+#include "picking/testing/test_meshes.h"
+
+namespace picking {
+namespace {
+
+using testing::kScale;
+using testing::TestMesh;
+
+WideQuery query_for(BlockAlgorithm algorithm, Isa isa) {
+    WideQuery query;
+    query.intersect =
+        algorithm == BlockAlgorithm::Watertight ? intersect_watertight : intersect_moller_trumbore;
+    query.block_algorithm = algorithm;
+    query.isa = isa;
+    return query;
+}
+
+std::vector<Isa> levels_here() {
+    std::vector<Isa> levels{Isa::Scalar};
+    for (Isa isa : {Isa::Avx2, Isa::Avx512})
+        if (cpu_supports(isa)) levels.push_back(isa);
+    return levels;
+}
+
+/// Casts `rays` in packets of `packet` consecutive rays and expects each ray's hit to be what
+/// the single-ray path finds for it, bit for bit. Returns the number of hits.
+int expect_packets_equal_single_rays(const WideBvh& bvh, const std::vector<Ray>& rays,
+                                     const WideQuery& query, std::size_t packet,
+                                     const std::string& what) {
+    const RaycastFn single = select_raycast(query);
+    const PacketRaycastFn packets = select_raycast_packet(query);
+    int hits = 0;
+    for (std::size_t first = 0; first < rays.size(); first += packet) {
+        const std::size_t n = std::min(packet, rays.size() - first);
+        std::vector<std::optional<BvhHit>> got(n, BvhHit{});  // not hits: each must be written
+        TraversalStats packet_stats;
+        packets(bvh, std::span(rays).subspan(first, n), query, got, packet_stats);
+        for (std::size_t i = 0; i < n; ++i) {
+            TraversalStats stats;
+            const std::optional<BvhHit> want = single(bvh, rays[first + i], query, stats);
+            const std::string which = what + " ray " + std::to_string(first + i);
+            EXPECT_EQ(got[i].has_value(), want.has_value()) << which;
+            if (!want || !got[i]) continue;
+            ++hits;
+            EXPECT_EQ(got[i]->triangle, want->triangle) << which;
+            EXPECT_EQ(got[i]->hit.t, want->hit.t) << which;
+            EXPECT_EQ(got[i]->hit.u, want->hit.u) << which;
+            EXPECT_EQ(got[i]->hit.v, want->hit.v) << which;
+        }
+    }
+    return hits;
+}
+
+/// Rays a packet must take apart: mixed octants, zero direction components (no scaled form),
+/// t_min below zero, t_max short of the mesh, and origins inside it. Draws in a fixed order.
+std::vector<Ray> awkward_rays(unsigned seed, std::size_t count, float reach) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> at(-reach, reach), unit(-1.0f, 1.0f), zero_to_one(0, 1);
+    std::vector<Ray> rays;
+    for (std::size_t i = 0; i < count; ++i) {
+        const float ox = at(rng), oy = at(rng), oz = at(rng);
+        const float dx = unit(rng), dy = unit(rng), dz = unit(rng);
+        const float a = zero_to_one(rng), b = zero_to_one(rng);
+        Ray ray{{ox, oy, oz}, {dx, dy, dz}};
+        switch (i % 6) {
+            case 0:
+                ray.direction = -ray.origin;  // at the centre from anywhere: every octant
+                break;
+            case 1:
+                ray.direction.y = 0.0f;  // parallel to a pair of slabs
+                break;
+            case 2:
+                ray.t_min = -a;
+                break;
+            case 3:
+                ray.direction = -ray.origin;
+                ray.t_max = 0.5f + b;  // may end before the surface
+                break;
+            case 4:
+                ray.origin *= 0.2f * a;  // from inside
+                break;
+            default:
+                break;
+        }
+        rays.push_back(ray);
+    }
+    return rays;
+}
+
+TEST(WidePacket, EveryRayGetsItsSingleRayHitBitForBit_Seed71) {
+    struct Case {
+        std::string name;
+        TestMesh mesh;
+    };
+    const std::vector<Case> cases = {
+        {"closed sphere", testing::closed_bumpy_sphere(80, 100)},
+        {"open sphere", testing::bumpy_sphere(40, 50)},
+        {"soup", testing::random_soup(71, 3000)},
+        {"stacked grids", testing::stacked_grids(72, 8, 4)},
+    };
+    for (const Case& c : cases) {
+        const WideBvh bvh = build_wide_bvh(c.mesh.view(), wide_bvh_build_options());
+        // Primary rays in 4x4 screen tiles (as the packet benchmarks take them), incoherent rays
+        // with every fifth from inside, and the awkward ones.
+        std::vector<Ray> primary = primary_rays(bvh.bounds, {64 / kScale * 2, 48 / kScale * 2});
+        primary = tile_order(primary, {64 / kScale * 2, 48 / kScale * 2}, 4);
+        const std::vector<Ray> incoherent =
+            incoherent_rays(bvh.bounds, std::size_t(2000 / kScale), 73, 5);
+        const std::vector<Ray> awkward =
+            awkward_rays(74, std::size_t(1200 / kScale), bvh.bounds.extent().x);
+        for (BlockAlgorithm algorithm :
+             {BlockAlgorithm::MollerTrumbore, BlockAlgorithm::Watertight})
+            for (Isa isa : levels_here()) {
+                const WideQuery query = query_for(algorithm, isa);
+                const std::string what = c.name + " " + std::string(isa_name(isa)) +
+                                         (algorithm == BlockAlgorithm::Watertight ? " wt" : " mt");
+                EXPECT_GT(
+                    expect_packets_equal_single_rays(bvh, primary, query, 8, what + " primary"),
+                    int(primary.size()) / 10)
+                    << what;
+                EXPECT_GT(expect_packets_equal_single_rays(bvh, incoherent, query, 8,
+                                                           what + " incoherent"),
+                          int(incoherent.size()) / 10)
+                    << what;
+                expect_packets_equal_single_rays(bvh, awkward, query, 8, what + " awkward");
+                // Part packets: every count from 1 to 7 rays.
+                for (std::size_t n = 1; n < kPacketRays; ++n)
+                    expect_packets_equal_single_rays(
+                        bvh, std::vector<Ray>(primary.begin(), primary.begin() + 56), query, n,
+                        what + " packets of " + std::to_string(n));
+            }
+    }
+}
+
+TEST(WidePacket, TheTableAndAnEmptyTreeFallBackToSingleRays) {
+    const TestMesh mesh = testing::closed_bumpy_sphere(30, 40);
+    const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
+    const std::vector<Ray> rays = incoherent_rays(bvh.bounds, 400, 75);
+    WideQuery table;  // an algorithm without block kernels: the scalar reference, ray by ray
+    table.intersect = intersect_watertight;
+    EXPECT_GT(expect_packets_equal_single_rays(bvh, rays, table, 8, "table"), 40);
+
+    const WideBvh empty;
+    for (Isa isa : levels_here()) {
+        const WideQuery query = query_for(BlockAlgorithm::Watertight, isa);
+        std::vector<std::optional<BvhHit>> hits(8, BvhHit{});
+        TraversalStats stats;
+        select_raycast_packet(query)(empty, std::span(rays).first(8), query, hits, stats);
+        for (const auto& hit : hits)
+            EXPECT_FALSE(hit.has_value()) << isa_name(isa);
+    }
+}
+
+}  // namespace
+}  // namespace picking
