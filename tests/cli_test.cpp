@@ -772,7 +772,7 @@ TEST(Cli, PacketsGiveEveryRayItsSingleRayHitBitForBit) {
         EXPECT_GT(one["hits"].get<int>(), 500) << isa;
         EXPECT_EQ(packed["hits"], one["hits"]) << isa;
         EXPECT_EQ(packed["sum_t"].dump(), one["sum_t"].dump()) << isa;
-        EXPECT_EQ(packed["packet_rays"], 8) << isa;
+        EXPECT_EQ(packed["packet_rays"], 16) << isa;
         EXPECT_FALSE(one.contains("packet_rays")) << isa;
         // Primary rays go in 4x4 tiles, so their t are summed in another order.
         const auto screen = bench_line(isa, {"--primary", "96x64"}, false);

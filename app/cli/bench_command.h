@@ -8,9 +8,9 @@
 /// Beyond the contract: --accel takes a comma-separated list (one line per accel, measured in
 /// the same process on the same rays, passes interleaved so a noisy machine hits them alike),
 /// --repeat R reports the median of R builds and of R casting passes, --scalar forces the
-/// BVH's scalar reference path, and --packets casts neighbouring rays together (raypick's
-/// packet traversal, eight rays at a time; Embree's rtcIntersect16): rays in file order, and
-/// --primary rays in 4x4 screen tiles. Its line adds "packet_rays" (8 or 16).
+/// BVH's scalar reference path, and --packets casts neighbouring rays 16 at a time (raypick's
+/// packet traversal; Embree's rtcIntersect16): rays in file order, and --primary rays in 4x4
+/// screen tiles. Its line adds "packet_rays".
 
 #include <string>
 #include <vector>

@@ -341,7 +341,7 @@ CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& o) {
         ->check(CLI::Range(1u, 1000u));
     bench->add_flag("--scalar", o.scalar, "Run the BVH's scalar reference path (no SIMD)");
     bench->add_flag("--packets", o.packets,
-                    "Cast neighbouring rays together: raypick's packets of 8, Embree's "
+                    "Cast neighbouring rays 16 at a time: raypick's packet traversal, Embree's "
                     "rtcIntersect16 (--primary rays in 4x4 screen tiles; others in file order)");
     add_load_timeout(*bench, o.load_timeout);
     return bench;

@@ -185,18 +185,16 @@ class SceneSession {
             return plan_.intersect(world_ray, stats);
         }
         /// Rays that are neighbours on screen, kPacketRays at a time (hits[i] for rays[i]):
-        /// raypick's packet traversal in packets of picking::kPacketRays, Embree's
-        /// rtcIntersect16. Each hit is what intersect() gives for that ray.
-        static constexpr std::size_t kPacketRays = 16;
+        /// raypick's packet traversal, or Embree's rtcIntersect16. Each hit is what
+        /// intersect() gives for that ray.
+        static constexpr std::size_t kPacketRays = picking::kPacketRays;
         void intersect_packet(std::span<const picking::Ray> rays,
                               std::span<std::optional<picking::SceneHit>> hits,
                               picking::PickStats& stats) const {
             const std::size_t count = std::min({rays.size(), hits.size(), kPacketRays});
+            static_assert(kPacketRays == peers::EmbreeScene::kPacketRays);
             if (embree_) return embree_->intersect_packet(rays.first(count), hits.first(count));
-            for (std::size_t first = 0; first < count; first += picking::kPacketRays) {
-                const std::size_t n = std::min(picking::kPacketRays, count - first);
-                plan_.intersect_packet(rays.subspan(first, n), hits.subspan(first, n), stats);
-            }
+            plan_.intersect_packet(rays.first(count), hits.first(count), stats);
         }
 
       private:

@@ -152,8 +152,9 @@ using RaycastFn = std::optional<BvhHit> (*)(const WideBvh& bvh, const Ray& ray,
 /// The path raycast() takes for `query`.
 [[nodiscard]] RaycastFn select_raycast(const WideQuery& query);
 
-/// Rays a packet traversal takes at once: one per lane of an AVX2 register.
-inline constexpr std::size_t kPacketRays = 8;
+/// Rays a packet traversal takes at once: a 4x4 screen tile, one ray per lane of two AVX2
+/// registers.
+inline constexpr std::size_t kPacketRays = 16;
 /// The closest hits of up to kPacketRays rays (hits[i] for rays[i]; rays past kPacketRays are
 /// left alone), each bit for bit what `select_raycast(query)` finds for it alone. Rays of a
 /// screen tile share one walk of the tree: each node's boxes are tested once for the whole

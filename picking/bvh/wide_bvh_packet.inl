@@ -1,8 +1,10 @@
-// The packet traversal of the eight-wide BVH: up to eight rays of one direction octant share
-// one walk of the tree. Included by wide_bvh_simd.cpp after wide_bvh_simd.inl, in the same ISA
-// region and namespace (it uses that file's lanes, leaf kernels and helpers).
+// The packet traversal of the eight-wide BVH: up to sixteen rays of one direction octant (a
+// 4x4 screen tile) share one walk of the tree. Included by wide_bvh_simd.cpp after
+// wide_bvh_simd.inl, in the same ISA region and namespace (it uses that file's lanes, leaf kernels
+// and helpers).
 //
-// The rays are loaded into lanes (one ray per lane) with make_slab_ray's arithmetic. A node's
+// The rays are loaded into lanes (one ray per lane, two registers of eight) with
+// make_slab_ray's arithmetic. A node's
 // eight child boxes are tested once for the whole packet with interval arithmetic: each
 // slab's entry is bounded below over every ray of the packet (and its exit above), from the
 // packet's extreme origins and inverse directions. Rounding is monotone, so the bound
@@ -17,8 +19,8 @@ namespace {
 
 /// Eight rays' numbers, one ray per lane: what make_slab_ray computes for each, operation for
 /// operation (so every lane equals its ray's SlabRay bit for bit).
-struct PacketColumns {
-    F origin[3], inv_direction[3], inv_near[3], inv_far[3];
+struct RayLanes8 {
+    F origin[3], inv_near[3], inv_far[3];
     F t_min, t_max;
     unsigned scaled;   ///< lanes whose ray has the scaled form (SlabRay::scaled)
     unsigned sign[3];  ///< per axis, lanes whose inverse direction has its sign bit set
@@ -26,7 +28,7 @@ struct PacketColumns {
 
 /// The eight rays `rays[0..7]` transposed from their structs (eight floats each: origin,
 /// direction, t_min, t_max) into lanes.
-inline PacketColumns load_packet(const Ray* const* rays) {
+inline RayLanes8 load_rays8(const Ray* const* rays) {
     static_assert(sizeof(Ray) == 8 * sizeof(float) && offsetof(Ray, t_max) == 7 * sizeof(float));
     __m256 r[8];
     for (int i = 0; i < 8; ++i)
@@ -48,21 +50,40 @@ inline PacketColumns load_packet(const Ray* const* rays) {
         column[i] = F{_mm256_permute2f128_ps(b[i], b[i + 4], 0x20)};
         column[i + 4] = F{_mm256_permute2f128_ps(b[i], b[i + 4], 0x31)};
     }
-    PacketColumns c;
+    RayLanes8 c;
     const F one = splat(1.0f), infinity = splat(__builtin_inff());
     c.scaled = mask_bits(ge(column[6], splat(0.0f)));
     for (int axis = 0; axis < 3; ++axis) {
         c.origin[axis] = column[axis];
-        c.inv_direction[axis] = one / column[3 + axis];
-        c.inv_near[axis] = c.inv_direction[axis] * splat(1.0f - SlabRay::kScale);
-        c.inv_far[axis] = c.inv_direction[axis] * splat(1.0f + SlabRay::kScale);
-        c.scaled &= mask_bits(lt(abs(c.inv_direction[axis]), infinity));
-        c.sign[axis] = unsigned(_mm256_movemask_ps(c.inv_direction[axis].v));
+        const F inv = one / column[3 + axis];
+        c.inv_near[axis] = inv * splat(1.0f - SlabRay::kScale);
+        c.inv_far[axis] = inv * splat(1.0f + SlabRay::kScale);
+        c.scaled &= mask_bits(lt(abs(inv), infinity));
+        c.sign[axis] = unsigned(_mm256_movemask_ps(inv.v));
     }
     c.t_min = column[6];
     // std::min(t_max, FLT_MAX) as make_slab_ray takes it (a NaN stays NaN).
     c.t_max = F{_mm256_min_ps(splat(std::numeric_limits<float>::max()).v, column[7].v)};
     return c;
+}
+
+/// Up to sixteen rays in two registers of eight: lanes 0-7 and 8-15.
+struct PacketLanes {
+    RayLanes8 half[2];
+    unsigned scaled = 0;
+    unsigned sign[3] = {0, 0, 0};
+};
+
+/// `rays[0..15]` into lanes.
+inline PacketLanes load_packet(const Ray* const* rays) {
+    PacketLanes p;
+    for (int h = 0; h < 2; ++h) {
+        p.half[h] = load_rays8(rays + 8 * h);
+        p.scaled |= p.half[h].scaled << (8 * h);
+        for (int axis = 0; axis < 3; ++axis)
+            p.sign[axis] |= p.half[h].sign[axis] << (8 * h);
+    }
+    return p;
 }
 
 /// The smallest and largest of eight lanes.
@@ -77,43 +98,47 @@ inline float lane_max(F a) {
     return _mm_cvtss_f32(_mm_max_ss(m, _mm_shuffle_ps(m, m, 1)));
 }
 
-/// `count` rays (2 to 8; rays[count..7] repeat one of them) of one octant, all of the scaled
-/// form, in `c`: their closest hits, as traverse_impl would find them one by one.
+/// `count` rays (2 to 16; rays[count..15] repeat one of them) of one octant, all of the scaled
+/// form, in `p`: their closest hits, as traverse_impl would find them one by one.
 template <bool kWatertight>
-void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const PacketColumns& c,
+void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const PacketLanes& p,
                           int count, const WideQuery& query, std::optional<BvhHit>* const* hits,
                           TraversalStats& stats) {
     // The packet's bounds per axis: entries are at least (near plane - near_origin) times the
     // smaller of [near_lo, near_hi], exits at most (far plane - far_origin) times the larger
     // of [far_lo, far_hi]. Going along +axis the entry is smallest for the largest origin and
     // the exit largest for the smallest; along -axis the other way round.
+    const RayLanes8& a = p.half[0];
+    const RayLanes8& b = p.half[1];
     F near_origin[3], far_origin[3], near_lo[3], near_hi[3], far_lo[3], far_hi[3];
     int near_row[3], far_row[3];
     for (int axis = 0; axis < 3; ++axis) {
-        const bool negative = (c.sign[axis] & 1u) != 0;
+        const bool negative = (p.sign[axis] & 1u) != 0;
         near_row[axis] = 2 * axis + (negative ? 1 : 0);
         far_row[axis] = 2 * axis + (negative ? 0 : 1);
-        const float origin_lo = lane_min(c.origin[axis]), origin_hi = lane_max(c.origin[axis]);
+        const float origin_lo = lane_min(min(a.origin[axis], b.origin[axis]));
+        const float origin_hi = lane_max(max(a.origin[axis], b.origin[axis]));
         near_origin[axis] = splat(negative ? origin_lo : origin_hi);
         far_origin[axis] = splat(negative ? origin_hi : origin_lo);
-        near_lo[axis] = splat(lane_min(c.inv_near[axis]));
-        near_hi[axis] = splat(lane_max(c.inv_near[axis]));
-        far_lo[axis] = splat(lane_min(c.inv_far[axis]));
-        far_hi[axis] = splat(lane_max(c.inv_far[axis]));
+        near_lo[axis] = splat(lane_min(min(a.inv_near[axis], b.inv_near[axis])));
+        near_hi[axis] = splat(lane_max(max(a.inv_near[axis], b.inv_near[axis])));
+        far_lo[axis] = splat(lane_min(min(a.inv_far[axis], b.inv_far[axis])));
+        far_hi[axis] = splat(lane_max(max(a.inv_far[axis], b.inv_far[axis])));
     }
-    const F packet_t_min = splat(lane_min(c.t_min));
+    const F packet_t_min = splat(lane_min(min(a.t_min, b.t_min)));
     const unsigned lanes = (1u << count) - 1u;
-    alignas(32) float t_max[8];  // each ray's closest hit so far; spare lanes enter nothing
-    store(t_max, c.t_max);
-    for (int i = count; i < 8; ++i)
+    alignas(32) float t_max[16];  // each ray's closest hit so far; spare lanes enter nothing
+    store(t_max, a.t_max);
+    store(t_max + 8, b.t_max);
+    for (int i = count; i < 16; ++i)
         t_max[i] = -__builtin_inff();
-    float packet_t_max = lane_max(load(t_max));
+    float packet_t_max = lane_max(max(load(t_max), load(t_max + 8)));
 
     // Each ray's triangle kernel ray, made at its first leaf.
-    BlockRay block_ray[8];
-    leaf::RayLanes leaf_lanes[8];
+    BlockRay block_ray[16];
+    leaf::RayLanes leaf_lanes[16];
     unsigned ready = 0;
-    std::optional<BvhHit> best[8];
+    std::optional<BvhHit> best[16];
 
     const WideNode* nodes = bvh.nodes.data();
     const TriangleBlock8* blocks = bvh.blocks.data();
@@ -173,14 +198,22 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
             ++node_count;
             const WideNode& parent = nodes[item.parent];
             const int slot = item.slot;
-            F t_near = c.t_min, t_far = load(t_max);
+            F near_plane[3], far_plane[3];
             for (int axis = 0; axis < 3; ++axis) {
-                const F near = splat(parent.bounds[near_row[axis]][slot]) - c.origin[axis];
-                const F far = splat(parent.bounds[far_row[axis]][slot]) - c.origin[axis];
-                t_near = max(t_near, near * c.inv_near[axis]);
-                t_far = min(t_far, far * c.inv_far[axis]);
+                near_plane[axis] = splat(parent.bounds[near_row[axis]][slot]);
+                far_plane[axis] = splat(parent.bounds[far_row[axis]][slot]);
             }
-            unsigned entering = mask_bits(le(t_near, t_far)) & lanes;
+            unsigned entering = 0;
+            for (int h = 0; h < (count > 8 ? 2 : 1); ++h) {
+                const RayLanes8& r = p.half[h];
+                F t_near = r.t_min, t_far = load(t_max + 8 * h);
+                for (int axis = 0; axis < 3; ++axis) {
+                    t_near = max(t_near, (near_plane[axis] - r.origin[axis]) * r.inv_near[axis]);
+                    t_far = min(t_far, (far_plane[axis] - r.origin[axis]) * r.inv_far[axis]);
+                }
+                entering |= mask_bits(le(t_near, t_far)) << (8 * h);
+            }
+            entering &= lanes;
             const TriangleBlock8& block = blocks[WideNode::leaf_block(item.ref)];
             const std::uint32_t in_leaf = WideNode::leaf_count(item.ref);
             bool narrowed = false;
@@ -205,7 +238,7 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
                 leaf_lanes[i].t_max = splat(block_ray[i].t_max);
                 narrowed = true;
             }
-            if (narrowed) packet_t_max = lane_max(load(t_max));
+            if (narrowed) packet_t_max = lane_max(max(load(t_max), load(t_max + 8)));
         }
     next_from_stack:
         // == The nearest waiting child that some ray may still enter before its closest hit.
@@ -231,6 +264,7 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
 template <bool kWatertight>
 void traverse_packet(const WideBvh& bvh, std::span<const Ray> rays, const WideQuery& query,
                      std::span<std::optional<BvhHit>> hits, TraversalStats& stats) {
+    static_assert(kPacketRays == 16);
     const int count = int(std::min({rays.size(), hits.size(), kPacketRays}));
     if (bvh.empty()) {
         for (int i = 0; i < count; ++i)
@@ -238,24 +272,24 @@ void traverse_packet(const WideBvh& bvh, std::span<const Ray> rays, const WideQu
         return;
     }
     if (count == 0) return;
-    const Ray* ray_of[8];
-    std::optional<BvhHit>* hit_of[8];
-    for (int i = 0; i < 8; ++i) {
+    const Ray* ray_of[16];
+    std::optional<BvhHit>* hit_of[16];
+    for (int i = 0; i < 16; ++i) {
         ray_of[i] = &rays[std::size_t(i < count ? i : 0)];  // spare lanes repeat the first
         hit_of[i] = &hits[std::size_t(i < count ? i : 0)];
     }
-    const PacketColumns columns = load_packet(ray_of);
+    const PacketLanes lanes = load_packet(ray_of);
     const unsigned all = (1u << count) - 1u;
     auto one_octant = [&](unsigned sign) { return (sign & all) == 0 || (sign & all) == all; };
-    if (count >= 2 && (columns.scaled & all) == all && one_octant(columns.sign[0]) &&
-        one_octant(columns.sign[1]) && one_octant(columns.sign[2])) {
-        traverse_packet_impl<kWatertight>(bvh, ray_of, columns, count, query, hit_of, stats);
+    if (count >= 2 && (lanes.scaled & all) == all && one_octant(lanes.sign[0]) &&
+        one_octant(lanes.sign[1]) && one_octant(lanes.sign[2])) {
+        traverse_packet_impl<kWatertight>(bvh, ray_of, lanes, count, query, hit_of, stats);
         return;
     }
     auto octant = [&](int i) {
-        if (!(columns.scaled & (1u << i))) return -1;
-        return int((columns.sign[0] >> i) & 1u) | int(((columns.sign[1] >> i) & 1u) << 1) |
-               int(((columns.sign[2] >> i) & 1u) << 2);
+        if (!(lanes.scaled & (1u << i))) return -1;
+        return int((lanes.sign[0] >> i) & 1u) | int(((lanes.sign[1] >> i) & 1u) << 1) |
+               int(((lanes.sign[2] >> i) & 1u) << 2);
     };
     unsigned left = all;
     while (left) {
@@ -277,15 +311,15 @@ void traverse_packet(const WideBvh& bvh, std::span<const Ray> rays, const WideQu
                     : traverse_impl<false, kWatertight, false>(bvh, ray, slab, query, stats);
             continue;
         }
-        const Ray* group_rays[8] = {};
-        std::optional<BvhHit>* group_hits[8] = {};
+        const Ray* group_rays[16] = {};
+        std::optional<BvhHit>* group_hits[16] = {};
         int n = 0;
         for (unsigned rest = group; rest; rest &= rest - 1) {
             const int i = __builtin_ctz(rest);
             group_rays[n] = &rays[std::size_t(i)];
             group_hits[n++] = &hits[std::size_t(i)];
         }
-        for (int i = n; i < 8; ++i) {
+        for (int i = n; i < 16; ++i) {
             group_rays[i] = group_rays[0];
             group_hits[i] = group_hits[0];
         }

@@ -124,19 +124,20 @@ TEST(WidePacket, EveryRayGetsItsSingleRayHitBitForBit_Seed71) {
                 const WideQuery query = query_for(algorithm, isa);
                 const std::string what = c.name + " " + std::string(isa_name(isa)) +
                                          (algorithm == BlockAlgorithm::Watertight ? " wt" : " mt");
-                EXPECT_GT(
-                    expect_packets_equal_single_rays(bvh, primary, query, 8, what + " primary"),
-                    int(primary.size()) / 10)
+                EXPECT_GT(expect_packets_equal_single_rays(bvh, primary, query, kPacketRays,
+                                                           what + " primary"),
+                          int(primary.size()) / 10)
                     << what;
-                EXPECT_GT(expect_packets_equal_single_rays(bvh, incoherent, query, 8,
+                EXPECT_GT(expect_packets_equal_single_rays(bvh, incoherent, query, kPacketRays,
                                                            what + " incoherent"),
                           int(incoherent.size()) / 10)
                     << what;
-                expect_packets_equal_single_rays(bvh, awkward, query, 8, what + " awkward");
-                // Part packets: every count from 1 to 7 rays.
+                expect_packets_equal_single_rays(bvh, awkward, query, kPacketRays,
+                                                 what + " awkward");
+                // Part packets: every count from 1 to kPacketRays - 1 rays.
                 for (std::size_t n = 1; n < kPacketRays; ++n)
                     expect_packets_equal_single_rays(
-                        bvh, std::vector<Ray>(primary.begin(), primary.begin() + 56), query, n,
+                        bvh, std::vector<Ray>(primary.begin(), primary.begin() + 240), query, n,
                         what + " packets of " + std::to_string(n));
             }
     }
@@ -148,14 +149,14 @@ TEST(WidePacket, TheTableAndAnEmptyTreeFallBackToSingleRays) {
     const std::vector<Ray> rays = incoherent_rays(bvh.bounds, 400, 75);
     WideQuery table;  // an algorithm without block kernels: the scalar reference, ray by ray
     table.intersect = intersect_watertight;
-    EXPECT_GT(expect_packets_equal_single_rays(bvh, rays, table, 8, "table"), 40);
+    EXPECT_GT(expect_packets_equal_single_rays(bvh, rays, table, kPacketRays, "table"), 40);
 
     const WideBvh empty;
     for (Isa isa : levels_here()) {
         const WideQuery query = query_for(BlockAlgorithm::Watertight, isa);
-        std::vector<std::optional<BvhHit>> hits(8, BvhHit{});
+        std::vector<std::optional<BvhHit>> hits(kPacketRays, BvhHit{});
         TraversalStats stats;
-        select_raycast_packet(query)(empty, std::span(rays).first(8), query, hits, stats);
+        select_raycast_packet(query)(empty, std::span(rays).first(kPacketRays), query, hits, stats);
         for (const auto& hit : hits)
             EXPECT_FALSE(hit.has_value()) << isa_name(isa);
     }

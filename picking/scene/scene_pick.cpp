@@ -362,19 +362,20 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
     std::size_t n = 0;
     for (std::size_t i = 0; i < count; ++i)
         if (ray_usable(rays[i])) from[n++] = i;
-    std::array<Ray, kPacketRays> usable;
-    std::span<const Ray> cast = rays.first(count);
-    if (n < count) {
-        for (std::size_t k = 0; k < n; ++k)
-            usable[k] = rays[from[k]];
-        cast = std::span<const Ray>(usable).first(n);
+    std::array<std::optional<BvhHit>, kPacketRays> found;
+    TraversalStats traversal;
+    if (n == count) {
+        raycast_packet_(*direct_bvh_, rays.first(count), query_, found, traversal);
+    } else {
         for (std::size_t i = 0; i < count; ++i)
             hits[i].reset();
         if (n == 0) return;
+        std::array<Ray, kPacketRays> usable;  // not made in the common case: 512 bytes
+        for (std::size_t k = 0; k < n; ++k)
+            usable[k] = rays[from[k]];
+        raycast_packet_(*direct_bvh_, std::span<const Ray>(usable).first(n), query_, found,
+                        traversal);
     }
-    std::array<std::optional<BvhHit>, kPacketRays> found;
-    TraversalStats traversal;
-    raycast_packet_(*direct_bvh_, cast, query_, found, traversal);
     stats.instances_tested += n;
     stats.box_tests += traversal.box_tests;
     stats.nodes_visited += traversal.nodes_visited;
