@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -789,6 +790,32 @@ TEST(Cli, PacketsGiveEveryRayItsSingleRayHitBitForBit) {
                       0.5 * screen["nodes_per_ray"].get<double>())
                 << isa;
         }
+    }
+}
+
+// `raypick heatmap --metric packets`: the same rays and hits as ray by ray, a walk of the tree
+// per 4x4 tile (fewer nodes), a PNG of the tiles' costs.
+TEST(Cli, HeatmapInPacketsHitsWhatSingleRaysHit) {
+    const auto dir = std::filesystem::temp_directory_path();
+    std::map<std::string, nlohmann::json> lines_by_metric;
+    for (const std::string metric : {"work", "packets"}) {
+        const auto out = dir / ("raypick_cli_heatmap_" + metric + ".png");
+        const ProcessResult r =
+            run_process({raypick_exe(), "heatmap", "knot:20000", "--out", out.string(), "--accel",
+                         "bvh", "--size", "160x90", "--metric", metric, "--threads", "2"});
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        lines_by_metric[metric] = nlohmann::json::parse(r.out);
+        EXPECT_TRUE(std::filesystem::exists(out));
+        std::filesystem::remove(out);
+    }
+    const auto& work = lines_by_metric["work"];
+    const auto& packets = lines_by_metric["packets"];
+    EXPECT_EQ(packets["metric"], "packets");
+    EXPECT_EQ(packets["rays"], work["rays"]);
+    EXPECT_EQ(packets["hits"], work["hits"]);
+    EXPECT_GT(work["hits"].get<int>(), 500);
+    if (picking::active_isa() != picking::Isa::Scalar) {
+        EXPECT_LT(packets["nodes"].get<double>(), 0.5 * work["nodes"].get<double>());
     }
 }
 

@@ -357,8 +357,9 @@ CLI::App* add_heatmap_command(CLI::App& cli, HeatmapCommandOptions& o) {
     heatmap->add_option("--size", o.size, "Image size WxH (default 1280x720)");
     heatmap
         ->add_option("--metric", o.metric,
-                     "work: BVH nodes + triangles tested per pixel; ns: time per pixel")
-        ->check(CLI::IsMember({"work", "ns"}));
+                     "work: BVH nodes + triangles tested per pixel; ns: time per pixel; "
+                     "packets: each 4x4 tile cast as one packet, its work shared by its rays")
+        ->check(CLI::IsMember({"work", "ns", "packets"}));
     heatmap->add_option("--threads", o.threads, "Threads (default 0: every core)")
         ->check(CLI::Range(0u, kMaxThreads));
     heatmap->add_option("--time", o.time, "Animation time in seconds (the pose)")->check(finite());

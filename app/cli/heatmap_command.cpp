@@ -26,8 +26,10 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
     }
     const int w = size->x, h = size->y;
     const Accel accel = choice.accel();
-    const HeatmapMetric metric =
-        o.metric == "ns" || is_peer(accel) ? HeatmapMetric::Nanoseconds : HeatmapMetric::Work;
+    // Embree counts no work: its pixels are timed (its packets are timed per tile).
+    const HeatmapMetric metric = o.metric == "packets"                ? HeatmapMetric::Packets
+                                 : o.metric == "ns" || is_peer(accel) ? HeatmapMetric::Nanoseconds
+                                                                      : HeatmapMetric::Work;
 
     int status = 0;
     const auto loaded = load_command_model("heatmap", o.model, {}, o.load_timeout, status);
@@ -66,7 +68,9 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
     j["size"] = {w, h};
     j["accel"] = o.accel;
     j["algorithm"] = o.algorithm;
-    j["metric"] = metric == HeatmapMetric::Work ? "work" : "ns";
+    j["metric"] = metric == HeatmapMetric::Work      ? "work"
+                  : metric == HeatmapMetric::Packets ? "packets"
+                                                     : "ns";
     j["rays"] = image.rays;
     j["hits"] = image.hits;
     j["nodes"] = image.nodes;

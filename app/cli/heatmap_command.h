@@ -15,7 +15,7 @@ struct HeatmapCommandOptions {
     std::string accel = "bvh";
     std::string algorithm{picking::kDefaultRayTriangleName};
     std::string size = "1280x720";
-    std::string metric = "work";  ///< work (nodes + triangles) or ns
+    std::string metric = "work";  ///< work (nodes + triangles), ns or packets (HeatmapMetric)
     unsigned threads = 0;
     double time = 0.0;
     double load_timeout = 0.0;

@@ -127,24 +127,33 @@ void Camera::zoom_to_cursor(float factor, glm::vec2 cursor_window, glm::vec2 win
     distance = new_distance;
 }
 
-picking::Ray ray_from_cursor(const Camera& camera, glm::vec2 cursor_window, glm::vec2 window_size) {
+CursorRays::CursorRays(const Camera& camera, glm::vec2 window_size)
+    : window_size_(window_size),
+      perspective_(camera.projection == Projection::Perspective),
+      eye_(camera.eye()) {
     const float aspect = window_size.y > 0.0f ? window_size.x / window_size.y : 1.0f;
     const glm::dmat4 clip_from_world =
         glm::dmat4(camera.projection_matrix(aspect)) * glm::dmat4(camera.view());
-    const glm::dmat4 world_from_clip = glm::inverse(clip_from_world);
-    const double x = 2.0 * double(cursor_window.x) / double(window_size.x) - 1.0;
-    const double y = 1.0 - 2.0 * double(cursor_window.y) / double(window_size.y);
-    const glm::dvec4 near_h = world_from_clip * glm::dvec4(x, y, -1.0, 1.0);
-    const glm::dvec4 far_h = world_from_clip * glm::dvec4(x, y, 1.0, 1.0);
+    world_from_clip_ = glm::inverse(clip_from_world);
+}
+
+picking::Ray CursorRays::ray(glm::vec2 cursor_window) const {
+    const double x = 2.0 * double(cursor_window.x) / double(window_size_.x) - 1.0;
+    const double y = 1.0 - 2.0 * double(cursor_window.y) / double(window_size_.y);
+    const glm::dvec4 near_h = world_from_clip_ * glm::dvec4(x, y, -1.0, 1.0);
+    const glm::dvec4 far_h = world_from_clip_ * glm::dvec4(x, y, 1.0, 1.0);
     const glm::dvec3 near_point = glm::dvec3(near_h) / near_h.w;
     const glm::dvec3 far_point = glm::dvec3(far_h) / far_h.w;
 
     picking::Ray ray;
     const glm::dvec3 direction = glm::normalize(far_point - near_point);
     ray.direction = glm::vec3(direction);
-    ray.origin =
-        camera.projection == Projection::Perspective ? camera.eye() : glm::vec3(near_point);
+    ray.origin = perspective_ ? eye_ : glm::vec3(near_point);
     return ray;
+}
+
+picking::Ray ray_from_cursor(const Camera& camera, glm::vec2 cursor_window, glm::vec2 window_size) {
+    return CursorRays(camera, window_size).ray(cursor_window);
 }
 
 glm::vec2 window_from_world(const Camera& camera, glm::vec3 world, glm::vec2 window_size) {

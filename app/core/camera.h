@@ -57,6 +57,20 @@ struct Camera {
 [[nodiscard]] picking::Ray ray_from_cursor(const Camera& camera, glm::vec2 cursor_window,
                                            glm::vec2 window_size);
 
+/// ray_from_cursor for many cursor positions in one window (a ray per pixel): the inverse
+/// matrix made once. Each ray is ray_from_cursor's, bit for bit.
+class CursorRays {
+  public:
+    CursorRays(const Camera& camera, glm::vec2 window_size);
+    [[nodiscard]] picking::Ray ray(glm::vec2 cursor_window) const;
+
+  private:
+    glm::dmat4 world_from_clip_;
+    glm::vec2 window_size_;
+    bool perspective_;
+    glm::vec3 eye_;
+};
+
 /// The window position where a world point appears (for tests and overlays).
 [[nodiscard]] glm::vec2 window_from_world(const Camera& camera, glm::vec3 world,
                                           glm::vec2 window_size);

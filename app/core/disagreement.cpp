@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <optional>
+#include <span>
 
+#include "app/core/pixel_tiles.h"
 #include "picking/core/parallel_for.h"
 #include "picking/studies/algorithm_compare.h"
 
@@ -61,22 +64,41 @@ void DisagreementImage::reset(glm::ivec2 new_size) {
 
 namespace {
 
-/// Judges pixel (x, y) of `image` and counts it.
+/// Judges the pixels of `image`: one at a time, or a tile's at once (a packet per caster).
 struct PixelJudge {
-    const Camera& camera;
+    const CursorRays pixel_rays;  ///< through the image's pixels
     const SceneSession::Caster cast_a, cast_b;
     int t_ulps;
 
+    [[nodiscard]] picking::Ray ray(const DisagreementImage&, int x, int y) const {
+        return pixel_rays.ray(glm::vec2(float(x) + 0.5f, float(y) + 0.5f));
+    }
     PixelVerdict operator()(const DisagreementImage& image, int x, int y,
                             picking::PickStats& stats) const {
-        const picking::Ray ray = ray_from_cursor(
-            camera, glm::vec2(float(x) + 0.5f, float(y) + 0.5f), glm::vec2(image.size));
-        return judge(cast_a.intersect(ray, stats), cast_b.intersect(ray, stats), t_ulps);
+        const picking::Ray r = ray(image, x, y);
+        return judge(cast_a.intersect(r, stats), cast_b.intersect(r, stats), t_ulps);
     }
+    /// Rows [y0, y1) in 4x4 tiles: each tile's rays through both casters as packets.
+    void rows(DisagreementImage& image, int y0, int y1, picking::PickStats& stats) const;
 };
 
 PixelVerdict& verdict_at(DisagreementImage& image, int x, int y) {
     return image.verdicts[std::size_t(y) * std::size_t(image.size.x) + std::size_t(x)];
+}
+
+void PixelJudge::rows(DisagreementImage& image, int y0, int y1, picking::PickStats& stats) const {
+    std::optional<picking::SceneHit> hits_a[picking::kPacketRays], hits_b[picking::kPacketRays];
+    for_each_pixel_tile(
+        0, image.size.x, y0, y1,
+        [&](int x, int y) { return std::optional<picking::Ray>(ray(image, x, y)); },
+        [&](const PixelTile& tile) {
+            const std::span<const picking::Ray> rays(tile.ray, std::size_t(tile.count));
+            cast_a.intersect_packet(rays, hits_a, stats);
+            cast_b.intersect_packet(rays, hits_b, stats);
+            for (int i = 0; i < tile.count; ++i)
+                verdict_at(image, tile.pixel[i].x, tile.pixel[i].y) =
+                    judge(hits_a[i], hits_b[i], t_ulps);
+        });
 }
 
 }  // namespace
@@ -85,7 +107,8 @@ void trace_disagreement_pixels(const SceneSession& session, const Camera& camera
                                const PickChoice& a, const PickChoice& b, int t_ulps,
                                DisagreementImage& image, int pixels) {
     if (image.size.x <= 0) return;
-    const PixelJudge judge_pixel{camera, session.caster(a), session.caster(b), t_ulps};
+    const PixelJudge judge_pixel{CursorRays(camera, glm::vec2(image.size)), session.caster(a),
+                                 session.caster(b), t_ulps};
     const auto start = Clock::now();
     picking::PickStats stats;
     for (int i = 0; i < pixels && !image.complete(); ++i) {
@@ -110,16 +133,20 @@ void trace_disagreement_rows(const SceneSession& session, const Camera& camera, 
     }
     const int first = image.rows_done, end = std::min(image.size.y, first + std::max(rows, 0));
     if (first >= end || image.size.x <= 0) return;
-    const PixelJudge judge_pixel{camera, session.caster(a), session.caster(b), t_ulps};
+    const PixelJudge judge_pixel{CursorRays(camera, glm::vec2(image.size)), session.caster(a),
+                                 session.caster(b), t_ulps};
+    // Threads take bands of four rows, cast in 4x4 tiles.
+    const int bands = (end - first + kTileSide - 1) / kTileSide;
     const unsigned workers =
-        unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), end - first));
-    std::atomic<int> next_row{first};
+        unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), bands));
+    std::atomic<int> next_band{0};
     const auto start = Clock::now();
     picking::parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned) {
         picking::PickStats stats;
-        for (int y = next_row++; y < end; y = next_row++)
-            for (int x = 0; x < image.size.x; ++x)
-                verdict_at(image, x, y) = judge_pixel(image, x, y, stats);
+        for (int band = next_band++; band < bands; band = next_band++) {
+            const int y0 = first + band * kTileSide;
+            judge_pixel.rows(image, y0, std::min(end, y0 + kTileSide), stats);
+        }
     });
     image.seconds += std::chrono::duration<double>(Clock::now() - start).count();
     const auto row_begin = image.verdicts.begin() + std::ptrdiff_t(first) * image.size.x;

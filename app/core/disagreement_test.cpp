@@ -111,6 +111,23 @@ TEST(Disagreement, ThePictureHasTheVerdictsColoursAndALegend) {
               std::vector<std::uint8_t>(plain.begin(), plain.begin() + 120 * 4 * 30));
 }
 
+// Whole rows go in 4x4 tiles through the BVH's packets, single pixels ray by ray: the same
+// verdict for every pixel, on a mesh where the two algorithms differ at a few.
+TEST(Disagreement, TilesThroughPacketsJudgeEveryPixelAsSingleRaysDo) {
+    SceneSession session(assets::load_model("knot:30000"));
+    session.prepare(Accel::Bvh, 2);
+    const glm::ivec2 size{161, 91};  // tiles cut at both edges
+    const Camera camera = opening_camera(session, size);
+    const PickChoice a = choice_of("moller_trumbore", "bvh"), b = choice_of("watertight", "bvh");
+    const DisagreementImage tiles = trace_disagreement(session, camera, a, b, size, 0, 2);
+    DisagreementImage single;
+    single.reset(size);
+    trace_disagreement_pixels(session, camera, a, b, 0, single, size.x * size.y);
+    ASSERT_TRUE(single.complete());
+    EXPECT_EQ(tiles.verdicts, single.verdicts);
+    EXPECT_GT(tiles.counts[std::size_t(PixelVerdict::Agree)], 150u);
+}
+
 // The viewer traces a few rows per frame: the rows traced in pieces of any size give the
 // picture and the counts of one trace, and rows not traced yet are transparent.
 TEST(Disagreement, RowsTracedInPiecesEqualTheWholePicture) {

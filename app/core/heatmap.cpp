@@ -5,8 +5,11 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <optional>
+#include <span>
 
 #include "app/core/display_text.h"
+#include "app/core/pixel_tiles.h"
 #include "picking/core/parallel_for.h"
 
 namespace app {
@@ -91,10 +94,16 @@ struct PixelTrace {
     picking::PickStats stats;
 };
 
-PixelTrace trace_pixel(const SceneSession::Caster& caster, const Camera& camera, glm::vec2 window,
-                       int x, int y, bool timed, Accel accel) {
-    const picking::Ray ray =
-        ray_from_cursor(camera, glm::vec2(float(x) + 0.5f, float(y) + 0.5f), window);
+/// Nodes visited + triangles tested: spheres and boxes are the nodes of their broad phases;
+/// the BVH's box tests are already in its nodes.
+std::uint64_t work_of(const picking::PickStats& stats, Accel accel) {
+    const std::uint64_t volumes = stats.sphere_tests + (accel == Accel::Aabb ? stats.box_tests : 0);
+    return stats.nodes_visited + stats.triangles_tested + volumes;
+}
+
+PixelTrace trace_pixel(const SceneSession::Caster& caster, const CursorRays& rays, int x, int y,
+                       bool timed, Accel accel) {
+    const picking::Ray ray = rays.ray(glm::vec2(float(x) + 0.5f, float(y) + 0.5f));
     PixelTrace pixel;
     const auto ray_start = timed ? Clock::now() : Clock::time_point();
     pixel.hit = caster.intersect(ray, pixel.stats).has_value();
@@ -102,14 +111,46 @@ PixelTrace trace_pixel(const SceneSession::Caster& caster, const Camera& camera,
         pixel.cost = std::uint32_t(
             std::chrono::duration<double, std::nano>(Clock::now() - ray_start).count());
     } else {
-        // Spheres and boxes are the nodes of their broad phases; the BVH's box tests are
-        // already in its nodes.
-        const std::uint64_t volumes =
-            pixel.stats.sphere_tests + (accel == Accel::Aabb ? pixel.stats.box_tests : 0);
-        pixel.cost = std::uint32_t(std::min<std::uint64_t>(
-            pixel.stats.nodes_visited + pixel.stats.triangles_tested + volumes, 0xFFFFFFFFu));
+        pixel.cost =
+            std::uint32_t(std::min<std::uint64_t>(work_of(pixel.stats, accel), 0xFFFFFFFFu));
     }
     return pixel;
+}
+
+/// Rows [y0, y1) of `image` in 4x4 tiles, each cast as one packet: every pixel of a tile gets
+/// the tile's work (`timed`: its nanoseconds) divided by its rays, rounded up. Adds the hits
+/// and counters to `hits` and `stats`.
+void trace_tile_rows(const SceneSession::Caster& caster, const CursorRays& rays, CostImage& image,
+                     int y0, int y1, bool timed, Accel accel, std::uint64_t& hits,
+                     picking::PickStats& stats) {
+    std::optional<picking::SceneHit> found[picking::kPacketRays];
+    for_each_pixel_tile(
+        0, image.size.x, y0, y1,
+        [&](int x, int y) {
+            return std::optional<picking::Ray>(
+                rays.ray(glm::vec2(float(x) + 0.5f, float(y) + 0.5f)));
+        },
+        [&](const PixelTile& tile) {
+            picking::PickStats tile_stats;
+            const auto start = timed ? Clock::now() : Clock::time_point();
+            caster.intersect_packet(std::span(tile.ray, std::size_t(tile.count)), found,
+                                    tile_stats);
+            const std::uint64_t total =
+                timed ? std::uint64_t(
+                            std::chrono::duration<double, std::nano>(Clock::now() - start).count())
+                      : work_of(tile_stats, accel);
+            const auto n = std::uint64_t(tile.count);
+            const auto cost =
+                std::uint32_t(std::min<std::uint64_t>((total + n - 1) / n, 0xFFFFFFFFu));
+            for (int i = 0; i < tile.count; ++i) {
+                const std::size_t at = std::size_t(tile.pixel[i].y) * std::size_t(image.size.x) +
+                                       std::size_t(tile.pixel[i].x);
+                image.cost[at] = cost;
+                image.hit[at] = found[i].has_value();
+                hits += found[i].has_value();
+            }
+            stats += tile_stats;
+        });
 }
 
 void add_totals(CostImage& image, std::uint64_t hits, const picking::PickStats& stats) {
@@ -124,15 +165,17 @@ void add_totals(CostImage& image, std::uint64_t hits, const picking::PickStats& 
 
 void trace_cost_pixels(const SceneSession& session, const Camera& camera, const PickChoice& choice,
                        CostImage& image, int pixels) {
-    const glm::vec2 window(image.size);
-    const bool timed = image.metric == HeatmapMetric::Nanoseconds;
+    const CursorRays cursor_rays(camera, glm::vec2(image.size));
+    // A pixel alone is a packet of one ray: its Packets cost is its Work.
+    const bool timed = image.metric == HeatmapMetric::Nanoseconds ||
+                       (image.metric == HeatmapMetric::Packets && is_peer(choice.accel()));
     const SceneSession::Caster caster = session.caster(choice);
     const auto start = Clock::now();
     std::uint64_t hits = 0;
     picking::PickStats stats;
     for (int n = 0; n < pixels && !image.complete(); ++n) {
         const int x = image.columns_done, y = image.rows_done;
-        const PixelTrace pixel = trace_pixel(caster, camera, window, x, y, timed, choice.accel());
+        const PixelTrace pixel = trace_pixel(caster, cursor_rays, x, y, timed, choice.accel());
         const std::size_t i = std::size_t(y) * std::size_t(image.size.x) + std::size_t(x);
         image.cost[i] = pixel.cost;
         image.hit[i] = pixel.hit;
@@ -158,24 +201,39 @@ void trace_cost_rows(const SceneSession& session, const Camera& camera, const Pi
     const glm::ivec2 size = image.size;
     const int first = image.rows_done, last = std::min(size.y, first + std::max(rows, 0));
     if (first >= last) return;
-    const glm::vec2 window(size);
-    const bool timed = image.metric == HeatmapMetric::Nanoseconds;
+    const CursorRays cursor_rays(camera, glm::vec2(size));
+    const bool packets = image.metric == HeatmapMetric::Packets;
+    // Embree counts nothing: its packets are timed too.
+    const bool timed =
+        image.metric == HeatmapMetric::Nanoseconds || (packets && is_peer(choice.accel()));
     struct Totals {
         std::uint64_t hits = 0;
         picking::PickStats stats;
     };
+    // Rows in turn, or bands of four rows for 4x4 tiles.
+    const int step = packets ? kTileSide : 1;
+    const int jobs = (last - first + step - 1) / step;
     const unsigned workers =
-        unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), last - first));
+        unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), jobs));
     std::vector<Totals> totals(workers);
     std::atomic<int> next_row{first};
+    std::atomic<int> next_job{0};
     const SceneSession::Caster caster = session.caster(choice);
     const auto start = Clock::now();
     picking::parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned worker) {
         Totals& mine = totals[worker];
+        if (packets) {
+            for (int job = next_job++; job < jobs; job = next_job++) {
+                const int y0 = first + job * step;
+                trace_tile_rows(caster, cursor_rays, image, y0, std::min(last, y0 + step), timed,
+                                choice.accel(), mine.hits, mine.stats);
+            }
+            return;
+        }
         for (int y = next_row++; y < last; y = next_row++)
             for (int x = 0; x < size.x; ++x) {
                 const PixelTrace pixel =
-                    trace_pixel(caster, camera, window, x, y, timed, choice.accel());
+                    trace_pixel(caster, cursor_rays, x, y, timed, choice.accel());
                 const std::size_t i = std::size_t(y) * std::size_t(size.x) + std::size_t(x);
                 image.cost[i] = pixel.cost;
                 image.hit[i] = pixel.hit;

@@ -20,6 +20,10 @@ namespace app {
 enum class HeatmapMetric {
     Work,         ///< nodes visited + triangles tested (sphere and box tests count as nodes)
     Nanoseconds,  ///< the time each ray took (noisy; the only measure Embree allows)
+    /// Each 4x4 tile cast as one packet (SceneSession::Caster::intersect_packet): the tile's
+    /// work (Embree: its time in nanoseconds) shared out over its rays. Where neighbours
+    /// part ways (silhouettes, thin parts) a packet walks more of the tree for each ray.
+    Packets,
 };
 
 /// What every pixel cost, row by row from the top.
@@ -45,14 +49,16 @@ struct CostImage {
 
 /// Casts one ray through every pixel centre of the next `rows` untraced rows of `image`, as
 /// seen by `camera` in a window of image.size pixels, `threads` threads taking rows in turn
-/// (0: every core). The viewer traces a few rows per frame; the command line all at once. A
-/// row begun by trace_cost_pixels is finished first.
+/// (0: every core; for HeatmapMetric::Packets, bands of four rows in 4x4 tiles). The viewer
+/// traces a few rows per frame; the command line all at once. A row begun by
+/// trace_cost_pixels is finished first.
 void trace_cost_rows(const SceneSession& session, const Camera& camera, const PickChoice& choice,
                      unsigned threads, CostImage& image, int rows);
 
 /// Casts the rays of the next `pixels` untraced pixels, left to right and on to the next rows,
 /// on this thread: the viewer's steps when a single row costs more than a frame (a million
-/// triangles without a broad phase).
+/// triangles without a broad phase). For HeatmapMetric::Packets each pixel is a packet of
+/// its own ray.
 void trace_cost_pixels(const SceneSession& session, const Camera& camera, const PickChoice& choice,
                        CostImage& image, int pixels);
 

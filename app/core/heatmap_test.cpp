@@ -1,8 +1,11 @@
 #include "app/core/heatmap.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "app/core/pick_choice.h"
+#include "assets/load_model.h"
 #include "assets/procedural/default_scene.h"
 
 namespace app {
@@ -40,15 +43,46 @@ TEST(PickChoice, ParsesTheCommandLinesNamesAndKeepsTheOtherOptions) {
     EXPECT_NE(bad_accel->find("unknown accel 'kd_tree'"), std::string::npos);
 }
 
-/// The heatmap of the viewer's opening view of the default scene with `choice`.
-CostImage trace(const SceneSession& session, const PickChoice& choice, glm::ivec2 size) {
+/// The heatmap of the viewer's opening view of `session`'s scene with `choice`.
+CostImage trace(const SceneSession& session, const PickChoice& choice, glm::ivec2 size,
+                HeatmapMetric metric = HeatmapMetric::Work, unsigned threads = 1) {
     Camera camera;
     const picking::Aabb bounds = session.animated_bounds();
     camera.frame(bounds.min, bounds.max, float(size.x) / float(size.y));
     CostImage image;
-    image.reset(size, HeatmapMetric::Work);
-    trace_cost_rows(session, camera, choice, 1, image, size.y);
+    image.reset(size, metric);
+    trace_cost_rows(session, camera, choice, threads, image, size.y);
     return image;
+}
+
+// Each 4x4 tile cast as one packet: the same hits as ray by ray, one cost for the whole tile
+// (its work shared out), and less work in all than ray by ray.
+TEST(Heatmap, PacketsShareATilesWorkAndHitWhatSingleRaysHit) {
+    SceneSession session(assets::load_model("knot:20000"));
+    session.prepare(Accel::Bvh, 1);
+    PickChoice choice;
+    ASSERT_FALSE(parse_pick_choice("watertight", "bvh", choice));
+    const glm::ivec2 size{130, 70};  // tiles cut at both edges
+    const CostImage single = trace(session, choice, size);
+    const CostImage packets = trace(session, choice, size, HeatmapMetric::Packets, 2);
+    ASSERT_TRUE(packets.complete());
+    EXPECT_EQ(packets.hit, single.hit);
+    EXPECT_EQ(packets.hits, single.hits);
+    EXPECT_EQ(packets.rays, single.rays);
+    EXPECT_GT(packets.hits, 500u);
+    if (picking::active_isa() != picking::Isa::Scalar) {
+        EXPECT_LT(packets.nodes, single.nodes / 2);
+    }
+    for (int y = 0; y < size.y; ++y)
+        for (int x = 0; x < size.x; ++x) {
+            const std::size_t corner =
+                std::size_t(y / 4 * 4) * std::size_t(size.x) + std::size_t(x / 4 * 4);
+            ASSERT_EQ(packets.cost[std::size_t(y) * std::size_t(size.x) + std::size_t(x)],
+                      packets.cost[corner])
+                << x << ", " << y;
+        }
+    // A tile that met the knot cost something; its rays were not free.
+    EXPECT_GT(*std::max_element(packets.cost.begin(), packets.cost.end()), 0u);
 }
 
 // Repro: the viewer kept the broad phase twice, and switching the accel left the heatmap

@@ -4,10 +4,13 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <optional>
+#include <span>
 #include <stdexcept>
 
 #include <glm/geometric.hpp>
 
+#include "app/core/pixel_tiles.h"
 #include "picking/core/parallel_for.h"
 
 namespace app {
@@ -41,31 +44,47 @@ picking::TriangleSet visible_in(const SceneSession& session, const PickChoice& c
     const int y0 = int(std::floor(lo.y)), y1 = int(std::ceil(hi.y));
     if (x0 >= x1 || y0 >= y1) return picking::TriangleSet(counts);
 
+    // Threads take bands of four rows, whose pixels inside the region are cast in 4x4 tiles.
+    const int bands = (y1 - y0 + kTileSide - 1) / kTileSide;
     const unsigned workers =
-        unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), y1 - y0));
+        unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), bands));
     std::vector<picking::TriangleSet> seen(workers, picking::TriangleSet(counts));
     std::vector<std::uint64_t> cast(workers, 0);
-    std::atomic<int> next_row{y0};
+    std::atomic<int> next_band{0};
     const SceneSession::Caster caster = session.caster(choice);
     const picking::ShapeTestSettings shape_tests = choice.settings().shapes;
+    // ray_from_cursor(camera, centre, view) for each pixel, its matrix made once.
+    const CursorRays view_rays(camera, view.size());
+    auto ray_at = [&](int x, int y) -> std::optional<picking::Ray> {
+        const glm::vec2 centre{float(x) + 0.5f, float(y) + 0.5f};
+        if (!view.contains(centre) || !volume.polygon_contains(ndc_of(centre, view)))
+            return std::nullopt;
+        return view_rays.ray(centre - view.min);
+    };
     picking::parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned worker) {
         picking::PickStats stats;
-        for (int y = next_row++; y < y1; y = next_row++)
-            for (int x = x0; x < x1; ++x) {
-                const glm::vec2 centre{float(x) + 0.5f, float(y) + 0.5f};
-                if (!view.contains(centre) || !volume.polygon_contains(ndc_of(centre, view)))
-                    continue;
-                ++cast[worker];
-                const picking::Ray ray = ray_from_cursor(camera, centre, view);
-                const auto hit = caster.intersect(ray, stats);
-                if (!hit) continue;
-                // An analytic shape in front hides the triangle, as it does for a click.
-                if (!scene.shapes.empty()) {
-                    const auto shape = picking::pick_shapes(scene, ray, shape_tests);
-                    if (shape && shape->t < hit->hit.t) continue;
-                }
-                seen[worker].insert(hit->instance, hit->triangle);
-            }
+        std::optional<picking::SceneHit> hits[picking::kPacketRays];
+        for (int band = next_band++; band < bands; band = next_band++) {
+            const int top = y0 + band * kTileSide;
+            for_each_pixel_tile(
+                x0, x1, top, std::min(y1, top + kTileSide), ray_at, [&](const PixelTile& tile) {
+                    cast[worker] += std::uint64_t(tile.count);
+                    const std::span<const picking::Ray> tile_rays(tile.ray,
+                                                                  std::size_t(tile.count));
+                    caster.intersect_packet(tile_rays, hits, stats);
+                    for (int i = 0; i < tile.count; ++i) {
+                        const auto& hit = hits[i];
+                        if (!hit) continue;
+                        // An analytic shape in front hides the triangle, as it does for a click.
+                        if (!scene.shapes.empty()) {
+                            const auto shape =
+                                picking::pick_shapes(scene, tile_rays[std::size_t(i)], shape_tests);
+                            if (shape && shape->t < hit->hit.t) continue;
+                        }
+                        seen[worker].insert(hit->instance, hit->triangle);
+                    }
+                });
+        }
     });
     for (unsigned w = 1; w < workers; ++w)
         seen[0].combine(seen[w], picking::SelectionOp::Add);

@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "assets/load_model.h"
 #include "assets/procedural/default_scene.h"
 #include "assets/scene/posed_mesh.h"
 #include "picking/core/draw_vec3.h"
+#include "picking/studies/ray_sets.h"
 
 namespace app {
 namespace {
@@ -564,6 +566,39 @@ TEST(SceneSession, EachInstanceOfAMorphingMeshHasItsNodesWeights) {
     EXPECT_FLOAT_EQ(session.instance_positions(1)[0].z, 0.0f);
     EXPECT_NEAR(session.pick({{5.0f, 0.3f, 10.0f}, {0, 0, -1}}, PickChoice({}, Accel::Bvh)).hit->t,
                 10.0f, 1e-5f);
+}
+
+// Neighbouring rays through Caster::intersect_packet: each ray's hit as intersect() gives it
+// (the BVH's packets for a lone mesh), with fewer nodes visited than ray by ray.
+TEST(SceneSession, PacketsGiveEachRayItsOwnHitAndShareTheWalk) {
+    SceneSession session(assets::load_model("knot:20000"));
+    session.prepare(Accel::Bvh, 1);
+    PickChoice choice;
+    ASSERT_FALSE(parse_pick_choice("watertight", "bvh", choice));
+    const SceneSession::Caster caster = session.caster(choice);
+    const std::vector<picking::Ray> rays = picking::tile_order(
+        picking::primary_rays(session.world_bounds(), {256, 192}), {256, 192}, 4);
+    picking::PickStats one_stats, packet_stats;
+    int hits = 0;
+    for (std::size_t first = 0; first < rays.size(); first += picking::kPacketRays) {
+        std::optional<picking::SceneHit> packet[picking::kPacketRays];
+        const std::size_t n = std::min(picking::kPacketRays, rays.size() - first);
+        caster.intersect_packet(std::span(rays).subspan(first, n), packet, packet_stats);
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto one = caster.intersect(rays[first + i], one_stats);
+            ASSERT_EQ(packet[i].has_value(), one.has_value()) << first + i;
+            if (!one) continue;
+            ++hits;
+            EXPECT_EQ(packet[i]->triangle, one->triangle);
+            EXPECT_EQ(packet[i]->hit.t, one->hit.t);
+            EXPECT_EQ(packet[i]->hit.u, one->hit.u);
+            EXPECT_EQ(packet[i]->hit.v, one->hit.v);
+        }
+    }
+    EXPECT_GT(hits, 1000);
+    if (picking::active_isa() != picking::Isa::Scalar) {
+        EXPECT_LT(packet_stats.nodes_visited, one_stats.nodes_visited / 2);
+    }
 }
 
 }  // namespace
