@@ -793,6 +793,27 @@ TEST(Cli, PacketsGiveEveryRayItsSingleRayHitBitForBit) {
     }
 }
 
+// Threads take blocks of rays in turn; hits and sum_t add up in block order, so two threads
+// print what one prints, digit for digit, with and without packets.
+TEST(Cli, BenchOnTwoThreadsSumsWhatOneThreadSums) {
+    for (const bool packets : {false, true}) {
+        std::vector<nlohmann::json> rows;
+        for (const char* threads : {"1", "2"}) {
+            std::vector<std::string> args = {raypick_exe(), "bench",   "knot:20000",
+                                             "--primary",   "200x150", "--threads",
+                                             threads,       "--accel", "bvh"};
+            if (packets) args.push_back("--packets");
+            const ProcessResult r = run_process(args);
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            rows.push_back(nlohmann::json::parse(lines(r.out).front()));
+        }
+        EXPECT_GT(rows[0]["hits"].get<int>(), 1000);
+        EXPECT_EQ(rows[1]["hits"], rows[0]["hits"]) << packets;
+        EXPECT_EQ(rows[1]["sum_t"].dump(), rows[0]["sum_t"].dump()) << packets;
+        EXPECT_EQ(rows[1]["nodes_per_ray"], rows[0]["nodes_per_ray"]) << packets;
+    }
+}
+
 // `raypick heatmap --metric packets`: the same rays and hits as ray by ray, a walk of the tree
 // per 4x4 tile (fewer nodes), a PNG of the tiles' costs.
 TEST(Cli, HeatmapInPacketsHitsWhatSingleRaysHit) {

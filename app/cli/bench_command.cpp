@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <iostream>
 #include <new>
@@ -41,24 +42,31 @@ PassTotals cast_all(const SceneSession& session, const std::vector<picking::Ray>
     std::vector<PassTotals> parts(threads);
     const SceneSession::Caster caster = session.caster(choice);
     const auto start = Clock::now();
-    // Chunks of whole packets, so that no packet is split between two threads.
+    // Threads take blocks of rays in turn (whole packets), so that a costly part of the set
+    // (the model's half of a screen) does not leave one thread working alone.
     constexpr std::size_t kPacket = SceneSession::Caster::kPacketRays;
-    const std::size_t packet_count = (rays.size() + kPacket - 1) / kPacket;
-    picking::parallel_chunks(
-        packets ? packet_count : rays.size(), threads,
-        [&](std::size_t begin, std::size_t end, unsigned c) {
-            PassTotals local;
-            picking::PickStats stats;
-            auto count = [&](const std::optional<picking::SceneHit>& hit) {
-                if (!hit) return;
-                ++local.hits;
-                local.sum_t += double(hit->hit.t);
-            };
+    constexpr std::size_t kBlock = 256 * kPacket;
+    const std::size_t blocks = (rays.size() + kBlock - 1) / kBlock;
+    std::atomic<std::size_t> next_block{0};
+    // Each block's hits and sum of t, added up in block order afterwards: the same sum_t
+    // whichever thread took which block.
+    std::vector<PassTotals> block_totals(blocks);
+    picking::parallel_chunks(threads, threads, [&](std::size_t, std::size_t, unsigned c) {
+        PassTotals local;
+        picking::PickStats stats;
+        PassTotals* mine = nullptr;
+        auto count = [&](const std::optional<picking::SceneHit>& hit) {
+            if (!hit) return;
+            ++mine->hits;
+            mine->sum_t += double(hit->hit.t);
+        };
+        std::array<std::optional<picking::SceneHit>, kPacket> hits;
+        for (std::size_t block = next_block++; block < blocks; block = next_block++) {
+            mine = &block_totals[block];
+            const std::size_t begin = block * kBlock, end = std::min(rays.size(), begin + kBlock);
             if (packets) {
-                std::array<std::optional<picking::SceneHit>, kPacket> hits;
-                for (std::size_t p = begin; p < end; ++p) {
-                    const std::size_t first = p * kPacket;
-                    const std::size_t n = std::min(kPacket, rays.size() - first);
+                for (std::size_t first = begin; first < end; first += kPacket) {
+                    const std::size_t n = std::min(kPacket, end - first);
                     caster.intersect_packet(std::span(rays).subspan(first, n), hits, stats);
                     for (std::size_t i = 0; i < n; ++i)
                         count(hits[i]);
@@ -67,15 +75,18 @@ PassTotals cast_all(const SceneSession& session, const std::vector<picking::Ray>
                 for (std::size_t i = begin; i < end; ++i)
                     count(caster.intersect(rays[i], stats));
             }
-            local.nodes = stats.nodes_visited;
-            local.triangles = stats.triangles_tested;
-            parts[c] = local;
-        });
+        }
+        local.nodes = stats.nodes_visited;
+        local.triangles = stats.triangles_tested;
+        parts[c] = local;
+    });
     PassTotals total;
     total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    for (const PassTotals& b : block_totals) {
+        total.hits += b.hits;
+        total.sum_t += b.sum_t;
+    }
     for (const PassTotals& p : parts) {
-        total.hits += p.hits;
-        total.sum_t += p.sum_t;
         total.nodes += p.nodes;
         total.triangles += p.triangles;
     }
