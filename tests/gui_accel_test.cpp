@@ -55,18 +55,24 @@ TEST(Gui, BvhBoxesAtADepthAndTheBoxesAPickEntered) {
     EXPECT_GT(pixels_in(run.png, {255, 140, 26}, run.pick["view_rect"]), 100);
 }
 
-// The viewer's heatmap is the picture `raypick heatmap` writes: the same rays through the same
-// camera, the same totals, the same colours where no panel covers the view.
-TEST(Gui, TheHeatmapIsTheOneTheCommandLineWrites) {
-    if (!std::filesystem::exists(kBunny)) GTEST_SKIP() << kBunny << " is not installed";
-    const ViewerRun run = run_viewer({kBunny, "--accel", "bvh", "--heatmap"}, "heatmap");
+/// The viewer's heatmap (per ray, or with `packets` in 4x4 packets) is the picture `raypick
+/// heatmap` writes: the same rays through the same camera, the same totals, the same colours
+/// where no panel covers the view.
+void expect_the_heatmap_the_command_line_writes(bool packets) {
+    std::vector<std::string> args = {kBunny, "--accel", "bvh", "--heatmap"};
+    if (packets) args.push_back("--heatmap-packets");
+    const ViewerRun run = run_viewer(args, packets ? "heatmap_packets" : "heatmap");
     const auto& heat = run.pick["heatmap"];
     ASSERT_TRUE(heat.is_object()) << run.pick.dump();
     EXPECT_EQ(heat["complete"], true);
-    const auto out = std::filesystem::temp_directory_path() / "raypick_gui_heatmap_cli.png";
+    EXPECT_EQ(heat["metric"], packets ? "packets" : "work");
+    const auto out =
+        std::filesystem::temp_directory_path() /
+        (packets ? "raypick_gui_heatmap_packets_cli.png" : "raypick_gui_heatmap_cli.png");
+    // The viewer's default algorithm is the CLI's.
     const ProcessResult r =
         run_process({raypick_exe(), "heatmap", kBunny, "--out", out.string(), "--accel", "bvh",
-                     "--size", "980x678"});  // the viewer's default algorithm is the CLI's
+                     "--size", "980x678", "--metric", packets ? "packets" : "work"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto cli = nlohmann::json::parse(r.out);
     for (const char* total : {"rays", "hits", "nodes", "triangles", "scale_max"})
@@ -89,6 +95,16 @@ TEST(Gui, TheHeatmapIsTheOneTheCommandLineWrites) {
         }
     EXPECT_GE(same, compared * 99 / 100);
     EXPECT_GT(coloured, compared / 20);
+}
+
+TEST(Gui, TheHeatmapIsTheOneTheCommandLineWrites) {
+    if (!std::filesystem::exists(kBunny)) GTEST_SKIP() << kBunny << " is not installed";
+    expect_the_heatmap_the_command_line_writes(false);
+}
+
+TEST(Gui, ThePacketHeatmapIsTheOneTheCommandLineWrites) {
+    if (!std::filesystem::exists(kBunny)) GTEST_SKIP() << kBunny << " is not installed";
+    expect_the_heatmap_the_command_line_writes(true);
 }
 
 }  // namespace gui_accel_test

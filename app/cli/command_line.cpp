@@ -560,6 +560,8 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
         ->check(CLI::Range(0, 100000));
     cli.add_flag("--heatmap", viewer.heatmap,
                  "Show the per-pixel cost heatmap (every pixel's ray cast on the CPU)");
+    cli.add_flag("--heatmap-packets", viewer.heatmap_packets,
+                 "Trace the heatmap in 4x4 packets: each tile's work shared by its rays");
 
     CLI::App* pick_command = add_pick_command(cli, out.pick);
     CLI::App* select_command = add_select_command(cli, out.select);

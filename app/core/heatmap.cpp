@@ -117,15 +117,15 @@ PixelTrace trace_pixel(const SceneSession::Caster& caster, const CursorRays& ray
     return pixel;
 }
 
-/// Rows [y0, y1) of `image` in 4x4 tiles, each cast as one packet: every pixel of a tile gets
-/// the tile's work (`timed`: its nanoseconds) divided by its rays, rounded up. Adds the hits
-/// and counters to `hits` and `stats`.
-void trace_tile_rows(const SceneSession::Caster& caster, const CursorRays& rays, CostImage& image,
-                     int y0, int y1, bool timed, Accel accel, std::uint64_t& hits,
-                     picking::PickStats& stats) {
+/// Pixels [x0, x1) x [y0, y1) of `image` in 4x4 tiles, each cast as one packet: every pixel
+/// of a tile gets the tile's work (`timed`: its nanoseconds) divided by its rays, rounded up.
+/// Adds the hits and counters to `hits` and `stats`.
+void trace_tiles(const SceneSession::Caster& caster, const CursorRays& rays, CostImage& image,
+                 int x0, int x1, int y0, int y1, bool timed, Accel accel, std::uint64_t& hits,
+                 picking::PickStats& stats) {
     std::optional<picking::SceneHit> found[picking::kPacketRays];
     for_each_pixel_tile(
-        0, image.size.x, y0, y1,
+        x0, x1, y0, y1,
         [&](int x, int y) {
             return std::optional<picking::Ray>(
                 rays.ray(glm::vec2(float(x) + 0.5f, float(y) + 0.5f)));
@@ -166,13 +166,33 @@ void add_totals(CostImage& image, std::uint64_t hits, const picking::PickStats& 
 void trace_cost_pixels(const SceneSession& session, const Camera& camera, const PickChoice& choice,
                        CostImage& image, int pixels) {
     const CursorRays cursor_rays(camera, glm::vec2(image.size));
-    // A pixel alone is a packet of one ray: its Packets cost is its Work.
-    const bool timed = image.metric == HeatmapMetric::Nanoseconds ||
-                       (image.metric == HeatmapMetric::Packets && is_peer(choice.accel()));
+    const bool packets = image.metric == HeatmapMetric::Packets;
+    // Embree counts nothing: its packets are timed too.
+    const bool timed =
+        image.metric == HeatmapMetric::Nanoseconds || (packets && is_peer(choice.accel()));
     const SceneSession::Caster caster = session.caster(choice);
     const auto start = Clock::now();
     std::uint64_t hits = 0;
     picking::PickStats stats;
+    if (packets) {
+        // Whole tiles of the band of four rows at rows_done, left to right; columns_done
+        // counts the band's columns traced.
+        for (int n = 0; n < pixels && !image.complete(); n += kTileSide * kTileSide) {
+            const int y0 = image.rows_done, y1 = std::min(image.size.y, y0 + kTileSide);
+            const int x0 = image.columns_done, x1 = std::min(image.size.x, x0 + kTileSide);
+            trace_tiles(caster, cursor_rays, image, x0, x1, y0, y1, timed, choice.accel(), hits,
+                        stats);
+            image.rays += std::uint64_t(x1 - x0) * std::uint64_t(y1 - y0);
+            image.columns_done = x1;
+            if (image.columns_done >= image.size.x) {
+                image.columns_done = 0;
+                image.rows_done = y1;
+            }
+        }
+        image.seconds += std::chrono::duration<double>(Clock::now() - start).count();
+        add_totals(image, hits, stats);
+        return;
+    }
     for (int n = 0; n < pixels && !image.complete(); ++n) {
         const int x = image.columns_done, y = image.rows_done;
         const PixelTrace pixel = trace_pixel(caster, cursor_rays, x, y, timed, choice.accel());
@@ -193,16 +213,20 @@ void trace_cost_pixels(const SceneSession& session, const Camera& camera, const 
 
 void trace_cost_rows(const SceneSession& session, const Camera& camera, const PickChoice& choice,
                      unsigned threads, CostImage& image, int rows) {
-    // A row begun pixel by pixel is finished first, then whole rows follow.
+    const bool packets = image.metric == HeatmapMetric::Packets;
+    // A row (for packets: a band of four rows) begun pixel by pixel is finished first, then
+    // whole rows follow (whole bands: tiles stay on a grid of four from the top left).
+    const int row_step = packets ? kTileSide : 1;
     if (image.columns_done > 0 && rows > 0) {
-        trace_cost_pixels(session, camera, choice, image, image.size.x - image.columns_done);
-        --rows;
+        trace_cost_pixels(session, camera, choice, image,
+                          (image.size.x - image.columns_done) * row_step * row_step);
+        rows -= row_step;
     }
+    if (packets) rows = (std::max(rows, 0) + kTileSide - 1) / kTileSide * kTileSide;
     const glm::ivec2 size = image.size;
     const int first = image.rows_done, last = std::min(size.y, first + std::max(rows, 0));
     if (first >= last) return;
     const CursorRays cursor_rays(camera, glm::vec2(size));
-    const bool packets = image.metric == HeatmapMetric::Packets;
     // Embree counts nothing: its packets are timed too.
     const bool timed =
         image.metric == HeatmapMetric::Nanoseconds || (packets && is_peer(choice.accel()));
@@ -211,7 +235,7 @@ void trace_cost_rows(const SceneSession& session, const Camera& camera, const Pi
         picking::PickStats stats;
     };
     // Rows in turn, or bands of four rows for 4x4 tiles.
-    const int step = packets ? kTileSide : 1;
+    const int step = row_step;
     const int jobs = (last - first + step - 1) / step;
     const unsigned workers =
         unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), jobs));
@@ -225,8 +249,8 @@ void trace_cost_rows(const SceneSession& session, const Camera& camera, const Pi
         if (packets) {
             for (int job = next_job++; job < jobs; job = next_job++) {
                 const int y0 = first + job * step;
-                trace_tile_rows(caster, cursor_rays, image, y0, std::min(last, y0 + step), timed,
-                                choice.accel(), mine.hits, mine.stats);
+                trace_tiles(caster, cursor_rays, image, 0, size.x, y0, std::min(last, y0 + step),
+                            timed, choice.accel(), mine.hits, mine.stats);
             }
             return;
         }

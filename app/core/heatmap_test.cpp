@@ -157,5 +157,39 @@ TEST(Heatmap, PixelStepsGiveThePictureRowsGive) {
     EXPECT_EQ(mixed.rays, std::uint64_t(2 * size.x));
 }
 
+// The packet heatmap in the viewer's steps (tiles a few at a time, rows a few at a time) is
+// the picture traced at once: the tiles stay on one grid of four from the top left.
+TEST(Heatmap, PacketStepsGiveThePictureRowsGive) {
+    SceneSession session(assets::load_model("knot:5000"));
+    session.prepare(Accel::Bvh, 1);
+    PickChoice choice;
+    ASSERT_FALSE(parse_pick_choice("watertight", "bvh", choice));
+    const glm::ivec2 size{37, 23};
+    const CostImage whole = trace(session, choice, size, HeatmapMetric::Packets);
+    Camera camera;
+    const picking::Aabb bounds = session.animated_bounds();
+    camera.frame(bounds.min, bounds.max, float(size.x) / float(size.y));
+    CostImage steps;
+    steps.reset(size, HeatmapMetric::Packets);
+    int batch = 1;
+    while (!steps.complete()) {
+        // Tiles of a band, then (odd rows asked for) whole bands, as the viewer's batches come.
+        if (batch % 3 == 0)
+            trace_cost_rows(session, camera, choice, 2, steps, batch % 5 + 1);
+        else
+            trace_cost_pixels(session, camera, choice, steps, batch * 7);
+        EXPECT_EQ(steps.rows_done % 4 == 0 || steps.rows_done == size.y, true) << steps.rows_done;
+        batch = batch % 11 + 1;
+    }
+    EXPECT_EQ(steps.cost, whole.cost);
+    EXPECT_EQ(steps.hit, whole.hit);
+    EXPECT_EQ(steps.rays, whole.rays);
+    EXPECT_EQ(steps.rays, std::uint64_t(size.x) * std::uint64_t(size.y));
+    EXPECT_EQ(steps.hits, whole.hits);
+    EXPECT_EQ(steps.nodes, whole.nodes);
+    EXPECT_EQ(steps.triangles, whole.triangles);
+    EXPECT_GT(whole.hits, 20u);
+}
+
 }  // namespace
 }  // namespace app

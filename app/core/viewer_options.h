@@ -66,6 +66,7 @@ struct ViewerOptions {
     std::optional<int> bvh_depth;  ///< draw the BVH's boxes at this depth (-1: every level)
     bool show_visited = false;     ///< draw the boxes each pick entered
     bool heatmap = false;          ///< show the per-pixel cost heatmap
+    bool heatmap_packets = false;  ///< trace it in 4x4 packets (HeatmapMetric::Packets)
     /// Scripted: after the click, draw this many frames before the screenshot and report their
     /// times (the app's own work per frame, and the GL driver's).
     int bench_frames = 0;

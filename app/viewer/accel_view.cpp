@@ -121,7 +121,11 @@ AccelStatus AccelView::status(const SceneSession& session, Accel accel,
     status.heatmap_rows = heatmap_.size.y;
     status.heatmap_totals = heatmap_totals_text(heatmap_);
     status.heatmap_scale = heatmap_scale_;
-    status.heatmap_nanoseconds = heatmap_.metric == HeatmapMetric::Nanoseconds;
+    status.heatmap_packets = heatmap_.metric == HeatmapMetric::Packets;
+    // Embree's packets are timed, as its single rays are.
+    status.heatmap_nanoseconds =
+        heatmap_.metric == HeatmapMetric::Nanoseconds ||
+        (status.heatmap_packets && heatmap_key_ && is_peer(heatmap_key_->accel));
     return status;
 }
 
@@ -171,11 +175,12 @@ bool AccelView::HeatmapKey::operator==(const HeatmapKey& other) const {
            cull == other.cull && seed_t == other.seed_t && first_found == other.first_found &&
            simd == other.simd &&
            std::equal(std::begin(epsilons), std::end(epsilons), std::begin(other.epsilons)) &&
-           accel == other.accel && accel_ready == other.accel_ready && pose == other.pose;
+           accel == other.accel && accel_ready == other.accel_ready && packets == other.packets &&
+           pose == other.pose;
 }
 
 bool AccelView::trace_heatmap(const SceneSession& session, const Camera& camera, glm::ivec2 window,
-                              const PickChoice& choice, double budget_ms) {
+                              const PickChoice& choice, bool packets, double budget_ms) {
     const picking::PickSettings settings = choice.settings();
     const Accel accel = choice.accel();
     HeatmapKey key;
@@ -195,12 +200,15 @@ bool AccelView::trace_heatmap(const SceneSession& session, const Camera& camera,
     key.epsilons[2] = o.unity_edge_tolerance;
     key.accel = accel;
     key.accel_ready = session.accels().ready(accel);
+    key.packets = packets;
     key.pose = session.pose_version();
     bool changed = false;
     if (!heatmap_key_ || !(*heatmap_key_ == key)) {
         heatmap_key_ = key;
-        const HeatmapMetric metric =
-            is_peer(accel) && key.accel_ready ? HeatmapMetric::Nanoseconds : HeatmapMetric::Work;
+        const HeatmapMetric metric = packets ? HeatmapMetric::Packets
+                                     : is_peer(accel) && key.accel_ready
+                                         ? HeatmapMetric::Nanoseconds
+                                         : HeatmapMetric::Work;
         heatmap_.reset(window, metric);
         tracing_.restart();
         changed = true;

@@ -57,7 +57,7 @@ class AccelView {
     /// when the camera, window, choice (algorithm, options, accel) or pose changed). Returns
     /// true when the picture changed.
     bool trace_heatmap(const SceneSession& session, const Camera& camera, glm::ivec2 window,
-                       const PickChoice& choice, double budget_ms);
+                       const PickChoice& choice, bool packets, double budget_ms);
     /// The picture so far: colours by cost, RGBA, top row first (the legend is drawn apart).
     [[nodiscard]] std::vector<std::uint8_t> heatmap_rgba() const;
     [[nodiscard]] const CostImage& heatmap() const { return heatmap_; }
@@ -79,6 +79,7 @@ class AccelView {
         float epsilons[3] = {0, 0, 0};
         Accel accel = Accel::None;
         bool accel_ready = false;
+        bool packets = false;
         std::uint64_t pose = 0;
         bool operator==(const HeatmapKey& other) const;
     };

@@ -64,6 +64,7 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     accel_panel_.box_depth = options.bvh_depth.value_or(0);
     accel_panel_.show_visited = options.show_visited;
     accel_panel_.heatmap = options.heatmap;
+    accel_panel_.heatmap_packets = options.heatmap_packets;
     mode_ = find_mode(options.mode).value_or(ViewerMode::Pick);
     if (!options.lab_case.empty()) {
         const auto id = picking::find_tri_tri_case(options.lab_case);

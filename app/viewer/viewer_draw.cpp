@@ -346,8 +346,8 @@ void ViewerApp::draw_heatmap() {
     // A scripted run traces the whole picture before its screenshot; the viewer a few rows
     // per frame within its budget, so it stays responsive while the picture fills in.
     const double budget_ms = options_.scripted() ? 1e9 : 8.0;
-    const bool changed =
-        accel_view_.trace_heatmap(*session_, camera_, size, pick_panel_.choice, budget_ms);
+    const bool changed = accel_view_.trace_heatmap(*session_, camera_, size, pick_panel_.choice,
+                                                   accel_panel_.heatmap_packets, budget_ms);
     // Coloured and uploaded again only when rows were added (an idle picture costs nothing).
     if (changed || heatmap_texture_ == 0) {
         const std::vector<std::uint8_t> rgba = accel_view_.heatmap_rgba();

@@ -25,8 +25,9 @@ void draw_legend(const AccelStatus& status) {
     ImGui::Dummy(ImVec2(width, height));
     ImGui::TextDisabled("0");
     char top[48];
-    std::snprintf(top, sizeof top, "%u %s", status.heatmap_scale,
-                  status.heatmap_nanoseconds ? "ns" : "nodes + triangles");
+    std::snprintf(top, sizeof top, "%u %s%s", status.heatmap_scale,
+                  status.heatmap_nanoseconds ? "ns" : "nodes + triangles",
+                  status.heatmap_packets ? " per ray" : "");
     ImGui::SameLine(std::max(width - ImGui::CalcTextSize(top).x, 20.0f));
     ImGui::TextDisabled("%s", top);
 }
@@ -94,6 +95,12 @@ AccelPanelAction draw_accel_panel(AccelPanelState& state, const AccelStatus& sta
             "Every pixel's ray cast on the CPU with the current algorithm and broad phase,\n"
             "coloured by BVH nodes + triangles tested (time for Embree).");
     if (state.heatmap) {
+        ImGui::Checkbox("in 4x4 packets", &state.heatmap_packets);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "Cast each 4x4 tile of pixels as one packet, its rays sharing one walk of the\n"
+                "BVH, and colour the tile by its work per ray: where neighbouring rays part\n"
+                "ways (silhouettes, thin parts) a packet walks more of the tree for each.");
         if (!status.heatmap_complete)
             ImGui::ProgressBar(status.heatmap_rows > 0
                                    ? float(status.heatmap_rows_done) / float(status.heatmap_rows)

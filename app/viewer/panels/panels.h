@@ -139,6 +139,7 @@ struct AccelPanelState {
     int box_depth = 0;          ///< 0: the root's children; -1: every level
     bool show_visited = false;  ///< the boxes the last pick entered
     bool heatmap = false;       ///< trace every pixel with the current settings, coloured by cost
+    bool heatmap_packets = false;  ///< trace it in 4x4 tiles, one packet each
 };
 /// What the viewer knows for the panel to show.
 struct AccelStatus {
@@ -159,6 +160,7 @@ struct AccelStatus {
     std::string heatmap_totals;        ///< heatmap_totals_text()
     std::uint32_t heatmap_scale = 0;   ///< the cost at the top of the colour scale
     bool heatmap_nanoseconds = false;  ///< the cost is time (Embree), not work
+    bool heatmap_packets = false;      ///< per ray of its 4x4 packet
 };
 struct AccelPanelAction {
     bool cancel_build = false;
