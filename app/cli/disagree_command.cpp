@@ -41,9 +41,7 @@ int run_disagree_command(const DisagreeCommandOptions& o) {
     session.set_time(o.time);
     // The viewer's opening camera, framing the animated bounds at home; moved far, the model
     // takes the camera with it, as the viewer's Far from origin does.
-    Camera camera;
-    const picking::Aabb bounds = session.animated_bounds();
-    camera.frame(bounds.min, bounds.max, float(size->x) / float(size->y));
+    Camera camera = opening_camera(session.animated_bounds(), glm::vec2(*size));
     if (o.far_distance > 0.0) {
         session.set_world_offset(far_offset(o.far_distance));
         camera.target += glm::vec3(session.world_offset());

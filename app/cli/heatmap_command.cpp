@@ -43,9 +43,7 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
         return 1;
     }
     // The viewer's opening camera: its default direction, framing the animated bounds.
-    Camera camera;
-    const picking::Aabb bounds = session.animated_bounds();
-    camera.frame(bounds.min, bounds.max, float(w) / float(h));
+    const Camera camera = opening_camera(session.animated_bounds(), glm::vec2(w, h));
 
     CostImage image;
     std::vector<std::uint8_t> rgba;

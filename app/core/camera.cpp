@@ -127,6 +127,12 @@ void Camera::zoom_to_cursor(float factor, glm::vec2 cursor_window, glm::vec2 win
     distance = new_distance;
 }
 
+Camera opening_camera(const picking::Aabb& box, glm::vec2 window_size) {
+    Camera camera;
+    camera.frame(box.min, box.max, window_size.x / std::max(window_size.y, 1.0f));
+    return camera;
+}
+
 CursorRays::CursorRays(const Camera& camera, glm::vec2 window_size)
     : window_size_(window_size),
       perspective_(camera.projection == Projection::Perspective),

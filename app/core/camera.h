@@ -8,6 +8,7 @@
 #include <glm/vec3.hpp>
 
 #include "app/core/rect.h"
+#include "picking/core/aabb.h"
 #include "picking/core/ray.h"
 
 namespace app {
@@ -49,6 +50,10 @@ struct Camera {
     /// Zooms by `factor` (< 1 closer) keeping the world point under the cursor in place.
     void zoom_to_cursor(float factor, glm::vec2 cursor_window, glm::vec2 window_size);
 };
+
+/// The viewer's opening camera: the default direction, framing `box` in a window (or view) of
+/// `window_size` pixels.
+[[nodiscard]] Camera opening_camera(const picking::Aabb& box, glm::vec2 window_size);
 
 /// The world ray through a cursor position given in window coordinates (origin top left,
 /// any HiDPI scale: only the ratio to window_size matters). It is unprojected through

@@ -16,10 +16,7 @@ PickChoice choice_of(const std::string& algorithm, const std::string& accel = "n
 
 /// The viewer's opening camera for a window of `size` pixels.
 Camera opening_camera(const SceneSession& session, glm::ivec2 size) {
-    Camera camera;
-    const picking::Aabb bounds = session.animated_bounds();
-    camera.frame(bounds.min, bounds.max, float(size.x) / float(size.y));
-    return camera;
+    return app::opening_camera(session.animated_bounds(), glm::vec2(size));
 }
 
 TEST(Disagreement, EachPairOfAnswersHasItsVerdict) {

@@ -46,9 +46,7 @@ TEST(PickChoice, ParsesTheCommandLinesNamesAndKeepsTheOtherOptions) {
 /// The heatmap of the viewer's opening view of `session`'s scene with `choice`.
 CostImage trace(const SceneSession& session, const PickChoice& choice, glm::ivec2 size,
                 HeatmapMetric metric = HeatmapMetric::Work, unsigned threads = 1) {
-    Camera camera;
-    const picking::Aabb bounds = session.animated_bounds();
-    camera.frame(bounds.min, bounds.max, float(size.x) / float(size.y));
+    const Camera camera = opening_camera(session.animated_bounds(), glm::vec2(size));
     CostImage image;
     image.reset(size, metric);
     trace_cost_rows(session, camera, choice, threads, image, size.y);
@@ -124,9 +122,7 @@ TEST(Heatmap, PixelStepsGiveThePictureRowsGive) {
     const glm::ivec2 size{37, 11};
     PickChoice choice;
     const CostImage rows = trace(session, choice, size);
-    Camera camera;
-    const picking::Aabb bounds = session.animated_bounds();
-    camera.frame(bounds.min, bounds.max, float(size.x) / float(size.y));
+    const Camera camera = opening_camera(session.animated_bounds(), glm::vec2(size));
     CostImage steps;
     steps.reset(size, HeatmapMetric::Work);
     int batch = 1;
@@ -166,9 +162,7 @@ TEST(Heatmap, PacketStepsGiveThePictureRowsGive) {
     ASSERT_FALSE(parse_pick_choice("watertight", "bvh", choice));
     const glm::ivec2 size{37, 23};
     const CostImage whole = trace(session, choice, size, HeatmapMetric::Packets);
-    Camera camera;
-    const picking::Aabb bounds = session.animated_bounds();
-    camera.frame(bounds.min, bounds.max, float(size.x) / float(size.y));
+    const Camera camera = opening_camera(session.animated_bounds(), glm::vec2(size));
     CostImage steps;
     steps.reset(size, HeatmapMetric::Packets);
     int batch = 1;

@@ -16,10 +16,7 @@ double uniform(std::mt19937& rng, double lo, double hi) {
 
 /// The viewer's opening camera on the default scene in a view of `view`'s shape.
 Camera opening_camera(const SceneSession& session, const Rect& view) {
-    Camera camera;
-    const picking::Aabb bounds = session.animated_bounds();
-    camera.frame(bounds.min, bounds.max, view.width() / view.height());
-    return camera;
+    return app::opening_camera(session.animated_bounds(), view.size());
 }
 
 /// The oracle of visibility: each pixel centre of the region, its ray against every triangle

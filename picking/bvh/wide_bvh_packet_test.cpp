@@ -9,6 +9,7 @@
 #include "picking/studies/ray_sets.h"
 #include "picking/testing/sanitized.h"
 #include "picking/testing/test_meshes.h"
+#include "picking/testing/wide_queries.h"
 
 namespace picking {
 namespace {
@@ -16,20 +17,10 @@ namespace {
 using testing::kScale;
 using testing::TestMesh;
 
-WideQuery query_for(BlockAlgorithm algorithm, Isa isa) {
-    WideQuery query;
-    query.intersect =
-        algorithm == BlockAlgorithm::Watertight ? intersect_watertight : intersect_moller_trumbore;
-    query.block_algorithm = algorithm;
-    query.isa = isa;
-    return query;
-}
+using testing::block_query;
 
 std::vector<Isa> levels_here() {
-    std::vector<Isa> levels{Isa::Scalar};
-    for (Isa isa : {Isa::Avx2, Isa::Avx512})
-        if (cpu_supports(isa)) levels.push_back(isa);
-    return levels;
+    return testing::isa_levels_here();
 }
 
 /// Casts `rays` in packets of `packet` consecutive rays and expects each ray's hit to be what
@@ -121,7 +112,7 @@ TEST(WidePacket, EveryRayGetsItsSingleRayHitBitForBit_Seed71) {
         for (BlockAlgorithm algorithm :
              {BlockAlgorithm::MollerTrumbore, BlockAlgorithm::Watertight})
             for (Isa isa : levels_here()) {
-                const WideQuery query = query_for(algorithm, isa);
+                const WideQuery query = block_query(algorithm, isa);
                 const std::string what = c.name + " " + std::string(isa_name(isa)) +
                                          (algorithm == BlockAlgorithm::Watertight ? " wt" : " mt");
                 EXPECT_GT(expect_packets_equal_single_rays(bvh, primary, query, kPacketRays,
@@ -153,7 +144,7 @@ TEST(WidePacket, TheTableAndAnEmptyTreeFallBackToSingleRays) {
 
     const WideBvh empty;
     for (Isa isa : levels_here()) {
-        const WideQuery query = query_for(BlockAlgorithm::Watertight, isa);
+        const WideQuery query = block_query(BlockAlgorithm::Watertight, isa);
         std::vector<std::optional<BvhHit>> hits(kPacketRays, BvhHit{});
         TraversalStats stats;
         select_raycast_packet(query)(empty, std::span(rays).first(kPacketRays), query, hits, stats);

@@ -17,6 +17,7 @@
 #include "picking/testing/brute_force.h"
 #include "picking/testing/sanitized.h"
 #include "picking/testing/test_meshes.h"
+#include "picking/testing/wide_queries.h"
 
 namespace picking {
 namespace {
@@ -52,20 +53,10 @@ void expect_same_closest_tuv(const std::optional<BvhHit>& got, const std::option
     EXPECT_EQ(got->hit.v, want->hit.v) << what;
 }
 
-std::vector<Isa> levels_here() {
-    std::vector<Isa> levels{Isa::Scalar};
-    for (Isa isa : {Isa::Avx2, Isa::Avx512})
-        if (cpu_supports(isa)) levels.push_back(isa);
-    return levels;
-}
+using testing::block_query;
 
-WideQuery block_query(BlockAlgorithm algorithm, Isa isa) {
-    WideQuery query;
-    query.intersect =
-        algorithm == BlockAlgorithm::Watertight ? intersect_watertight : intersect_moller_trumbore;
-    query.block_algorithm = algorithm;
-    query.isa = isa;
-    return query;
+std::vector<Isa> levels_here() {
+    return testing::isa_levels_here();
 }
 
 TEST(WideBvh, EmptyAndTiny) {
