@@ -52,8 +52,11 @@ inline RayLanes8 load_rays8(const Ray* const* rays) {
     }
     RayLanes8 c;
     const F one = splat(1.0f), infinity = splat(__builtin_inff());
-    c.scaled = mask_bits(ge(column[6], splat(0.0f)));
+    // A NaN origin or t_max would make the packet's bounds NaN and lose every ray's boxes:
+    // such a ray goes alone (where it hits nothing), as one without the scaled form does.
+    c.scaled = mask_bits(ge(column[6], splat(0.0f)) & eq(column[7], column[7]));
     for (int axis = 0; axis < 3; ++axis) {
+        c.scaled &= mask_bits(eq(column[axis], column[axis]));
         c.origin[axis] = column[axis];
         const F inv = one / column[3 + axis];
         c.inv_near[axis] = inv * splat(1.0f - SlabRay::kScale);

@@ -1,3 +1,4 @@
+#include <limits>
 #include <optional>
 #include <random>
 #include <string>
@@ -63,7 +64,7 @@ std::vector<Ray> awkward_rays(unsigned seed, std::size_t count, float reach) {
         const float dx = unit(rng), dy = unit(rng), dz = unit(rng);
         const float a = zero_to_one(rng), b = zero_to_one(rng);
         Ray ray{{ox, oy, oz}, {dx, dy, dz}};
-        switch (i % 6) {
+        switch (i % 8) {
             case 0:
                 ray.direction = -ray.origin;  // at the centre from anywhere: every octant
                 break;
@@ -79,6 +80,9 @@ std::vector<Ray> awkward_rays(unsigned seed, std::size_t count, float reach) {
                 break;
             case 4:
                 ray.origin *= 0.2f * a;  // from inside
+                break;
+            case 5:  // NaN: a ray that hits nothing, which must not cost its packet anything
+                (b < 0.5f ? ray.origin.x : ray.t_max) = std::numeric_limits<float>::quiet_NaN();
                 break;
             default:
                 break;
@@ -125,6 +129,16 @@ TEST(WidePacket, EveryRayGetsItsSingleRayHitBitForBit_Seed71) {
                     << what;
                 expect_packets_equal_single_rays(bvh, awkward, query, kPacketRays,
                                                  what + " awkward");
+                // A NaN origin or t_max in a coherent packet: that ray hits nothing, the
+                // others what they hit alone.
+                std::vector<Ray> poisoned = primary;
+                for (std::size_t r = 3; r < poisoned.size(); r += 5)
+                    (r % 2 ? poisoned[r].origin.x : poisoned[r].t_max) =
+                        std::numeric_limits<float>::quiet_NaN();
+                EXPECT_GT(expect_packets_equal_single_rays(bvh, poisoned, query, kPacketRays,
+                                                           what + " poisoned"),
+                          int(primary.size()) / 12)
+                    << what;
                 // Part packets: every count from 1 to kPacketRays - 1 rays.
                 for (std::size_t n = 1; n < kPacketRays; ++n)
                     expect_packets_equal_single_rays(
