@@ -1,6 +1,9 @@
 #include "tests/scripted_viewer.h"
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -37,7 +40,10 @@ int pixels_in(const Png& png, std::array<int, 3> color, const nlohmann::json& re
 }
 
 ViewerRun run_viewer(std::vector<std::string> extra, const std::string& name) {
-    const auto shot = std::filesystem::temp_directory_path() / ("raypick_gui_" + name + ".png");
+    // The process id in the name: two tests that run the same case at once (ctest -j) would
+    // otherwise remove and read each other's picture.
+    const auto shot = std::filesystem::temp_directory_path() /
+                      ("raypick_gui_" + name + "_" + std::to_string(::getpid()) + ".png");
     std::filesystem::remove(shot);
     std::vector<std::string> args = {raypick_exe()};
     args.insert(args.end(), extra.begin(), extra.end());

@@ -37,7 +37,8 @@ struct ViewerRun {
     nlohmann::json pick;
     Png png;
 };
-/// Runs the viewer with `extra` arguments and --screenshot; `name` names the picture's file.
+/// Runs the viewer with `extra` arguments and --screenshot; `name` (and this process's id)
+/// names the picture's file.
 [[nodiscard]] ViewerRun run_viewer(std::vector<std::string> extra, const std::string& name);
 /// Replays the viewer's printed ray through `raypick pick` and compares the answers.
 void expect_same_as_cli(const nlohmann::json& viewer, const std::string& model,
