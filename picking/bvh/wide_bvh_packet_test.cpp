@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <cstddef>
 #include <limits>
 #include <optional>
 #include <random>
@@ -92,6 +94,18 @@ std::vector<Ray> awkward_rays(unsigned seed, std::size_t count, float reach) {
     return rays;
 }
 
+/// A closed bumpy sphere with a smaller one inside it, as one mesh.
+TestMesh nested_shells() {
+    TestMesh mesh = testing::closed_bumpy_sphere(90, 120);
+    const TestMesh inner = testing::closed_bumpy_sphere(60, 80);
+    const auto offset = std::uint32_t(mesh.positions.size());
+    for (const glm::vec3& p : inner.positions)
+        mesh.positions.push_back(0.55f * p);
+    for (const std::uint32_t i : inner.indices)
+        mesh.indices.push_back(offset + i);
+    return mesh;
+}
+
 TEST(WidePacket, EveryRayGetsItsSingleRayHitBitForBit_Seed71) {
     struct Case {
         std::string name;
@@ -102,6 +116,9 @@ TEST(WidePacket, EveryRayGetsItsSingleRayHitBitForBit_Seed71) {
         {"open sphere", testing::bumpy_sphere(40, 50)},
         {"soup", testing::random_soup(71, 3000)},
         {"stacked grids", testing::stacked_grids(72, 8, 4)},
+        // A shell inside a shell, ids in no order: every ray meets up to four surfaces, and a
+        // farther one often has the lower id.
+        {"nested shells", testing::shuffled(nested_shells(), 76)},
     };
     for (const Case& c : cases) {
         const WideBvh bvh = build_wide_bvh(c.mesh.view(), wide_bvh_build_options());
@@ -142,8 +159,11 @@ TEST(WidePacket, EveryRayGetsItsSingleRayHitBitForBit_Seed71) {
                 // Part packets: every count from 1 to kPacketRays - 1 rays.
                 for (std::size_t n = 1; n < kPacketRays; ++n)
                     expect_packets_equal_single_rays(
-                        bvh, std::vector<Ray>(primary.begin(), primary.begin() + 240), query, n,
-                        what + " packets of " + std::to_string(n));
+                        bvh,
+                        std::vector<Ray>(primary.begin(),
+                                         primary.begin() + std::ptrdiff_t(std::min<std::size_t>(
+                                                               240, primary.size()))),
+                        query, n, what + " packets of " + std::to_string(n));
             }
     }
 }

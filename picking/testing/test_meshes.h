@@ -111,6 +111,21 @@ inline TestMesh grid(int cells) {
     return mesh;
 }
 
+/// The triangles of `mesh` in a seeded random order (the same under any standard library).
+inline TestMesh shuffled(const TestMesh& mesh, unsigned seed) {
+    std::vector<std::size_t> order(mesh.indices.size() / 3);
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::mt19937 rng(seed);
+    for (std::size_t i = order.size(); i > 1; --i)
+        std::swap(order[i - 1], order[std::size_t(rng()) % i]);
+    TestMesh out{mesh.positions, {}};
+    for (std::size_t triangle : order)
+        for (std::size_t k = 0; k < 3; ++k)
+            out.indices.push_back(mesh.indices[triangle * 3 + k]);
+    return out;
+}
+
 /// grid(cells) laid `copies` times over itself, the triangles in a seeded random order: a ray
 /// hits every copy at exactly the same t, and the copies' ids lie in different leaves in no
 /// particular order. The closest hit is then decided by the tie rule alone (closer_hit).
