@@ -48,6 +48,14 @@ constexpr std::array kGlossary = {
     GlossaryEntry{"BVH",
                   "Bounding volume hierarchy: boxes inside boxes around the triangles, so a ray "
                   "skips every box it misses. raypick's is eight boxes wide."},
+    GlossaryEntry{"packet",
+                  "Neighbouring rays (a 4x4 tile of pixels) cast together: they share one walk "
+                  "of the BVH, each box tested once for all of them, and each ray still gets "
+                  "exactly the hit it would get alone."},
+    GlossaryEntry{"tie",
+                  "Two triangles hit at exactly the same t (a shared edge, or two copies of one "
+                  "triangle): the lower triangle number wins, and between objects the lower "
+                  "object, whatever order the search met them in."},
     GlossaryEntry{"Embree",
                   "Intel's ray tracing library, built in as a peer to compare with: it runs its "
                   "own triangle test and reports no counters."},

@@ -21,7 +21,7 @@ TEST(Glossary, TheJargonTheViewerShowsIsExplained) {
     // The words a first-time user met without an explanation.
     for (const char* term : {"seed 002", "seed case", "XNA recipe 4-18", "edges excluded", "ULP",
                              "bone space", "watertight", "leak", "ID buffer", "cold",
-                             "cancellation", "discriminant", "exact solve"}) {
+                             "cancellation", "discriminant", "exact solve", "packet", "tie"}) {
         const GlossaryEntry* entry = find_glossary_entry(term);
         ASSERT_NE(entry, nullptr) << term;
         EXPECT_EQ(entry->term, term);
