@@ -66,9 +66,7 @@ int run_heatmap_command(const HeatmapCommandOptions& o) {
     j["size"] = {w, h};
     j["accel"] = o.accel;
     j["algorithm"] = o.algorithm;
-    j["metric"] = metric == HeatmapMetric::Work      ? "work"
-                  : metric == HeatmapMetric::Packets ? "packets"
-                                                     : "ns";
+    j["metric"] = heatmap_metric_name(metric);
     j["rays"] = image.rays;
     j["hits"] = image.hits;
     j["nodes"] = image.nodes;

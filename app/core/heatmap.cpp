@@ -62,6 +62,24 @@ struct Canvas {
 
 }  // namespace
 
+bool timed_costs(HeatmapMetric metric, Accel accel) {
+    // Embree counts no work: its packets are timed as its single rays are.
+    return metric == HeatmapMetric::Nanoseconds ||
+           (metric == HeatmapMetric::Packets && is_peer(accel));
+}
+
+std::string_view heatmap_metric_name(HeatmapMetric metric) {
+    switch (metric) {
+        case HeatmapMetric::Work:
+            return "work";
+        case HeatmapMetric::Nanoseconds:
+            return "ns";
+        case HeatmapMetric::Packets:
+            return "packets";
+    }
+    return "work";
+}
+
 std::uint32_t CostImage::scale_max() const {
     std::vector<std::uint32_t> nonzero;
     const std::size_t traced = std::size_t(std::max(rows_done, 0)) * std::size_t(size.x);
@@ -167,9 +185,7 @@ void trace_cost_pixels(const SceneSession& session, const Camera& camera, const 
                        CostImage& image, int pixels) {
     const CursorRays cursor_rays(camera, glm::vec2(image.size));
     const bool packets = image.metric == HeatmapMetric::Packets;
-    // Embree counts nothing: its packets are timed too.
-    const bool timed =
-        image.metric == HeatmapMetric::Nanoseconds || (packets && is_peer(choice.accel()));
+    const bool timed = timed_costs(image.metric, choice.accel());
     const SceneSession::Caster caster = session.caster(choice);
     const auto start = Clock::now();
     std::uint64_t hits = 0;
@@ -227,34 +243,28 @@ void trace_cost_rows(const SceneSession& session, const Camera& camera, const Pi
     const int first = image.rows_done, last = std::min(size.y, first + std::max(rows, 0));
     if (first >= last) return;
     const CursorRays cursor_rays(camera, glm::vec2(size));
-    // Embree counts nothing: its packets are timed too.
-    const bool timed =
-        image.metric == HeatmapMetric::Nanoseconds || (packets && is_peer(choice.accel()));
+    const bool timed = timed_costs(image.metric, choice.accel());
     struct Totals {
         std::uint64_t hits = 0;
         picking::PickStats stats;
     };
-    // Rows in turn, or bands of four rows for 4x4 tiles.
-    const int step = row_step;
-    const int jobs = (last - first + step - 1) / step;
+    // Threads take rows in turn, or bands of four rows for 4x4 tiles.
+    const int jobs = (last - first + row_step - 1) / row_step;
     const unsigned workers =
         unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), jobs));
     std::vector<Totals> totals(workers);
-    std::atomic<int> next_row{first};
     std::atomic<int> next_job{0};
     const SceneSession::Caster caster = session.caster(choice);
     const auto start = Clock::now();
     picking::parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned worker) {
         Totals& mine = totals[worker];
-        if (packets) {
-            for (int job = next_job++; job < jobs; job = next_job++) {
-                const int y0 = first + job * step;
-                trace_tiles(caster, cursor_rays, image, 0, size.x, y0, std::min(last, y0 + step),
+        for (int job = next_job++; job < jobs; job = next_job++) {
+            const int y = first + job * row_step;
+            if (packets) {
+                trace_tiles(caster, cursor_rays, image, 0, size.x, y, std::min(last, y + row_step),
                             timed, choice.accel(), mine.hits, mine.stats);
+                continue;
             }
-            return;
-        }
-        for (int y = next_row++; y < last; y = next_row++)
             for (int x = 0; x < size.x; ++x) {
                 const PixelTrace pixel =
                     trace_pixel(caster, cursor_rays, x, y, timed, choice.accel());
@@ -264,6 +274,7 @@ void trace_cost_rows(const SceneSession& session, const Camera& camera, const Pi
                 mine.hits += pixel.hit;
                 mine.stats += pixel.stats;
             }
+        }
     });
     image.seconds += std::chrono::duration<double>(Clock::now() - start).count();
     image.rays += std::uint64_t(last - first) * std::uint64_t(size.x);

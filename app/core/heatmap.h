@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/gtc/type_precision.hpp>
@@ -25,6 +26,12 @@ enum class HeatmapMetric {
     /// part ways (silhouettes, thin parts) a packet walks more of the tree for each ray.
     Packets,
 };
+
+/// Whether `metric`'s costs are nanoseconds when `accel` casts the rays: the ns metric, and
+/// packets cast by a peer (Embree counts no work).
+[[nodiscard]] bool timed_costs(HeatmapMetric metric, Accel accel);
+/// "work", "ns" or "packets": the metric's name on the command line and in the report.
+[[nodiscard]] std::string_view heatmap_metric_name(HeatmapMetric metric);
 
 /// What every pixel cost, row by row from the top.
 struct CostImage {

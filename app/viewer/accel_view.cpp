@@ -122,10 +122,7 @@ AccelStatus AccelView::status(const SceneSession& session, Accel accel,
     status.heatmap_totals = heatmap_totals_text(heatmap_);
     status.heatmap_scale = heatmap_scale_;
     status.heatmap_packets = heatmap_.metric == HeatmapMetric::Packets;
-    // Embree's packets are timed, as its single rays are.
-    status.heatmap_nanoseconds =
-        heatmap_.metric == HeatmapMetric::Nanoseconds ||
-        (status.heatmap_packets && heatmap_key_ && is_peer(heatmap_key_->accel));
+    status.heatmap_nanoseconds = heatmap_key_ && timed_costs(heatmap_.metric, heatmap_key_->accel);
     return status;
 }
 

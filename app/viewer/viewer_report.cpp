@@ -256,9 +256,7 @@ nlohmann::ordered_json ViewerApp::report() const {
         const std::optional<Accel> traced_with = accel_view_.heatmap_accel();
         j["heatmap"] = {{"size", {heat.size.x, heat.size.y}},
                         {"accel", traced_with ? accel_name(*traced_with) : "none"},
-                        {"metric", heat.metric == HeatmapMetric::Packets       ? "packets"
-                                   : heat.metric == HeatmapMetric::Nanoseconds ? "ns"
-                                                                               : "work"},
+                        {"metric", heatmap_metric_name(heat.metric)},
                         {"complete", heat.complete()},
                         {"rays", heat.rays},
                         {"hits", heat.hits},
