@@ -1,0 +1,100 @@
+#include "assets/vertex_welder.h"
+
+#include <algorithm>
+#include <bit>
+#include <utility>
+
+namespace assets {
+
+namespace {
+
+/// The table stays at most half full: linear probing then looks at 1.5 slots a hit on average.
+constexpr std::size_t kSlotsPerVertex = 2;
+constexpr std::size_t kMinSlots = 1024;
+
+struct Key {
+    std::uint32_t x, y, z;
+};
+
+/// -0 and +0 are one coordinate (every other bit pattern is its own, NaNs included).
+std::uint32_t coordinate_bits(float value) {
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
+    return bits == 0x80000000u ? 0u : bits;
+}
+
+Key key_of(const glm::vec3& p) {
+    return {coordinate_bits(p.x), coordinate_bits(p.y), coordinate_bits(p.z)};
+}
+
+/// 64 well-mixed bits: the low ones pick the slot, the high ones are kept in it.
+std::uint64_t hash_of(const Key& k) {
+    std::uint64_t h = (std::uint64_t(k.x) << 32 | k.y) * 0x9E3779B97F4A7C15ull;
+    h ^= std::uint64_t(k.z) * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 32);
+}
+
+std::uint64_t tag_of(std::uint64_t hash) {
+    return (hash | (std::uint64_t(1) << 32)) >> 32 << 32;
+}
+
+bool same(const Key& a, const Key& b) {
+    return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+std::size_t slots_for(std::size_t vertices) {
+    return std::bit_ceil(std::max(kMinSlots, vertices * kSlotsPerVertex));
+}
+
+}  // namespace
+
+VertexWelder::VertexWelder(std::size_t expected_vertices, std::size_t most_vertices)
+    : slots_(slots_for(expected_vertices), 0), mask_(slots_.size() - 1) {
+    positions_.reserve(std::max(expected_vertices, most_vertices));
+}
+
+void VertexWelder::prefetch(const glm::vec3& position) const {
+    __builtin_prefetch(&slots_[hash_of(key_of(position)) & mask_]);
+}
+
+std::uint32_t VertexWelder::add(const glm::vec3& position) {
+    const Key key = key_of(position);
+    const std::uint64_t hash = hash_of(key);
+    const std::uint64_t tag = tag_of(hash);
+    for (std::uint64_t slot = hash & mask_;; slot = (slot + 1) & mask_) {
+        const std::uint64_t entry = slots_[slot];
+        if (entry == 0) break;
+        if ((entry & ~std::uint64_t(0xFFFFFFFF)) != tag) continue;
+        const auto vertex = std::uint32_t(entry);
+        if (same(key_of(positions_[vertex]), key)) return vertex;
+    }
+    if ((positions_.size() + 1) * kSlotsPerVertex > slots_.size()) grow();
+    const auto vertex = std::uint32_t(positions_.size());
+    positions_.push_back(position);
+    std::uint64_t slot = hash & mask_;
+    while (slots_[slot] != 0)
+        slot = (slot + 1) & mask_;
+    slots_[slot] = tag | vertex;
+    return vertex;
+}
+
+void VertexWelder::grow() {
+    std::vector<std::uint64_t>(slots_.size() * 2, 0).swap(slots_);
+    mask_ = slots_.size() - 1;
+    for (std::size_t v = 0; v < positions_.size(); ++v) {
+        const std::uint64_t hash = hash_of(key_of(positions_[v]));
+        std::uint64_t slot = hash & mask_;
+        while (slots_[slot] != 0)
+            slot = (slot + 1) & mask_;
+        slots_[slot] = tag_of(hash) | v;
+    }
+}
+
+std::vector<glm::vec3> VertexWelder::take_positions() {
+    std::vector<std::uint64_t>().swap(slots_);
+    mask_ = 0;
+    return std::exchange(positions_, {});
+}
+
+}  // namespace assets
