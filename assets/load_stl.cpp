@@ -3,15 +3,14 @@
 #include "assets/load_stl.h"
 
 #include <bit>
-#include <cmath>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
 
-#include <glm/geometric.hpp>
-
 #include "assets/binary_scalar.h"
+#include "assets/scene/mesh_normals.h"
+#include "assets/vertex_welder.h"
 
 namespace assets {
 
@@ -20,6 +19,8 @@ namespace {
 constexpr std::size_t kHeaderBytes = 80;
 constexpr std::size_t kCountBytes = 4;
 constexpr std::size_t kTriangleBytes = 50;  ///< normal, three corners (12 floats), attribute
+constexpr std::size_t kCornersOffset = 12;
+constexpr std::size_t kAttributeOffset = 48;
 /// The attribute bit that says a triangle carries a colour (VisCAM, SolidView).
 constexpr std::uint16_t kColourBit = 0x8000;
 constexpr std::size_t kTrianglesPerReport = std::size_t(1) << 20;
@@ -30,18 +31,8 @@ glm::vec3 load_vec3(const std::byte* at) {
             std::bit_cast<float>(load_bits<std::uint32_t>(at + 8, false))};
 }
 
-bool usable_normal(const glm::vec3& n) {
-    return std::isfinite(n.x) && std::isfinite(n.y) && std::isfinite(n.z) &&
-           (n.x != 0.0f || n.y != 0.0f || n.z != 0.0f);
-}
-
-/// The triangle's own unit normal, or +Y when it has no area (what compute_smooth_normals gives
-/// a vertex without one).
-glm::vec3 corners_normal(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c) {
-    const glm::vec3 n = glm::cross(b - a, c - a);
-    const float length = glm::length(n);
-    return length > 0.0f && std::isfinite(length) ? n / length : glm::vec3(0.0f, 1.0f, 0.0f);
-}
+/// How many triangles ahead the welder's table slots are fetched.
+constexpr std::size_t kPrefetchTriangles = 8;
 
 }  // namespace
 
@@ -60,38 +51,38 @@ std::optional<Scene> read_binary_stl(std::span<const std::byte> bytes,
 
     MeshData mesh;
     mesh.name = capped_name(path.stem().string());
-    mesh.positions.resize(std::size_t(count) * 3);
-    mesh.normals.resize(std::size_t(count) * 3);
     mesh.indices.resize(std::size_t(count) * 3);
-    std::size_t computed_normals = 0;
-    const std::byte* row = bytes.data() + kHeaderBytes + kCountBytes;
-    for (std::size_t t = 0; t < count; ++t, row += kTriangleBytes) {
+    // A closed mesh has about half as many vertices as triangles; at most every corner is one.
+    VertexWelder welder(count / 2, std::size_t(count) * 3);
+    const std::byte* const first_row = bytes.data() + kHeaderBytes + kCountBytes;
+    for (std::size_t t = 0; t < count; ++t) {
         if (progress != nullptr && t % kTrianglesPerReport == 0) {
             progress->fraction = float(t) / float(count);
             if (progress->cancel)
                 throw LoadError(path, "loading cancelled", LoadFailure::Cancelled);
         }
-        if (load_bits<std::uint16_t>(row + 48, false) & kColourBit) return std::nullopt;
-        const glm::vec3 a = load_vec3(row + 12), b = load_vec3(row + 24), c = load_vec3(row + 36);
-        glm::vec3 normal = load_vec3(row);
-        if (!usable_normal(normal)) {
-            normal = corners_normal(a, b, c);
-            ++computed_normals;
+        if (t + kPrefetchTriangles < count) {
+            const std::byte* ahead = first_row + (t + kPrefetchTriangles) * kTriangleBytes;
+            for (std::size_t corner = 0; corner < 3; ++corner)
+                welder.prefetch(load_vec3(ahead + kCornersOffset + 12 * corner));
         }
-        const std::size_t first = 3 * t;
-        mesh.positions[first] = a;
-        mesh.positions[first + 1] = b;
-        mesh.positions[first + 2] = c;
-        for (std::size_t corner = 0; corner < 3; ++corner) {
-            mesh.normals[first + corner] = normal;
-            mesh.indices[first + corner] = std::uint32_t(first + corner);
-        }
+        const std::byte* row = first_row + t * kTriangleBytes;
+        if (load_bits<std::uint16_t>(row + kAttributeOffset, false) & kColourBit)
+            return std::nullopt;
+        for (std::size_t corner = 0; corner < 3; ++corner)
+            mesh.indices[3 * t + corner] =
+                welder.add(load_vec3(row + kCornersOffset + 12 * corner));
     }
-    std::string note = "Read by raypick's binary STL reader (flat normals";
-    if (computed_normals > 0)
-        note += "; " + std::to_string(computed_normals) +
-                " triangles had no usable normal in the file and got their corners'";
-    note += "); ASCII and colour STL files go to Assimp";
+    mesh.positions = welder.take_positions();
+    compute_smooth_normals(mesh);
+    mesh.flat_shaded = true;
+    std::string note =
+        "Read by raypick's binary STL reader (corners at the same position joined "
+        "into " +
+        std::to_string(mesh.positions.size()) +
+        " vertices; drawn flat, each triangle in its own plane, as the file's "
+        "facets are; the facet normals written in the file are not used); ASCII "
+        "and colour STL files go to Assimp";
     return make_single_mesh_scene(path.string(), std::move(mesh), {std::move(note)});
 }
 

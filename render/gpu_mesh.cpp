@@ -49,6 +49,7 @@ GLuint uv_buffer(const GpuMesh& mesh) {
 GpuMesh upload_mesh(const assets::MeshData& mesh) {
     GpuMesh gpu;
     gpu.material = mesh.material;
+    gpu.flat_shaded = mesh.flat_shaded;
     gpu.index_count = GLsizei(mesh.indices.size());
     gpu.vertex_count = GLsizei(mesh.positions.size());
 

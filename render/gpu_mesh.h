@@ -26,6 +26,7 @@ struct GpuMesh {
     GLsizei index_count = 0;
     GLsizei vertex_count = 0;
     std::uint32_t material = 0;
+    bool flat_shaded = false;  ///< lit by each triangle's plane (assets::MeshData::flat_shaded)
     /// Texture coordinates of channel 0 (attribute 2), when the mesh has any: they do not change
     /// with the pose, so every vertex array of the mesh shares them.
     gl::Buffer uvs;

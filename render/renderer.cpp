@@ -372,6 +372,7 @@ void Renderer::draw_meshes(const FrameView& view, const InstancePlacement& place
         mesh_program_.set("u_world_from_mesh", world);
         mesh_program_.set("u_normal_matrix", glm::mat3(glm::transpose(glm::inverse(world))));
         mesh_program_.set("u_base_color", style.color.value_or(mesh_colors_[instance.mesh]));
+        mesh_program_.set("u_facets", meshes_[instance.mesh].flat_shaded ? 1.0f : 0.0f);
         const std::uint32_t first =
             tint && i < selection_first_.size() ? selection_first_[i] : kNoSelection;
         mesh_program_.set("u_selection_on", GLuint(first != kNoSelection));
@@ -394,6 +395,7 @@ void Renderer::draw_extra_instances(const DrawOptions& options, const MeshStyle&
         mesh_program_.set("u_normal_matrix",
                           glm::mat3(glm::transpose(glm::inverse(extra.world_from_mesh))));
         mesh_program_.set("u_base_color", style.color.value_or(extra.color));
+        mesh_program_.set("u_facets", meshes_[extra.mesh].flat_shaded ? 1.0f : 0.0f);
         bind_texture(nullptr);
         if (extra.vertices_of_instance && *extra.vertices_of_instance < instances_.size() &&
             instances_[*extra.vertices_of_instance].mesh == extra.mesh)
@@ -634,6 +636,7 @@ GLuint Renderer::draw_inset(Inset inset, const FrameView& view,
     mesh_program_.set("u_world_from_mesh", glm::mat4(1.0f));
     mesh_program_.set("u_normal_matrix", glm::mat3(1.0f));
     mesh_program_.set("u_base_color", mesh_colors_[mesh]);
+    mesh_program_.set("u_facets", meshes_[mesh].flat_shaded ? 1.0f : 0.0f);
     bind_texture(texture_of(mesh));
     draw();
     glDisable(GL_POLYGON_OFFSET_FILL);

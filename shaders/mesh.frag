@@ -10,6 +10,7 @@ uniform vec3 u_base_color;
 uniform vec3 u_eye;
 uniform vec3 u_backface_tint;
 uniform float u_flat_amount;  // 1: pure base colour (wireframe pass), 0: lit
+uniform float u_facets;       // 1: lit by the triangle's own plane (an STL's facets), not normals
 uniform float u_alpha;        // < 1 for the translucent bind-pose ghost
 uniform float u_textured;     // 1: multiply the base colour by u_texture at v_uv
 uniform sampler2D u_texture;  // texture unit 0
@@ -24,9 +25,16 @@ uniform vec3 u_selection_color;
 out vec4 o_color;
 
 void main() {
+    vec3 to_eye = normalize(u_eye - v_world_position);
     vec3 n = normalize(v_world_normal);
     if (!gl_FrontFacing) n = -n;
-    vec3 to_eye = normalize(u_eye - v_world_position);
+    if (u_facets > 0.5) {
+        // The plane from the position's screen derivatives, turned to the eye (as a back
+        // face's flipped normal is).
+        vec3 facet = cross(dFdx(v_world_position), dFdy(v_world_position));
+        if (dot(facet, to_eye) < 0.0) facet = -facet;
+        if (dot(facet, facet) > 0.0) n = normalize(facet);
+    }
     float headlight = max(dot(n, to_eye), 0.0);
     float sky = 0.5 + 0.5 * n.y;
     vec3 ambient = mix(vec3(0.22, 0.20, 0.18), vec3(0.42, 0.45, 0.52), sky);

@@ -35,6 +35,9 @@ struct MeshData {
     std::vector<glm::vec3> normals;      ///< one per position
     std::vector<std::uint32_t> indices;  ///< three per triangle, counter-clockwise is front
     std::uint32_t material = 0;          ///< index into Scene::materials
+    /// Drawn flat: each triangle lit by its own plane (an STL's facets), the normals kept only
+    /// for a hit's smooth normal.
+    bool flat_shaded = false;
     /// Every texture coordinate channel the file gives, in its order (channel 0 is what a
     /// base-colour texture uses); none when it has none, so a mesh without UVs costs nothing.
     std::vector<TexCoordChannel> tex_coords;

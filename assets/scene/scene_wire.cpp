@@ -119,6 +119,7 @@ void put_mesh(Writer& w, const MeshData& mesh) {
     w.put_array(mesh.normals);
     w.put_array(mesh.indices);
     w.put(mesh.material);
+    w.put<std::uint8_t>(mesh.flat_shaded);
     w.put<std::uint64_t>(mesh.tex_coords.size());
     for (const TexCoordChannel& channel : mesh.tex_coords) {
         w.put(channel.components);
@@ -329,6 +330,7 @@ MeshData get_mesh(Reader& r, std::size_t index) {
     mesh.normals = r.get_array<glm::vec3>(what + "'s normals");
     mesh.indices = r.get_array<std::uint32_t>(what + "'s indices");
     mesh.material = r.get<std::uint32_t>(what + "'s material");
+    mesh.flat_shaded = r.get_enum<std::uint8_t>(2, what + "'s flat-shading flag") != 0;
     mesh.tex_coords.resize(r.count(kMinTexCoordChannel, what + "'s texture coordinate channels"));
     for (TexCoordChannel& channel : mesh.tex_coords) {
         channel.components = r.get<std::uint32_t>(what + "'s texture coordinate components");

@@ -22,7 +22,7 @@ namespace assets {
 /// "RPSC" as the first four bytes.
 inline constexpr std::uint32_t kSceneWireMagic = 0x43535052;
 /// Raised whenever the encoding of any field changes.
-inline constexpr std::uint32_t kSceneWireVersion = 3;
+inline constexpr std::uint32_t kSceneWireVersion = 4;
 
 /// Bytes that are not a scene of this version; what() says what was wrong and where.
 class SceneWireError : public std::runtime_error {

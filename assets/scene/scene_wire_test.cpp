@@ -30,6 +30,7 @@ Scene every_field_scene() {
     mesh.normals = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
     mesh.indices = {0, 1, 2};
     mesh.material = 1;
+    mesh.flat_shaded = true;
     mesh.tex_coords = {{{{0, 0}, {1, 0}, {0, 1}}, 2}, {{{0.5f, 0.25f}, {-1, 2}, {3, 4}}, 3}};
     mesh.colors = {{1, 0, 0, 1}, {0, 1, 0, 0.5f}, {0, 0, 1, 0}};
     mesh.skin.joints = {{1, glm::mat4(2.0f)},

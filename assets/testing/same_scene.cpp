@@ -43,6 +43,7 @@ void expect_same_mesh(const MeshData& expected, const MeshData& actual, const st
     expect_same_array(expected.normals, actual.normals, what + " normals");
     expect_same_array(expected.indices, actual.indices, what + " indices");
     EXPECT_EQ(expected.material, actual.material) << what;
+    EXPECT_EQ(expected.flat_shaded, actual.flat_shaded) << what;
     ASSERT_EQ(expected.tex_coords.size(), actual.tex_coords.size()) << what << " UV channels";
     for (std::size_t c = 0; c < expected.tex_coords.size(); ++c) {
         EXPECT_EQ(expected.tex_coords[c].components, actual.tex_coords[c].components) << what;
