@@ -9,8 +9,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -80,6 +82,17 @@ struct AlignedAllocator {
     }
     void deallocate(T* p, std::size_t n) {
         deallocate_large(p, n * sizeof(T), kAlign, kForTraversal);
+    }
+    /// resize() leaves new elements uninitialised, not zeroed: the collapse writes every node
+    /// and block on every core, and zeroing hundreds of megabytes first on one thread took
+    /// longer than that.
+    template <typename U>
+    void construct(U* p) noexcept {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <typename U, typename... Args>
+    void construct(U* p, Args&&... args) {
+        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
     }
     friend bool operator==(const AlignedAllocator&, const AlignedAllocator&) { return true; }
 };
