@@ -168,13 +168,23 @@ using RaycastFn = std::optional<BvhHit> (*)(const WideBvh& bvh, const Ray& ray,
 /// Rays a packet traversal takes at once: a 4x4 screen tile, one ray per lane of two AVX2
 /// registers.
 inline constexpr std::size_t kPacketRays = 16;
+/// One ray's closest hit from a packet traversal. Plain numbers, not an optional: an array of
+/// them costs nothing to make, and the traversal writes every one.
+struct PacketHit {
+    static constexpr std::uint32_t kNoHit = 0xFFFFFFFFu;
+    float t, u, v;           ///< as RayHit
+    std::uint32_t triangle;  ///< kNoHit when the ray hits nothing
+
+    [[nodiscard]] bool hit() const { return triangle != kNoHit; }
+};
+
 /// The closest hits of up to kPacketRays rays (hits[i] for rays[i]; rays past kPacketRays are
 /// left alone), each bit for bit what `select_raycast(query)` finds for it alone. Rays of a
 /// screen tile share one walk of the tree: each node's boxes are tested once for the whole
 /// packet, each leaf by the rays that enter it. The counters count the packet's work: nodes
 /// once per packet, triangles once per ray that tested them.
 using PacketRaycastFn = void (*)(const WideBvh& bvh, std::span<const Ray> rays,
-                                 const WideQuery& query, std::span<std::optional<BvhHit>> hits,
+                                 const WideQuery& query, std::span<PacketHit> hits,
                                  TraversalStats& stats);
 /// The packet traversal for `query`: SIMD with a block kernel; otherwise (the scalar
 /// reference, a table algorithm, any-hit, recorded boxes, the world-space leaves) a loop over

@@ -105,7 +105,7 @@ inline float lane_max(F a) {
 /// form, in `p`: their closest hits, as traverse_impl would find them one by one.
 template <bool kWatertight>
 void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const PacketLanes& p,
-                          int count, const WideQuery& query, std::optional<BvhHit>* const* hits,
+                          int count, const WideQuery& query, PacketHit* const* hits,
                           TraversalStats& stats) {
     // The packet's bounds per axis: entries are at least (near plane - near_origin) times the
     // smaller of [near_lo, near_hi], exits at most (far plane - far_origin) times the larger
@@ -141,7 +141,9 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
     BlockRay block_ray[16];
     leaf::RayLanes leaf_lanes[16];
     unsigned ready = 0;
-    std::optional<BvhHit> best[16];
+    PacketHit best[16];
+    for (PacketHit& hit : best)
+        hit.triangle = PacketHit::kNoHit;
 
     const WideNode* nodes = bvh.nodes.data();
     const TriangleBlock8* blocks = bvh.blocks.data();
@@ -233,9 +235,9 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
                     leaf::closest_in_block<kWatertight>(block_ray[i], leaf_lanes[i], block);
                 // As traverse_impl: the kernel reports t <= the closest so far only.
                 if (hit.id == kEmptyLane ||
-                    (best[i] && !(hit.t < best[i]->hit.t || hit.id < best[i]->triangle)))
+                    (best[i].hit() && !(hit.t < best[i].t || hit.id < best[i].triangle)))
                     continue;
-                best[i] = BvhHit{hit.id, RayHit{hit.t, hit.u, hit.v}};
+                best[i] = PacketHit{hit.t, hit.u, hit.v, hit.id};
                 t_max[i] = hit.t;
                 block_ray[i].t_max = kWatertight ? hit.t : next_above(hit.t);
                 leaf_lanes[i].t_max = splat(block_ray[i].t_max);
@@ -266,17 +268,17 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
 /// lone ray, or one with a zero direction component or a negative t_min, alone.
 template <bool kWatertight>
 void traverse_packet(const WideBvh& bvh, std::span<const Ray> rays, const WideQuery& query,
-                     std::span<std::optional<BvhHit>> hits, TraversalStats& stats) {
+                     std::span<PacketHit> hits, TraversalStats& stats) {
     static_assert(kPacketRays == 16);
     const int count = int(std::min({rays.size(), hits.size(), kPacketRays}));
     if (bvh.empty()) {
         for (int i = 0; i < count; ++i)
-            hits[std::size_t(i)].reset();
+            hits[std::size_t(i)].triangle = PacketHit::kNoHit;
         return;
     }
     if (count == 0) return;
     const Ray* ray_of[16];
-    std::optional<BvhHit>* hit_of[16];
+    PacketHit* hit_of[16];
     for (int i = 0; i < 16; ++i) {
         ray_of[i] = &rays[std::size_t(i < count ? i : 0)];  // spare lanes repeat the first
         hit_of[i] = &hits[std::size_t(i < count ? i : 0)];
@@ -308,14 +310,17 @@ void traverse_packet(const WideBvh& bvh, std::span<const Ray> rays, const WideQu
             left &= ~(1u << first);
             const Ray& ray = rays[std::size_t(first)];
             const SlabRay slab = make_slab_ray(ray);
-            hits[std::size_t(first)] =
+            const std::optional<BvhHit> hit =
                 slab.scaled
                     ? traverse_impl<false, kWatertight, true>(bvh, ray, slab, query, stats)
                     : traverse_impl<false, kWatertight, false>(bvh, ray, slab, query, stats);
+            hits[std::size_t(first)] =
+                hit ? PacketHit{hit->hit.t, hit->hit.u, hit->hit.v, hit->triangle}
+                    : PacketHit{0.0f, 0.0f, 0.0f, PacketHit::kNoHit};
             continue;
         }
         const Ray* group_rays[16] = {};
-        std::optional<BvhHit>* group_hits[16] = {};
+        PacketHit* group_hits[16] = {};
         int n = 0;
         for (unsigned rest = group; rest; rest &= rest - 1) {
             const int i = __builtin_ctz(rest);

@@ -36,20 +36,21 @@ int expect_packets_equal_single_rays(const WideBvh& bvh, const std::vector<Ray>&
     int hits = 0;
     for (std::size_t first = 0; first < rays.size(); first += packet) {
         const std::size_t n = std::min(packet, rays.size() - first);
-        std::vector<std::optional<BvhHit>> got(n, BvhHit{});  // not hits: each must be written
+        // Poisoned (a hit on triangle 0): each must be written.
+        std::vector<PacketHit> got(n, PacketHit{1.0f, 0.0f, 0.0f, 0});
         TraversalStats packet_stats;
         packets(bvh, std::span(rays).subspan(first, n), query, got, packet_stats);
         for (std::size_t i = 0; i < n; ++i) {
             TraversalStats stats;
             const std::optional<BvhHit> want = single(bvh, rays[first + i], query, stats);
             const std::string which = what + " ray " + std::to_string(first + i);
-            EXPECT_EQ(got[i].has_value(), want.has_value()) << which;
-            if (!want || !got[i]) continue;
+            EXPECT_EQ(got[i].hit(), want.has_value()) << which;
+            if (!want || !got[i].hit()) continue;
             ++hits;
-            EXPECT_EQ(got[i]->triangle, want->triangle) << which;
-            EXPECT_EQ(got[i]->hit.t, want->hit.t) << which;
-            EXPECT_EQ(got[i]->hit.u, want->hit.u) << which;
-            EXPECT_EQ(got[i]->hit.v, want->hit.v) << which;
+            EXPECT_EQ(got[i].triangle, want->triangle) << which;
+            EXPECT_EQ(got[i].t, want->hit.t) << which;
+            EXPECT_EQ(got[i].u, want->hit.u) << which;
+            EXPECT_EQ(got[i].v, want->hit.v) << which;
         }
     }
     return hits;
@@ -179,11 +180,11 @@ TEST(WidePacket, TheTableAndAnEmptyTreeFallBackToSingleRays) {
     const WideBvh empty;
     for (Isa isa : levels_here()) {
         const WideQuery query = block_query(BlockAlgorithm::Watertight, isa);
-        std::vector<std::optional<BvhHit>> hits(kPacketRays, BvhHit{});
+        std::vector<PacketHit> hits(kPacketRays, PacketHit{1.0f, 0.0f, 0.0f, 0});
         TraversalStats stats;
         select_raycast_packet(query)(empty, std::span(rays).first(kPacketRays), query, hits, stats);
         for (const auto& hit : hits)
-            EXPECT_FALSE(hit.has_value()) << isa_name(isa);
+            EXPECT_FALSE(hit.hit()) << isa_name(isa);
     }
 }
 

@@ -362,7 +362,7 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
     std::size_t n = 0;
     for (std::size_t i = 0; i < count; ++i)
         if (ray_usable(rays[i])) from[n++] = i;
-    std::array<std::optional<BvhHit>, kPacketRays> found;
+    std::array<PacketHit, kPacketRays> found;  // not initialised: the traversal writes each
     TraversalStats traversal;
     if (n == count) {
         raycast_packet_(*direct_bvh_, rays.first(count), query_, found, traversal);
@@ -382,8 +382,8 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
     stats.triangles_tested += traversal.triangles_tested;
     for (std::size_t k = 0; k < n; ++k) {
         const std::size_t i = n < count ? from[k] : k;
-        if (found[k])
-            hits[i] = SceneHit{0, found[k]->triangle, found[k]->hit};
+        if (found[k].hit())
+            hits[i] = SceneHit{0, found[k].triangle, RayHit{found[k].t, found[k].u, found[k].v}};
         else
             hits[i].reset();
     }
