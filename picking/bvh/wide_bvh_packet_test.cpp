@@ -169,6 +169,52 @@ TEST(WidePacket, EveryRayGetsItsSingleRayHitBitForBit_Seed71) {
     }
 }
 
+/// Packets of one octant whose sixteen rays go to sixteen far-apart places on the z = 0 plane
+/// of [0, reach]^2, from above: they part ways at the root. Draws in a fixed order.
+std::vector<Ray> parted_packets(unsigned seed, std::size_t packets, float reach) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> at(0.0f, reach), lean(0.05f, 0.5f);
+    std::vector<Ray> rays;
+    for (std::size_t i = 0; i < packets * kPacketRays; ++i) {
+        const float x = at(rng), y = at(rng), dx = lean(rng), dy = lean(rng);
+        rays.push_back(Ray{{x - dx, y - dy, 1.0f}, {dx, dy, -1.0f}});
+    }
+    return rays;
+}
+
+TEST(WidePacket, PacketsWhoseRaysPartWaysAmongCloseLayersHitWhatSingleRaysHit_Seed77) {
+    // A fine grid and a copy of it lifted by a hair, all in one shuffled mesh: each leaf holds
+    // triangles of both layers, a ray's hit is on the upper one, and a packet whose rays part
+    // ways at the root enters most leaves with one ray, which narrows its own limit there
+    // while the packet walks on. Then coherent packets, then parted ones again.
+    const int cells = 160 / kScale;
+    TestMesh mesh = testing::grid(cells);
+    const TestMesh lower = mesh;
+    const auto offset = std::uint32_t(mesh.positions.size());
+    for (glm::vec3 p : lower.positions)
+        mesh.positions.push_back({p.x, p.y, 1e-3f});
+    for (const std::uint32_t i : lower.indices)
+        mesh.indices.push_back(offset + i);
+    mesh = testing::shuffled(mesh, 77);
+    const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
+    const std::size_t runs = std::size_t(600 / kScale);
+    const std::vector<Ray> parted = parted_packets(78, runs, float(cells));
+    std::vector<Ray> coherent = primary_rays(bvh.bounds, {64, 64});
+    coherent = tile_order(coherent, {64, 64}, 4);
+    for (BlockAlgorithm algorithm : {BlockAlgorithm::MollerTrumbore, BlockAlgorithm::Watertight})
+        for (Isa isa : levels_here()) {
+            const WideQuery query = block_query(algorithm, isa);
+            const std::string what = std::string(isa_name(isa)) +
+                                     (algorithm == BlockAlgorithm::Watertight ? " wt" : " mt");
+            EXPECT_GT(
+                expect_packets_equal_single_rays(bvh, parted, query, kPacketRays, what + " parted"),
+                int(parted.size()) * 9 / 10);
+            expect_packets_equal_single_rays(bvh, coherent, query, kPacketRays, what + " coherent");
+            expect_packets_equal_single_rays(bvh, parted, query, kPacketRays,
+                                             what + " parted again");
+        }
+}
+
 TEST(WidePacket, TheTableAndAnEmptyTreeFallBackToSingleRays) {
     const TestMesh mesh = testing::closed_bumpy_sphere(30, 40);
     const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
