@@ -2,11 +2,17 @@
 
 #include "assets/load_stl.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <exception>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include "assets/binary_scalar.h"
 #include "assets/scene/mesh_normals.h"
@@ -34,10 +40,62 @@ glm::vec3 load_vec3(const std::byte* at) {
 /// How many triangles ahead the welder's table slots are fetched.
 constexpr std::size_t kPrefetchTriangles = 8;
 
+/// A run of triangles joined on a thread of its own: its vertices, numbered from 0 in order
+/// of first appearance within the run (the run's indices hold those numbers).
+struct Run {
+    std::size_t begin = 0, end = 0;
+    std::optional<VertexWelder> welder;
+    bool colour = false;  ///< a triangle with the colour bit: Assimp reads the file
+    std::exception_ptr error;
+};
+
+/// Joins the corners of the run's triangles, writing its indices. The first run reports
+/// progress (the runs go side by side); every run looks at cancel.
+void join_run(const std::byte* first_row, Run& run, std::size_t expected_vertices,
+              std::size_t most_vertices, std::uint32_t* indices, LoadProgress* progress,
+              bool reports, const std::filesystem::path& path) {
+    const std::size_t n = run.end - run.begin;
+    VertexWelder& welder = run.welder.emplace(expected_vertices, most_vertices);
+    for (std::size_t t = run.begin; t < run.end; ++t) {
+        if (progress != nullptr && (t - run.begin) % kTrianglesPerReport == 0) {
+            if (reports) progress->fraction = float(t - run.begin) / float(n);
+            if (progress->cancel)
+                throw LoadError(path, "loading cancelled", LoadFailure::Cancelled);
+        }
+        if (t + kPrefetchTriangles < run.end) {
+            const std::byte* ahead = first_row + (t + kPrefetchTriangles) * kTriangleBytes;
+            for (std::size_t corner = 0; corner < 3; ++corner)
+                welder.prefetch(load_vec3(ahead + kCornersOffset + 12 * corner));
+        }
+        const std::byte* row = first_row + t * kTriangleBytes;
+        if (load_bits<std::uint16_t>(row + kAttributeOffset, false) & kColourBit) {
+            run.colour = true;
+            return;
+        }
+        for (std::size_t corner = 0; corner < 3; ++corner)
+            indices[3 * t + corner] = welder.add(load_vec3(row + kCornersOffset + 12 * corner));
+    }
+}
+
+/// The runs the triangles are joined in: at most `split.threads` (every core for 0), each of
+/// at least `split.min_triangles`.
+std::vector<Run> runs_of(std::size_t count, const StlSplit& split) {
+    std::size_t runs = split.threads ? split.threads : std::thread::hardware_concurrency();
+    runs = std::clamp<std::size_t>(
+        std::min(runs, count / std::max<std::size_t>(split.min_triangles, 1)), 1, 64);
+    std::vector<Run> out(runs);
+    for (std::size_t i = 0; i < runs; ++i) {
+        out[i].begin = count * i / runs;
+        out[i].end = count * (i + 1) / runs;
+    }
+    return out;
+}
+
 }  // namespace
 
 std::optional<Scene> read_binary_stl(std::span<const std::byte> bytes,
-                                     const std::filesystem::path& path, LoadProgress* progress) {
+                                     const std::filesystem::path& path, LoadProgress* progress,
+                                     const StlSplit& split) {
     if (bytes.size() < kHeaderBytes + kCountBytes) return std::nullopt;
     const std::uint32_t count = load_bits<std::uint32_t>(bytes.data() + kHeaderBytes, false);
     if (bytes.size() != kHeaderBytes + kCountBytes + std::size_t(count) * kTriangleBytes)
@@ -52,28 +110,51 @@ std::optional<Scene> read_binary_stl(std::span<const std::byte> bytes,
     MeshData mesh;
     mesh.name = capped_name(path.stem().string());
     mesh.indices.resize(std::size_t(count) * 3);
-    // A closed mesh has about half as many vertices as triangles; at most every corner is one.
-    VertexWelder welder(count / 2, std::size_t(count) * 3);
     const std::byte* const first_row = bytes.data() + kHeaderBytes + kCountBytes;
-    for (std::size_t t = 0; t < count; ++t) {
-        if (progress != nullptr && t % kTrianglesPerReport == 0) {
-            progress->fraction = float(t) / float(count);
-            if (progress->cancel)
-                throw LoadError(path, "loading cancelled", LoadFailure::Cancelled);
+    std::vector<Run> runs = runs_of(count, split);
+    // The first run's welder goes on to number every vertex: it is made for them all (a
+    // closed mesh has about half as many vertices as triangles, and at most every corner is
+    // one). The others are made for their own.
+    auto join = [&](std::size_t i) {
+        const std::size_t triangles = i == 0 ? std::size_t(count) : runs[i].end - runs[i].begin;
+        try {
+            join_run(first_row, runs[i], triangles / 2, 3 * triangles, mesh.indices.data(),
+                     progress, i == 0, path);
+        } catch (...) {
+            runs[i].error = std::current_exception();
         }
-        if (t + kPrefetchTriangles < count) {
-            const std::byte* ahead = first_row + (t + kPrefetchTriangles) * kTriangleBytes;
-            for (std::size_t corner = 0; corner < 3; ++corner)
-                welder.prefetch(load_vec3(ahead + kCornersOffset + 12 * corner));
-        }
-        const std::byte* row = first_row + t * kTriangleBytes;
-        if (load_bits<std::uint16_t>(row + kAttributeOffset, false) & kColourBit)
-            return std::nullopt;
-        for (std::size_t corner = 0; corner < 3; ++corner)
-            mesh.indices[3 * t + corner] =
-                welder.add(load_vec3(row + kCornersOffset + 12 * corner));
+    };
+    std::vector<std::thread> threads;
+    try {
+        for (std::size_t i = 1; i < runs.size(); ++i)
+            threads.emplace_back(join, i);
+    } catch (const std::system_error&) {
+        // No more threads to be had (a process limit): the runs without one go on this one.
     }
-    mesh.positions = welder.take_positions();
+    join(0);
+    for (std::size_t i = threads.size() + 1; i < runs.size(); ++i)
+        join(i);
+    for (std::thread& thread : threads)
+        thread.join();
+    for (const Run& run : runs)
+        if (run.error) std::rethrow_exception(run.error);  // cancelled
+    for (const Run& run : runs)
+        if (run.colour) return std::nullopt;
+    // The later runs' vertices into the first run's welder, in order: each gets the number
+    // a single pass over the file would have given it.
+    VertexWelder& all = *runs[0].welder;
+    std::vector<std::uint32_t> number;
+    for (std::size_t i = 1; i < runs.size(); ++i) {
+        const std::vector<glm::vec3> own = runs[i].welder->take_positions();
+        number.resize(own.size());
+        for (std::size_t v = 0; v < own.size(); ++v) {
+            if (v + kPrefetchTriangles < own.size()) all.prefetch(own[v + kPrefetchTriangles]);
+            number[v] = all.add(own[v]);
+        }
+        for (std::size_t k = 3 * runs[i].begin; k < 3 * runs[i].end; ++k)
+            mesh.indices[k] = number[mesh.indices[k]];
+    }
+    mesh.positions = all.take_positions();
     compute_smooth_normals(mesh);
     mesh.flat_shaded = true;
     std::string note =

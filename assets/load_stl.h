@@ -13,6 +13,12 @@
 
 namespace assets {
 
+/// How read_binary_stl splits the joining of corners between threads.
+struct StlSplit {
+    unsigned threads = 0;                              ///< 0: one per core
+    std::size_t min_triangles = std::size_t(1) << 18;  ///< fewer are joined on one thread
+};
+
 /// Reads a binary STL: an 80-byte header, a triangle count, and per triangle a normal, three
 /// corners and a 16-bit attribute, exactly as many bytes as the count says (Assimp's test for a
 /// binary STL). Corners at the same position (bit for bit, -0 as +0) become one vertex, as
@@ -21,9 +27,12 @@ namespace assets {
 /// normals the file writes are not read: they are the triangles' own planes, or wrong. Returns
 /// nothing for a file it leaves to Assimp: ASCII STL, and colour STL (a "COLOR=" header, or a
 /// triangle whose attribute has its colour bit set), whose colours Assimp keeps. Throws LoadError
-/// when `progress->cancel` is seen or the triangles need more than 32-bit indices.
+/// when `progress->cancel` is seen or the triangles need more than 32-bit indices. A big file's
+/// corners are joined in runs on several threads, then the later runs' vertices into the
+/// first's, in order: the same vertices, numbered alike, as one pass would give.
 [[nodiscard]] std::optional<Scene> read_binary_stl(std::span<const std::byte> bytes,
                                                    const std::filesystem::path& path,
-                                                   LoadProgress* progress = nullptr);
+                                                   LoadProgress* progress = nullptr,
+                                                   const StlSplit& split = {});
 
 }  // namespace assets

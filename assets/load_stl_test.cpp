@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <optional>
+#include <random>
 #include <set>
 #include <span>
 #include <string>
@@ -98,6 +99,44 @@ TEST(BinaryStl, JoinsTheCornersAtEachPositionAndIsDrawnFlat) {
         scene->notes.at(0).find("joined into " + std::to_string(positions.size()) + " vertices"),
         std::string::npos)
         << scene->notes.at(0);
+}
+
+TEST(BinaryStl, RunsOnSeveralThreadsGiveWhatOnePassGives) {
+    // A knot's triangles in shuffled order (so a vertex first seen in a later run may come
+    // back in an earlier one), read in 1 to 5 runs; then a colour triangle in the last run.
+    const MeshData knot = make_knot_scene(3000).meshes.at(0);
+    MeshData shuffled = knot;
+    std::mt19937 rng(79);
+    for (std::size_t t = knot.triangle_count() - 1; t > 0; --t) {
+        const std::size_t other = std::size_t(rng()) % (t + 1);
+        for (std::size_t k = 0; k < 3; ++k)
+            std::swap(shuffled.indices[3 * t + k], shuffled.indices[3 * other + k]);
+    }
+    const std::string file = stl_of(shuffled, "", [](std::size_t) { return glm::vec3(0.0f); });
+    const std::optional<Scene> one = read_binary_stl(bytes_of(file), "k.stl", nullptr, {1, 1});
+    ASSERT_TRUE(one.has_value());
+    for (unsigned threads = 2; threads <= 5; ++threads) {
+        const std::optional<Scene> many =
+            read_binary_stl(bytes_of(file), "k.stl", nullptr, {threads, 1});
+        ASSERT_TRUE(many.has_value()) << threads;
+        EXPECT_EQ(many->meshes.at(0).positions, one->meshes.at(0).positions) << threads;
+        EXPECT_EQ(many->meshes.at(0).indices, one->meshes.at(0).indices) << threads;
+        EXPECT_EQ(many->meshes.at(0).normals, one->meshes.at(0).normals) << threads;
+    }
+    std::string coloured = file;
+    const std::size_t last_attribute = coloured.size() - 2;
+    coloured[last_attribute + 1] = char(0x80);  // the colour bit of the last triangle
+    EXPECT_FALSE(read_binary_stl(bytes_of(coloured), "k.stl", nullptr, {3, 1}).has_value());
+    LoadProgress cancelled;
+    cancelled.cancel = true;
+    for (unsigned threads : {1u, 3u}) {
+        try {
+            (void)read_binary_stl(bytes_of(file), "k.stl", &cancelled, {threads, 1});
+            ADD_FAILURE() << "a cancelled read went on, " << threads << " threads";
+        } catch (const LoadError& e) {
+            EXPECT_EQ(e.failure(), LoadFailure::Cancelled) << threads;
+        }
+    }
 }
 
 TEST(BinaryStl, ATriangleSoupKeepsEveryCorner) {
