@@ -72,23 +72,22 @@ std::uint32_t VertexWelder::add(const glm::vec3& position) {
     if ((positions_.size() + 1) * kSlotsPerVertex > slots_.size()) grow();
     const auto vertex = std::uint32_t(positions_.size());
     positions_.push_back(position);
+    place(hash, vertex);
+    return vertex;
+}
+
+void VertexWelder::place(std::uint64_t hash, std::uint32_t vertex) {
     std::uint64_t slot = hash & mask_;
     while (slots_[slot] != 0)
         slot = (slot + 1) & mask_;
-    slots_[slot] = tag | vertex;
-    return vertex;
+    slots_[slot] = tag_of(hash) | vertex;
 }
 
 void VertexWelder::grow() {
     std::vector<std::uint64_t>(slots_.size() * 2, 0).swap(slots_);
     mask_ = slots_.size() - 1;
-    for (std::size_t v = 0; v < positions_.size(); ++v) {
-        const std::uint64_t hash = hash_of(key_of(positions_[v]));
-        std::uint64_t slot = hash & mask_;
-        while (slots_[slot] != 0)
-            slot = (slot + 1) & mask_;
-        slots_[slot] = tag_of(hash) | v;
-    }
+    for (std::size_t v = 0; v < positions_.size(); ++v)
+        place(hash_of(key_of(positions_[v])), std::uint32_t(v));
 }
 
 std::vector<glm::vec3> VertexWelder::take_positions() {

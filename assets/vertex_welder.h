@@ -31,6 +31,8 @@ class VertexWelder {
 
   private:
     void grow();
+    /// Puts `vertex` in the first free slot from its hash's.
+    void place(std::uint64_t hash, std::uint32_t vertex);
 
     /// Per slot: the key's hash in the high 32 bits (with its lowest bit set, so a used slot is
     /// never 0) and the vertex in the low 32; 0 is an empty slot.

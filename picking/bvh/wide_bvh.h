@@ -176,6 +176,11 @@ struct PacketHit {
     std::uint32_t triangle;  ///< kNoHit when the ray hits nothing
 
     [[nodiscard]] bool hit() const { return triangle != kNoHit; }
+    /// A single-ray traversal's answer as a packet's.
+    [[nodiscard]] static PacketHit of(const std::optional<BvhHit>& hit) {
+        return hit ? PacketHit{hit->hit.t, hit->hit.u, hit->hit.v, hit->triangle}
+                   : PacketHit{0.0f, 0.0f, 0.0f, kNoHit};
+    }
 };
 
 /// The closest hits of up to kPacketRays rays (hits[i] for rays[i]; rays past kPacketRays are

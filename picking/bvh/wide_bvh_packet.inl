@@ -310,13 +310,10 @@ void traverse_packet(const WideBvh& bvh, std::span<const Ray> rays, const WideQu
             left &= ~(1u << first);
             const Ray& ray = rays[std::size_t(first)];
             const SlabRay slab = make_slab_ray(ray);
-            const std::optional<BvhHit> hit =
+            hits[std::size_t(first)] = PacketHit::of(
                 slab.scaled
                     ? traverse_impl<false, kWatertight, true>(bvh, ray, slab, query, stats)
-                    : traverse_impl<false, kWatertight, false>(bvh, ray, slab, query, stats);
-            hits[std::size_t(first)] =
-                hit ? PacketHit{hit->hit.t, hit->hit.u, hit->hit.v, hit->triangle}
-                    : PacketHit{0.0f, 0.0f, 0.0f, PacketHit::kNoHit};
+                    : traverse_impl<false, kWatertight, false>(bvh, ray, slab, query, stats));
             continue;
         }
         const Ray* group_rays[16] = {};

@@ -158,11 +158,8 @@ template <RaycastFn kRaycast>
 void raycast_each(const WideBvh& bvh, std::span<const Ray> rays, const WideQuery& query,
                   std::span<PacketHit> hits, TraversalStats& stats) {
     const std::size_t count = std::min({rays.size(), hits.size(), kPacketRays});
-    for (std::size_t i = 0; i < count; ++i) {
-        const std::optional<BvhHit> hit = kRaycast(bvh, rays[i], query, stats);
-        hits[i] = hit ? PacketHit{hit->hit.t, hit->hit.u, hit->hit.v, hit->triangle}
-                      : PacketHit{0.0f, 0.0f, 0.0f, PacketHit::kNoHit};
-    }
+    for (std::size_t i = 0; i < count; ++i)
+        hits[i] = PacketHit::of(kRaycast(bvh, rays[i], query, stats));
 }
 
 }  // namespace
