@@ -1,9 +1,12 @@
 #include "app/core/scene_loading.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <fstream>
+#include <string>
+#include <system_error>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -74,7 +77,18 @@ TEST(SceneLoading, ALoadOverTheLimitIsGivenUpAndTheNewerRequestWins) {
 
 /// A one-triangle OBJ file in the test's temporary folder.
 std::filesystem::path triangle_file() {
-    const auto path = std::filesystem::temp_directory_path() / "raypick_scene_loading_triangle.obj";
+    // A name of this process's own: ctest runs the tests of this file side by side, and a
+    // shared file rewritten by one while another loads it made that load fail.
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("raypick_scene_loading_triangle_" + std::to_string(::getpid()) + ".obj");
+    struct RemovedAtExit {
+        std::filesystem::path path;
+        ~RemovedAtExit() {
+            std::error_code ignored;
+            std::filesystem::remove(path, ignored);
+        }
+    };
+    static const RemovedAtExit removed{path};
     std::ofstream(path) << "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
     return path;
 }
