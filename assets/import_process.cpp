@@ -182,42 +182,126 @@ std::string signal_text(int signal) {
 /// What happened while the parent read the answer.
 struct Reading {
     protocol::ReplyParser parser;
+    std::optional<Scene> scene;  ///< the answer's scene, decoded as it came
+    /// Why the answer's scene could not be had: what to say, and the kind of failure.
+    std::optional<std::pair<std::string, LoadFailure>> scene_problem;
     std::optional<std::string> protocol_error;
     bool cancelled = false;
     bool over_memory = false;  ///< stopped by the parent's resident-memory watch
 };
 
-/// Reads the child's frames until its pipe closes, a cancel, the memory watch or a protocol
-/// error; in the last three cases the child is killed.
-void read_answer(ChildProcess& child, LoadProgress* progress, const ImportLimits& limits,
-                 Reading& reading) {
+/// The next bytes of the pipe into `room`, once it has some, honouring a cancel and the memory
+/// watch: how many (0 at the pipe's end), or nothing when the reading stopped (the child is
+/// killed then, and `reading` says why).
+std::optional<std::size_t> read_pipe(ChildProcess& child, std::span<std::byte> room,
+                                     LoadProgress* progress, const ImportLimits& limits,
+                                     Reading& reading) {
     const bool watch_memory = !import_memory_limit_is_address_space();
-    std::vector<std::byte> chunk(1 << 20);
     while (true) {
         if (progress && progress->cancel.load()) {
             reading.cancelled = true;
             child.kill();
-            return;
+            return std::nullopt;
         }
         if (watch_memory && child.resident_bytes() > limits.memory_bytes) {
             reading.over_memory = true;
             child.kill();
-            return;
+            return std::nullopt;
         }
         pollfd fd{child.reply_fd(), POLLIN, 0};
         const int ready = ::poll(&fd, 1, kPollMilliseconds);
-        const ssize_t n = ready > 0 ? ::read(child.reply_fd(), chunk.data(), chunk.size()) : 0;
+        const ssize_t n = ready > 0 ? ::read(child.reply_fd(), room.data(), room.size()) : 0;
         if (ready < 0 || n < 0) {
             if (errno == EINTR || errno == EAGAIN) continue;
             reading.protocol_error =
                 std::string("reading its pipe failed: ") + std::strerror(errno);
             child.kill();
-            return;
+            return std::nullopt;
         }
-        if (ready == 0) continue;
-        if (n == 0) return;
+        if (ready > 0) return std::size_t(n);
+    }
+}
+
+/// Thrown out of the scene's decoding when the reading stopped (`Reading` says why).
+struct ReadingStopped {};
+/// Thrown out of the scene's decoding when the pipe ends inside the scene.
+struct PipeEnded {};
+
+/// The scene's bytes: those that came with its header, then the pipe's.
+class PipeSource final : public SceneWireSource {
+  public:
+    PipeSource(ChildProcess& child, std::span<const std::byte> first, LoadProgress* progress,
+               const ImportLimits& limits, Reading& reading)
+        : child_(child), first_(first), progress_(progress), limits_(limits), reading_(reading) {}
+
+    std::size_t read(std::span<std::byte> room) override {
+        std::size_t n = std::min(room.size(), first_.size());
+        if (n > 0) {
+            std::memcpy(room.data(), first_.data(), n);
+            first_ = first_.subspan(n);
+        } else {
+            const auto got = read_pipe(child_, room, progress_, limits_, reading_);
+            if (!got) throw ReadingStopped{};
+            if (*got == 0) throw PipeEnded{};
+            n = *got;
+        }
+        received_ += n;
+        return n;
+    }
+    [[nodiscard]] std::uint64_t received() const { return received_; }
+    /// What came with the header after the scene (nothing, unless the child sent too much).
+    [[nodiscard]] std::span<const std::byte> rest() const { return first_; }
+
+  private:
+    ChildProcess& child_;
+    std::span<const std::byte> first_;
+    LoadProgress* progress_;
+    const ImportLimits& limits_;
+    Reading& reading_;
+    std::uint64_t received_ = 0;
+};
+
+/// Decodes the scene whose header the parser has just read, straight from the pipe (`first`:
+/// its bytes that came with the header). Returns the bytes that came after it, if any.
+std::span<const std::byte> read_scene(ChildProcess& child, std::span<const std::byte> first,
+                                      LoadProgress* progress, const ImportLimits& limits,
+                                      Reading& reading) {
+    PipeSource source(child, first, progress, limits, reading);
+    try {
+        reading.scene = decode_scene(source, reading.parser.scene_size());
+        reading.parser.scene_read();
+        return source.rest();
+    } catch (const SceneWireError& e) {
+        reading.scene_problem = {std::string("the importer's answer is malformed: ") + e.what(),
+                                 LoadFailure::Malformed};
+        child.kill();
+    } catch (const std::bad_alloc&) {
+        reading.scene_problem = {"out of memory while reading the importer's answer",
+                                 LoadFailure::MemoryLimit};
+        child.kill();
+    } catch (const PipeEnded&) {
+        reading.parser.scene_cut_short(source.received());
+    } catch (const ReadingStopped&) {
+    }
+    return {};
+}
+
+/// Reads the child's frames until its pipe closes, a cancel, the memory watch, a protocol
+/// error or a scene that is not one; in the last four cases the child is killed.
+void read_answer(ChildProcess& child, LoadProgress* progress, const ImportLimits& limits,
+                 Reading& reading) {
+    std::vector<std::byte> chunk(1 << 20);
+    while (true) {
+        const auto n = read_pipe(child, chunk, progress, limits, reading);
+        if (!n || *n == 0) return;
+        std::span<const std::byte> bytes = std::span(chunk).first(*n);
         try {
-            reading.parser.feed(std::span(chunk).first(std::size_t(n)));
+            bytes = bytes.subspan(reading.parser.feed(bytes));
+            if (reading.parser.scene_follows()) {
+                bytes = read_scene(child, bytes, progress, limits, reading);
+                if (!reading.scene) return;
+                (void)reading.parser.feed(bytes);  // nothing may follow the scene
+            }
         } catch (const protocol::ProtocolError& e) {
             reading.protocol_error = e.what();
             child.kill();
@@ -293,18 +377,8 @@ std::string memory_limit_text(const ImportLimits& limits) {
     fail(path, "the importer's answer is malformed: " + problem, LoadFailure::Malformed);
 }
 
-/// The scene in the answer, decoded and checked as if the file had been read here.
-Scene accept_scene(const std::filesystem::path& path, std::vector<std::byte>& bytes) {
-    Scene scene;
-    try {
-        scene = decode_scene(bytes);
-    } catch (const SceneWireError& e) {
-        fail(path, std::string("the importer's answer is malformed: ") + e.what(),
-             LoadFailure::Malformed);
-    } catch (const std::bad_alloc&) {
-        fail(path, "out of memory while reading the importer's answer", LoadFailure::MemoryLimit);
-    }
-    std::vector<std::byte>().swap(bytes);  // the bytes are copied out: free them now
+/// The answer's scene, checked as if the file had been read here.
+Scene accept_scene(const std::filesystem::path& path, Scene scene) {
     scene.source = path.string();
     try {
         validate_scene(scene, path);
@@ -349,17 +423,19 @@ Scene import_model(const std::filesystem::path& path, const LoadOptions& options
     Reading reading;
     read_answer(child, progress, limits, reading);
     child.close_reply();
-    // Decode while the child tears down its address space.
+    // Check the scene while the child tears down its address space.
     std::optional<Scene> scene;
     std::optional<LoadError> scene_error;
-    if (!reading.cancelled && !reading.over_memory && !reading.protocol_error &&
-        reading.parser.answered() && !reading.parser.refusal()) {
+    if (reading.scene && !reading.cancelled && !reading.over_memory && !reading.protocol_error) {
         try {
-            scene = accept_scene(path, reading.parser.scene_bytes());
+            scene = accept_scene(path, std::move(*reading.scene));
         } catch (const LoadError& e) {
             scene_error = e;
         }
+        reading.scene.reset();
     }
+    if (reading.scene_problem)
+        scene_error = LoadError(path, reading.scene_problem->first, reading.scene_problem->second);
     const ChildEnd end = reap(child, progress, limits, reading);
 
     if (reading.cancelled) fail(path, "loading cancelled", LoadFailure::Cancelled);

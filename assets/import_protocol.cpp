@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <new>
 
 namespace assets::import_protocol {
 
@@ -64,8 +63,9 @@ std::vector<std::byte> refusal_frame(LoadFailure failure, const std::string& rea
     return frame(MessageKind::Refused, payload);
 }
 
-void ReplyParser::feed(std::span<const std::byte> bytes) {
-    while (!bytes.empty()) {
+std::size_t ReplyParser::feed(std::span<const std::byte> bytes) {
+    const std::size_t given = bytes.size();
+    while (!bytes.empty() && !scene_follows()) {
         if (answered_) {
             throw ProtocolError(std::to_string(bytes.size()) + " more bytes came after the answer");
         }
@@ -76,24 +76,22 @@ void ReplyParser::feed(std::span<const std::byte> bytes) {
             if (header_.size() == kHeaderBytes) take_header();
             continue;
         }
-        std::vector<std::byte>& target = *kind_ == MessageKind::Scene ? scene_ : payload_;
         const std::size_t n =
-            std::size_t(std::min<std::uint64_t>(payload_bytes_ - target.size(), bytes.size()));
-        target.insert(target.end(), bytes.begin(), bytes.begin() + std::ptrdiff_t(n));
+            std::size_t(std::min<std::uint64_t>(payload_bytes_ - payload_.size(), bytes.size()));
+        payload_.insert(payload_.end(), bytes.begin(), bytes.begin() + std::ptrdiff_t(n));
         bytes = bytes.subspan(n);
-        if (target.size() == payload_bytes_) take_payload();
+        if (payload_.size() == payload_bytes_) take_payload();
     }
+    return given - bytes.size();
 }
 
-void ReplyParser::reserve_scene(std::uint64_t size) {
-    // Reserving is not believing the count: pages never written cost no memory, and a refused
-    // reservation only means the vector grows as the bytes come (copying what it holds, and
-    // faulting in fresh pages, at every doubling: most of a big model's receiving time).
-    try {
-        scene_.reserve(std::size_t(std::min<std::uint64_t>(size, kMaxSceneReserveBytes)));
-    } catch (const std::bad_alloc&) {
-    } catch (const std::length_error&) {
-    }
+void ReplyParser::scene_read() {
+    if (!scene_follows()) throw std::logic_error("ReplyParser::scene_read: no scene follows");
+    take_payload();
+}
+
+void ReplyParser::scene_cut_short(std::uint64_t received) {
+    scene_received_ = received;
 }
 
 void ReplyParser::take_header() {
@@ -117,7 +115,6 @@ void ReplyParser::take_header() {
                 throw ProtocolError("a refusal of " + std::to_string(size) + " bytes");
             break;
         case MessageKind::Scene:
-            reserve_scene(size);
             break;
         default:
             throw ProtocolError("a message of unknown kind " + std::to_string(header.kind));
@@ -125,7 +122,8 @@ void ReplyParser::take_header() {
     kind_ = kind;
     payload_bytes_ = size;
     payload_.clear();
-    if (size == 0) take_payload();
+    // A scene's payload, even an empty one, is the caller's to read.
+    if (size == 0 && kind != MessageKind::Scene) take_payload();
 }
 
 void ReplyParser::take_payload() {
@@ -162,7 +160,8 @@ void ReplyParser::take_payload() {
 
 void ReplyParser::finish() const {
     if (kind_) {
-        const std::size_t got = *kind_ == MessageKind::Scene ? scene_.size() : payload_.size();
+        const std::uint64_t got =
+            *kind_ == MessageKind::Scene ? scene_received_ : std::uint64_t(payload_.size());
         throw ProtocolError("the " + kind_name(*kind_) + " ended after " + std::to_string(got) +
                             " of its " + std::to_string(payload_bytes_) + " bytes");
     }

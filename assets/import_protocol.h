@@ -22,8 +22,6 @@ inline constexpr std::uint32_t kMagic = 0x4d495052;
 /// Raised whenever a frame's layout or a payload's changes (the scene's has its own version).
 inline constexpr std::uint16_t kVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 16;
-/// The most room reserved for a scene before its bytes come: a 40M-triangle mesh's wire form.
-inline constexpr std::uint64_t kMaxSceneReserveBytes = std::uint64_t(1) << 30;
 /// A refusal longer than this is not believed.
 inline constexpr std::size_t kMaxRefusalBytes = 1 << 16;
 
@@ -46,39 +44,45 @@ class ProtocolError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/// Reads the child's frames as they arrive, in pieces of any size.
+/// Reads the child's frames as they arrive, in pieces of any size. A scene's payload is not
+/// read here: once its header has come, the caller reads the payload (decode_scene straight
+/// from the pipe, so a big mesh is never held twice) and says how that went.
 class ReplyParser {
   public:
-    /// Takes the next bytes from the pipe; throws ProtocolError at the first thing wrong (a bad
-    /// header, a progress that is not a fraction, a refusal that is too long or of an unknown
-    /// kind, anything after the answer). The scene's bytes are kept as they come, in room
-    /// reserved for the size its header gives (at most kMaxSceneReserveBytes: reserved, not
-    /// written, so a false size costs address space only).
-    void feed(std::span<const std::byte> bytes);
+    /// Takes the next bytes from the pipe, up to the end of a scene's header, and returns how
+    /// many it took (fewer than given only when a scene follows). Throws ProtocolError at the
+    /// first thing wrong (a bad header, a progress that is not a fraction, a refusal that is
+    /// too long or of an unknown kind, anything after the answer).
+    std::size_t feed(std::span<const std::byte> bytes);
     /// At the end of the pipe: throws ProtocolError when a frame was cut short or no answer came.
     void finish() const;
+
+    /// Whether a scene's header has come and its payload (scene_size() bytes) is to be read.
+    [[nodiscard]] bool scene_follows() const { return kind_ == MessageKind::Scene; }
+    [[nodiscard]] std::uint64_t scene_size() const { return payload_bytes_; }
+    /// The scene's payload was read whole: the answer has come.
+    void scene_read();
+    /// The pipe ended `received` bytes into the scene's payload.
+    void scene_cut_short(std::uint64_t received);
 
     /// The last progress reported, if any.
     [[nodiscard]] std::optional<float> progress() const { return progress_; }
     /// Whether the answer has been received whole.
     [[nodiscard]] bool answered() const { return answered_; }
-    /// The answer, once answered(): the scene's bytes (empty for a refusal), or the refusal.
-    [[nodiscard]] std::vector<std::byte>& scene_bytes() { return scene_; }
+    /// Whether the answer was a scene (read by the caller).
+    [[nodiscard]] bool scene_answered() const { return answered_ && !refusal_; }
     [[nodiscard]] const std::optional<LoadFailure>& refusal() const { return refusal_; }
     [[nodiscard]] const std::string& refusal_reason() const { return reason_; }
 
   private:
     void take_header();
-    /// Reserves room for a scene of `size` bytes (at most kMaxSceneReserveBytes), or nothing
-    /// when memory will not give it.
-    void reserve_scene(std::uint64_t size);
     void take_payload();
 
     std::vector<std::byte> header_;
     std::optional<MessageKind> kind_;  ///< the frame being read, once its header is whole
     std::uint64_t payload_bytes_ = 0;
-    std::vector<std::byte> payload_;  ///< a progress or refusal payload being read
-    std::vector<std::byte> scene_;
+    std::vector<std::byte> payload_;    ///< a progress or refusal payload being read
+    std::uint64_t scene_received_ = 0;  ///< of a scene cut short
     std::optional<float> progress_;
     std::optional<LoadFailure> refusal_;
     std::string reason_;

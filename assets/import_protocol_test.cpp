@@ -3,6 +3,7 @@
 
 #include "assets/import_protocol.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -26,12 +27,37 @@ std::vector<std::byte> some_bytes(std::size_t n) {
     return bytes;
 }
 
+/// The parent's side of the pipe without the decoding: frames go to the parser, a scene's
+/// payload is gathered here, as import_process.cpp reads it into decode_scene.
+struct ParentSide {
+    ReplyParser parser;
+    std::vector<std::byte> scene;
+
+    void feed(std::span<const std::byte> bytes) {
+        while (!bytes.empty()) {
+            if (parser.scene_follows()) {
+                const std::size_t n = std::size_t(
+                    std::min<std::uint64_t>(parser.scene_size() - scene.size(), bytes.size()));
+                scene.insert(scene.end(), bytes.begin(), bytes.begin() + std::ptrdiff_t(n));
+                bytes = bytes.subspan(n);
+            } else {
+                bytes = bytes.subspan(parser.feed(bytes));
+            }
+            if (parser.scene_follows() && scene.size() == parser.scene_size()) parser.scene_read();
+        }
+    }
+    void finish() {
+        if (parser.scene_follows()) parser.scene_cut_short(scene.size());
+        parser.finish();
+    }
+};
+
 /// What feeding `bytes` (then the end of the pipe) says is wrong, or "" when nothing is.
 std::string protocol_error(const std::vector<std::byte>& bytes) {
-    ReplyParser parser;
+    ParentSide side;
     try {
-        parser.feed(bytes);
-        parser.finish();
+        side.feed(bytes);
+        side.finish();
     } catch (const ProtocolError& e) {
         return e.what();
     }
@@ -44,32 +70,41 @@ TEST(ImportProtocol, FramesReadTheSameInPiecesOfAnySize) {
         concat({progress_frame(0.25f), progress_frame(0.5f), frame(MessageKind::Scene, scene)});
     for (const std::size_t piece : {std::size_t(1), std::size_t(3), std::size_t(16),
                                     std::size_t(17), std::size_t(999), stream.size()}) {
-        ReplyParser parser;
+        ParentSide side;
         for (std::size_t at = 0; at < stream.size(); at += piece)
-            parser.feed(std::span(stream).subspan(at, std::min(piece, stream.size() - at)));
-        EXPECT_NO_THROW(parser.finish()) << piece;
-        EXPECT_TRUE(parser.answered());
-        EXPECT_EQ(parser.progress(), 0.5f);
-        EXPECT_FALSE(parser.refusal());
-        EXPECT_EQ(parser.scene_bytes(), scene) << piece;
+            side.feed(std::span(stream).subspan(at, std::min(piece, stream.size() - at)));
+        EXPECT_NO_THROW(side.finish()) << piece;
+        EXPECT_TRUE(side.parser.answered());
+        EXPECT_TRUE(side.parser.scene_answered());
+        EXPECT_EQ(side.parser.progress(), 0.5f);
+        EXPECT_FALSE(side.parser.refusal());
+        EXPECT_EQ(side.scene, scene) << piece;
     }
 }
 
-TEST(ImportProtocol, RoomForTheSceneIsReservedOnceAndNeverPastTheCap) {
-    const std::vector<std::byte> scene = some_bytes(100000);
-    const std::vector<std::byte> stream = frame(MessageKind::Scene, scene);
+TEST(ImportProtocol, AScenesPayloadIsLeftForTheCallerToRead) {
+    const std::vector<std::byte> stream =
+        concat({progress_frame(0.5f), frame(MessageKind::Scene, some_bytes(100))});
     ReplyParser parser;
-    parser.feed(std::span(stream).first(kHeaderBytes + 1));
-    EXPECT_GE(parser.scene_bytes().capacity(), scene.size());
-    const std::byte* room = parser.scene_bytes().data();
-    parser.feed(std::span(stream).subspan(kHeaderBytes + 1));
-    EXPECT_EQ(parser.scene_bytes().data(), room) << "the bytes moved: the room was too small";
-    EXPECT_EQ(parser.scene_bytes(), scene);
-    // A header that claims more than memory holds reserves the cap at most, or nothing.
-    ReplyParser greedy;
-    greedy.feed(frame_header(MessageKind::Scene, std::uint64_t(1) << 62));
-    EXPECT_LE(greedy.scene_bytes().capacity(), kMaxSceneReserveBytes);
-    EXPECT_FALSE(greedy.answered());
+    // The progress and the scene's header are taken; the payload is not.
+    EXPECT_EQ(parser.feed(stream), 2 * kHeaderBytes + sizeof(float));
+    EXPECT_TRUE(parser.scene_follows());
+    EXPECT_EQ(parser.scene_size(), 100u);
+    EXPECT_EQ(parser.feed(std::span(stream).last(100)), 0u) << "the payload is the caller's";
+    EXPECT_FALSE(parser.answered());
+    parser.scene_read();
+    EXPECT_TRUE(parser.answered());
+    EXPECT_TRUE(parser.scene_answered());
+    EXPECT_FALSE(parser.scene_follows());
+    EXPECT_NO_THROW(parser.finish());
+    // Even an empty scene, and one claiming more than memory holds: nothing is allocated for it.
+    for (const std::uint64_t size : {std::uint64_t(0), std::uint64_t(1) << 62}) {
+        ReplyParser claimed;
+        EXPECT_EQ(claimed.feed(frame_header(MessageKind::Scene, size)), kHeaderBytes);
+        EXPECT_TRUE(claimed.scene_follows());
+        EXPECT_EQ(claimed.scene_size(), size);
+        EXPECT_FALSE(claimed.answered());
+    }
 }
 
 TEST(ImportProtocol, ARefusalCarriesItsKindAndReason) {
@@ -78,7 +113,7 @@ TEST(ImportProtocol, ARefusalCarriesItsKindAndReason) {
     EXPECT_TRUE(parser.answered());
     EXPECT_EQ(parser.refusal(), LoadFailure::MemoryLimit);
     EXPECT_EQ(parser.refusal_reason(), "out of memory while loading");
-    EXPECT_TRUE(parser.scene_bytes().empty());
+    EXPECT_FALSE(parser.scene_answered());
 }
 
 TEST(ImportProtocol, ABrokenHeaderIsRefused) {

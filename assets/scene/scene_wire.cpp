@@ -5,6 +5,7 @@
 
 #include "assets/scene/scene_wire.h"
 
+#include <algorithm>
 #include <bit>
 #include <concepts>
 #include <cstring>
@@ -218,10 +219,12 @@ constexpr std::size_t kMinMorphKey = 8 + kCountBytes;
 
 class Reader {
   public:
-    explicit Reader(std::span<const std::byte> bytes) : bytes_(bytes) {}
+    /// Reads the `size` bytes of a scene from `source`, as they come.
+    Reader(SceneWireSource& source, std::uint64_t size) : source_(source), size_(size) {}
 
-    [[nodiscard]] std::size_t remaining() const { return bytes_.size() - offset_; }
-    [[nodiscard]] std::size_t offset() const { return offset_; }
+    /// The scene's bytes not read yet (some perhaps in the buffer).
+    [[nodiscard]] std::uint64_t remaining() const { return size_ - offset_; }
+    [[nodiscard]] std::uint64_t offset() const { return offset_; }
 
     /// `what` names the field for the error message ("mesh 2's positions").
     template <class T>
@@ -254,21 +257,27 @@ class Reader {
         return m;
     }
     /// A count of elements of at least `min_element_bytes` each, believed only when that many
-    /// bytes are left.
+    /// bytes have come: whatever the count says is allocated only for bytes received.
     std::size_t count(std::size_t min_element_bytes, const std::string& what) {
-        const auto n = get<std::uint64_t>(what + " (its count)");
-        if (n > remaining() / min_element_bytes) {
-            throw SceneWireError("the scene claims " + std::to_string(n) + " elements in " + what +
-                                 ", but only " + std::to_string(remaining()) + " bytes are left" +
-                                 at());
-        }
-        return std::size_t(n);
+        const std::size_t n = claimed_count(min_element_bytes, what);
+        fill(n * min_element_bytes, what);
+        return n;
     }
+    /// An array's elements, read in pieces straight into their place (a big mesh's vertices
+    /// are not held twice). Room for the count is reserved (address space only, up to
+    /// kMaxReserveBytes); the elements are made only as their bytes come.
     template <Packed T>
     std::vector<T> get_array(const std::string& what) {
-        std::vector<T> values(count(sizeof(T), what));
-        const std::size_t size = values.size() * sizeof(T);
-        if (size > 0) std::memcpy(values.data(), take(size, what), size);
+        const std::size_t n = claimed_count(sizeof(T), what);
+        std::vector<T> values;
+        values.reserve(std::min(n, kMaxReserveBytes / sizeof(T)));
+        constexpr std::size_t kPiece = kPieceBytes / sizeof(T);
+        for (std::size_t done = 0; done < n;) {
+            const std::size_t piece = std::min(n - done, kPiece);
+            values.resize(done + piece);
+            read_into(std::as_writable_bytes(std::span(values).subspan(done, piece)), what);
+            done += piece;
+        }
         return values;
     }
     /// An enumeration stored as one byte, refused when it is none of the `limit` values.
@@ -284,18 +293,98 @@ class Reader {
     [[nodiscard]] std::string at() const { return " (at byte " + std::to_string(offset_) + ")"; }
 
   private:
+    /// Bytes asked of the source at a time for small fields.
+    static constexpr std::size_t kChunk = 1 << 16;
+    /// An array is made and read this many bytes at a time: the most made before its bytes come.
+    static constexpr std::size_t kPieceBytes = std::size_t(4) << 20;
+    /// The most room reserved for one array before its bytes come.
+    static constexpr std::size_t kMaxReserveBytes = std::size_t(1) << 30;
+
+    [[nodiscard]] std::size_t buffered() const { return buffer_.size() - read_; }
+
+    /// A count, believed only when its elements fit in the bytes the scene has left.
+    std::size_t claimed_count(std::size_t min_element_bytes, const std::string& what) {
+        const auto n = get<std::uint64_t>(what + " (its count)");
+        if (n > remaining() / min_element_bytes) {
+            throw SceneWireError("the scene claims " + std::to_string(n) + " elements in " + what +
+                                 ", but only " + std::to_string(remaining()) + " bytes are left" +
+                                 at());
+        }
+        return std::size_t(n);
+    }
+
+    /// Makes the next `size` bytes of the scene (at most remaining()) wait in the buffer, which
+    /// grows only as they come.
+    void fill(std::size_t size, const std::string& what) {
+        if (buffered() >= size) return;
+        buffer_.erase(buffer_.begin(), buffer_.begin() + std::ptrdiff_t(read_));
+        read_ = 0;
+        std::size_t have = buffer_.size();
+        while (have < size) {
+            // Never past the scene's end: what follows it is not the scene's.
+            const std::size_t room = std::size_t(std::min<std::uint64_t>(
+                {std::max(size - have, kChunk), kPieceBytes, remaining() - have}));
+            buffer_.resize(have + room);
+            const std::size_t got = source_.read(std::span(buffer_).subspan(have));
+            buffer_.resize(have + got);
+            if (got == 0) throw cut_short(what);
+            have += got;
+        }
+    }
+
     const std::byte* take(std::size_t size, const std::string& what) {
         if (size > remaining()) {
             throw SceneWireError("the scene ends in " + what + ": " + std::to_string(size) +
                                  " bytes needed, " + std::to_string(remaining()) + " left" + at());
         }
-        const std::byte* data = bytes_.data() + offset_;
+        fill(size, what);
+        const std::byte* data = buffer_.data() + read_;
+        read_ += size;
         offset_ += size;
         return data;
     }
 
+    /// The next out.size() bytes (at most remaining()), the buffer's first, then the source's
+    /// straight into `out`.
+    void read_into(std::span<std::byte> out, const std::string& what) {
+        const std::size_t from_buffer = std::min(buffered(), out.size());
+        std::memcpy(out.data(), buffer_.data() + read_, from_buffer);
+        read_ += from_buffer;
+        offset_ += from_buffer;
+        out = out.subspan(from_buffer);
+        while (!out.empty()) {
+            const std::size_t got = source_.read(out);
+            if (got == 0) throw cut_short(what);
+            offset_ += got;
+            out = out.subspan(got);
+        }
+    }
+
+    [[nodiscard]] SceneWireError cut_short(const std::string& what) const {
+        return SceneWireError("the scene's bytes stopped in " + what + ", " +
+                              std::to_string(remaining()) + " bytes before its end" + at());
+    }
+
+    SceneWireSource& source_;
+    std::uint64_t size_;
+    std::uint64_t offset_ = 0;       ///< bytes of the scene taken (from the buffer or straight)
+    std::vector<std::byte> buffer_;  ///< bytes from the source not yet taken, from read_ on
+    std::size_t read_ = 0;
+};
+
+/// The bytes of a block in memory.
+class SpanSource final : public SceneWireSource {
+  public:
+    explicit SpanSource(std::span<const std::byte> bytes) : bytes_(bytes) {}
+    std::size_t read(std::span<std::byte> room) override {
+        const std::size_t n = std::min(room.size(), bytes_.size());
+        if (n > 0) std::memcpy(room.data(), bytes_.data(), n);
+        bytes_ = bytes_.subspan(n);
+        return n;
+    }
+
+  private:
     std::span<const std::byte> bytes_;
-    std::size_t offset_ = 0;
 };
 
 std::string nth(const char* kind, std::size_t index) {
@@ -458,7 +547,12 @@ std::vector<std::byte> encode_scene(const Scene& scene) {
 }
 
 Scene decode_scene(std::span<const std::byte> bytes) {
-    Reader r(bytes);
+    SpanSource source(bytes);
+    return decode_scene(source, bytes.size());
+}
+
+Scene decode_scene(SceneWireSource& source, std::uint64_t size) {
+    Reader r(source, size);
     const auto magic = r.get<std::uint32_t>("the magic number");
     if (magic != kSceneWireMagic) throw SceneWireError("not a scene (wrong magic number)");
     const auto version = r.get<std::uint32_t>("the version");

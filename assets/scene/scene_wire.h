@@ -40,8 +40,25 @@ void encode_scene(const Scene& scene, const SceneWireSink& sink);
 /// The same, as one block of bytes.
 [[nodiscard]] std::vector<std::byte> encode_scene(const Scene& scene);
 
+/// Where a decoder takes a scene's bytes from, in order: a block in memory, or a pipe read as
+/// the bytes come.
+class SceneWireSource {
+  public:
+    virtual ~SceneWireSource() = default;
+    /// Copies the next bytes into `room` (at least one, at most room.size()) and says how
+    /// many; 0 when no more will come. May throw whatever the source's own failures are.
+    virtual std::size_t read(std::span<std::byte> room) = 0;
+};
+
 /// Reads a scene written by encode_scene; throws SceneWireError for anything else. Allocates at
 /// most a small multiple of `bytes.size()`, whatever the counts inside claim.
 [[nodiscard]] Scene decode_scene(std::span<const std::byte> bytes);
+
+/// The same from a source, as its bytes come: the scene is `size` bytes long (the source is not
+/// read past them), and its large arrays are read straight into their place. Allocates at most a
+/// small multiple of the bytes received, whatever the counts or `size` claim (beyond address
+/// space reserved for an array's count, up to a gigabyte). Also throws what the source throws,
+/// and SceneWireError when the source ends before the scene does.
+[[nodiscard]] Scene decode_scene(SceneWireSource& source, std::uint64_t size);
 
 }  // namespace assets

@@ -4,6 +4,7 @@
 
 #include "assets/scene/scene_wire.h"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -233,6 +234,81 @@ TEST(SceneWire, ACountBeyondTheBytesIsRefusedBeforeAnythingIsAllocated) {
     const std::string positions_error =
         decode_error(with_u64(bytes, positions_count, std::uint64_t(1) << 40));
     EXPECT_NE(positions_error.find("mesh 0's positions"), std::string::npos) << positions_error;
+}
+
+/// Bytes handed out a few at a time, as a pipe gives them, in pieces of a repeating list of
+/// sizes; it counts how many were asked for past the end.
+class PieceSource final : public SceneWireSource {
+  public:
+    PieceSource(std::span<const std::byte> bytes, std::vector<std::size_t> pieces)
+        : bytes_(bytes), pieces_(std::move(pieces)) {}
+    std::size_t read(std::span<std::byte> room) override {
+        const std::size_t n =
+            std::min({room.size(), bytes_.size(), pieces_[next_++ % pieces_.size()]});
+        if (n > 0) std::memcpy(room.data(), bytes_.data(), n);
+        bytes_ = bytes_.subspan(n);
+        return n;
+    }
+    [[nodiscard]] std::size_t left() const { return bytes_.size(); }
+
+  private:
+    std::span<const std::byte> bytes_;
+    std::vector<std::size_t> pieces_;
+    std::size_t next_ = 0;
+};
+
+std::string stream_error(std::span<const std::byte> bytes, std::uint64_t claimed_size) {
+    PieceSource source(bytes, {1000});
+    try {
+        (void)decode_scene(source, claimed_size);
+    } catch (const SceneWireError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+// A big mesh's arrays come from the pipe in pieces of whatever size it gives, straight into
+// their place; the scene is what the whole block gives, and nothing past it is read.
+TEST(SceneWire, AStreamInPiecesOfAnySizeGivesWhatTheBlockGives) {
+    for (const Scene& scene : {every_field_scene(), load_model("knot:20000")}) {
+        std::vector<std::byte> bytes = encode_scene(scene);
+        const std::size_t size = bytes.size();
+        bytes.resize(size + 7, std::byte{0x5a});  // what follows the scene is not the scene's
+        for (const auto& pieces : std::vector<std::vector<std::size_t>>{
+                 {1}, {3, 1, 4, 1, 5, 9, 2, 6}, {4096}, {1 << 20}, {size}}) {
+            PieceSource source(bytes, pieces);
+            const Scene decoded = decode_scene(source, size);
+            EXPECT_EQ(encode_scene(decoded),
+                      std::vector(bytes.begin(), bytes.begin() + std::ptrdiff_t(size)))
+                << pieces.size() << " piece sizes, the first " << pieces.front();
+            EXPECT_EQ(source.left(), 7u) << "read past the scene";
+        }
+    }
+}
+
+// A child may claim a scene of a terabyte and counts to match, then send a few bytes: what is
+// allocated follows the bytes that came, not the claims (an allocation of what they claim would
+// end the test, under ASan or the machine's memory).
+TEST(SceneWire, ClaimsBeyondTheBytesThatCameAllocateNothingOfTheirSize) {
+    Scene scene = every_field_scene();
+    scene.source = "s";
+    const std::vector<std::byte> bytes = encode_scene(scene);
+    const std::uint64_t terabyte = std::uint64_t(1) << 40;
+    const std::size_t meshes_count = 4 + 4 + 8 + 1;
+    const std::string meshes_error =
+        stream_error(with_u64(bytes, meshes_count, std::uint64_t(1) << 33), terabyte);
+    EXPECT_NE(meshes_error.find("the scene's bytes stopped in the meshes"), std::string::npos)
+        << meshes_error;
+    const std::size_t positions_count = meshes_count + 8 + 8 + mesh_name_size(scene);
+    const std::string positions_error =
+        stream_error(with_u64(bytes, positions_count, std::uint64_t(1) << 36), terabyte);
+    EXPECT_NE(positions_error.find("the scene's bytes stopped in mesh 0's positions"),
+              std::string::npos)
+        << positions_error;
+    // A size that is true but bytes that stop early.
+    EXPECT_NE(stream_error(std::span(bytes).first(bytes.size() / 2), bytes.size())
+                  .find("the scene's bytes stopped in"),
+              std::string::npos);
 }
 
 TEST(SceneWire, AnotherMagicVersionOrTrailingBytesAreRefused) {
