@@ -1,13 +1,29 @@
 #include "picking/core/aabb.h"
 
+#include <vector>
+
 #include "picking/core/finite.h"
+#include "picking/core/parallel_for.h"
 
 namespace picking {
 
 Aabb bounds_of(std::span<const glm::vec3> points) {
+    // A box's corners are the same whatever the split: a big mesh's are found on every core.
+    const unsigned chunks = points.size() >= kParallelPoints ? resolve_thread_count(0) : 1u;
+    std::vector<Aabb> boxes(chunks);
+    parallel_chunks(points.size(), chunks, [&](std::size_t begin, std::size_t end, unsigned c) {
+        // Kept here, not in `boxes`: neighbouring chunks' boxes share a cache line.
+        glm::vec3 lo(std::numeric_limits<float>::infinity()), hi(-lo);
+        for (std::size_t i = begin; i < end; ++i)
+            if (const glm::vec3 p = points[i]; finite(p)) {
+                lo = glm::min(lo, p);
+                hi = glm::max(hi, p);
+            }
+        boxes[c] = {lo, hi};
+    });
     Aabb box;
-    for (const glm::vec3& p : points)
-        if (finite(p)) box.extend(p);
+    for (const Aabb& b : boxes)
+        box.extend(b);
     return box;
 }
 

@@ -1,6 +1,7 @@
 #include "picking/core/aabb.h"
 
 #include <limits>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -40,6 +41,29 @@ TEST(Aabb, BoundsOfSkipsPointsThatAreNotFinite) {
     EXPECT_EQ(box.max, glm::vec3(1, 5, 9));
     EXPECT_TRUE(bounds_of(std::vector<glm::vec3>{{kNaN, 0, 0}}).empty());
     EXPECT_TRUE(bounds_of(std::vector<glm::vec3>{}).empty());
+}
+
+// A big mesh's box is found on every core: the same corners as one point after another.
+TEST(Aabb, ABigMeshsBoundsAreThoseOfOnePointAfterAnother_Seed25) {
+    std::mt19937 rng(25);
+    std::uniform_real_distribution<float> coord(-100.0f, 100.0f);
+    std::vector<glm::vec3> points((std::size_t(1) << 20) + 333);
+    for (glm::vec3& p : points) {
+        const float x = coord(rng), y = coord(rng), z = coord(rng);  // in order on any compiler
+        p = {x, y, z};
+    }
+    points[5] = {kNaN, 1e6f, 0.0f};  // bounds nothing
+    points[points.size() - 1] = {0.0f, 0.0f, -kInf};
+    points[points.size() / 2 + 1] = {0.0f, 0.0f, 500.0f};  // the top, in the second half
+    points[1] = {-300.0f, 0.0f, 0.0f};                     // the bottom, in the first
+    Aabb oracle;
+    for (const glm::vec3& p : points)
+        if (finite(p)) oracle.extend(p);
+    const Aabb box = bounds_of(points);
+    EXPECT_EQ(box.min, oracle.min);
+    EXPECT_EQ(box.max, oracle.max);
+    EXPECT_EQ(box.max.z, 500.0f);
+    EXPECT_EQ(box.min.x, -300.0f);
 }
 
 TEST(Aabb, RadiusIsHalfTheDiagonalAndZeroWhenEmpty) {

@@ -1,5 +1,6 @@
 #pragma once
-/// The little parallelism picking needs (BVH builds): split a range over a few std::threads.
+/// The little parallelism picking needs (BVH builds, passes over a big mesh): split a range over
+/// a few std::threads.
 
 #include <algorithm>
 #include <cstddef>
@@ -8,6 +9,10 @@
 #include <vector>
 
 namespace picking {
+
+/// From this many points up, a pass over a mesh's vertices runs on every core (below it,
+/// starting the threads costs more than they save).
+inline constexpr std::size_t kParallelPoints = std::size_t(1) << 20;
 
 /// `threads` (0: every core), capped at the hardware's.
 [[nodiscard]] inline unsigned resolve_thread_count(unsigned threads) {

@@ -7,8 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include <glm/geometric.hpp>
+
+#include "picking/core/parallel_for.h"
 
 namespace picking {
 
@@ -31,6 +35,10 @@ float padded_radius(glm::dvec3 center, double radius) {
 }  // namespace
 
 Sphere bounding_sphere(std::span<const glm::vec3> points) {
+    // Passes 1 and 3 find maxima, which come out the same whatever the split: they run on
+    // every core for a big mesh. Pass 2 depends on the order and stays on one.
+    const unsigned chunks = points.size() >= kParallelPoints ? resolve_thread_count(0) : 1u;
+
     // == Pass 1: the point farthest from the first, then the point farthest from that one.
     const glm::vec3* first = nullptr;
     for (const glm::vec3& p : points)
@@ -40,18 +48,23 @@ Sphere bounding_sphere(std::span<const glm::vec3> points) {
         }
     if (!first) return {};
     auto farthest_from = [&](glm::dvec3 from) {
-        glm::dvec3 best = from;
-        double best_distance = -1.0;
-        for (const glm::vec3& p : points) {
-            if (!finite(p)) continue;
-            const glm::dvec3 q(p);
-            const double d = glm::dot(q - from, q - from);
-            if (d > best_distance) {
-                best_distance = d;
-                best = q;
+        // Each chunk's first farthest point; of those, the first farthest.
+        std::vector<std::pair<double, glm::dvec3>> best(chunks, {-1.0, from});
+        parallel_chunks(points.size(), chunks, [&](std::size_t begin, std::size_t end, unsigned c) {
+            // Kept here, not in `best`: neighbouring chunks' entries share a cache line.
+            std::pair<double, glm::dvec3> own{-1.0, from};
+            for (std::size_t i = begin; i < end; ++i) {
+                if (!finite(points[i])) continue;
+                const glm::dvec3 q(points[i]);
+                const double d = glm::dot(q - from, q - from);
+                if (d > own.first) own = {d, q};
             }
-        }
-        return best;
+            best[c] = own;
+        });
+        std::pair<double, glm::dvec3> farthest{-1.0, from};
+        for (const auto& candidate : best)
+            if (candidate.first > farthest.first) farthest = candidate;
+        return farthest.second;
     };
     const glm::dvec3 a = farthest_from(glm::dvec3(*first));
     const glm::dvec3 b = farthest_from(a);
@@ -59,21 +72,38 @@ Sphere bounding_sphere(std::span<const glm::vec3> points) {
     double radius = 0.5 * glm::length(b - a);
 
     // == Pass 2: grow towards every point still outside, keeping the far side fixed.
+    // A squared distance this far below the squared radius is inside for certain (the margin
+    // dwarfs the rounding of both squares): most points skip the square root.
+    const auto surely_inside = [](double r) { return r * r * (1.0 - 1e-9); };
+    double inside = surely_inside(radius);
     for (const glm::vec3& p : points) {
         if (!finite(p)) continue;
         const glm::dvec3 q(p);
-        const double distance = glm::length(q - center);
+        const double squared = glm::dot(q - center, q - center);
+        if (squared < inside) continue;
+        const double distance = std::sqrt(squared);  // glm::length(q - center)
         if (distance <= radius) continue;
         const double new_radius = 0.5 * (radius + distance);
         center += (new_radius - radius) / distance * (q - center);
         radius = new_radius;
+        inside = surely_inside(radius);
     }
-    // The centre is stored in float: measure every point from the rounded centre, in double,
-    // so containment is exact before padding.
+    // == Pass 3: the centre is stored in float: measure every point from the rounded centre,
+    // in double, so containment is exact before padding.
     const glm::vec3 rounded(center);
-    radius = 0.0;
-    for (const glm::vec3& p : points)
-        if (finite(p)) radius = std::max(radius, glm::length(glm::dvec3(p) - glm::dvec3(rounded)));
+    std::vector<double> farthest(chunks, 0.0);
+    parallel_chunks(points.size(), chunks, [&](std::size_t begin, std::size_t end, unsigned c) {
+        // The largest squared distance: its root is the largest distance (the root is
+        // rounded correctly, so it keeps the order).
+        double own = 0.0;
+        for (std::size_t i = begin; i < end; ++i)
+            if (finite(points[i])) {
+                const glm::dvec3 d = glm::dvec3(points[i]) - glm::dvec3(rounded);
+                own = std::max(own, glm::dot(d, d));
+            }
+        farthest[c] = own;
+    });
+    radius = std::sqrt(*std::max_element(farthest.begin(), farthest.end()));
     return {rounded, padded_radius(glm::dvec3(rounded), radius)};
 }
 

@@ -1,6 +1,10 @@
 #include "picking/primitives/ray_sphere.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <random>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
@@ -40,6 +44,65 @@ TEST(RaySphere, BoundingSphereContainsEveryPoint_Seed21) {
             widest = std::max(widest, glm::length(glm::dvec3(p) - glm::dvec3(points[0])));
         EXPECT_LE(double(s.radius), widest * 1.2 + 1e-6 * double(glm::length(s.center)));
     }
+}
+
+/// Ritter's sphere as its three passes read, one point after another: the oracle for the
+/// split passes of a big mesh.
+Sphere ritter_one_by_one(const std::vector<glm::vec3>& points) {
+    auto ok = [](glm::vec3 p) {
+        return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
+    };
+    std::size_t first = 0;
+    while (!ok(points[first]))
+        ++first;
+    auto farthest_from = [&](glm::dvec3 from) {
+        glm::dvec3 best = from;
+        double best_distance = -1.0;
+        for (const glm::vec3& p : points)
+            if (ok(p) && glm::dot(glm::dvec3(p) - from, glm::dvec3(p) - from) > best_distance) {
+                best_distance = glm::dot(glm::dvec3(p) - from, glm::dvec3(p) - from);
+                best = glm::dvec3(p);
+            }
+        return best;
+    };
+    const glm::dvec3 a = farthest_from(glm::dvec3(points[first]));
+    const glm::dvec3 b = farthest_from(a);
+    glm::dvec3 center = 0.5 * (a + b);
+    double radius = 0.5 * glm::length(b - a);
+    for (const glm::vec3& p : points) {
+        const double distance = glm::length(glm::dvec3(p) - center);
+        if (!ok(p) || distance <= radius) continue;
+        const double grown = 0.5 * (radius + distance);
+        center += (grown - radius) / distance * (glm::dvec3(p) - center);
+        radius = grown;
+    }
+    const glm::vec3 rounded(center);
+    double farthest = 0.0;
+    for (const glm::vec3& p : points)
+        if (ok(p)) farthest = std::max(farthest, glm::length(glm::dvec3(p) - glm::dvec3(rounded)));
+    return {rounded, float(farthest)};  // not padded
+}
+
+// A big mesh's farthest points and final radius are found on every core: the sphere is the one
+// the passes give one point after another, bit for bit, ties and skipped points included.
+TEST(RaySphere, ABigMeshGetsTheSphereOfOnePointAfterAnother_Seed24) {
+    std::mt19937 rng(24);
+    std::uniform_real_distribution<float> coord(-1.0f, 1.0f);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    std::vector<glm::vec3> points((std::size_t(1) << 20) + 4099);
+    for (glm::vec3& p : points)
+        p = draw_vec3<glm::vec3>(coord, rng) * glm::vec3(5.0f, 1.0f, 2.0f);
+    // The far ends repeated in both halves, and points that bound nothing.
+    points[17] = points[points.size() - 3] = {-9.0f, 0.0f, 0.0f};
+    points[points.size() / 2] = points[points.size() - 2] = {9.0f, 0.0f, 0.0f};
+    points[0] = {nan, 0.0f, 0.0f};
+    points[points.size() / 3] = {0.0f, std::numeric_limits<float>::infinity(), 0.0f};
+    const Sphere s = bounding_sphere(points);
+    const Sphere oracle = ritter_one_by_one(points);
+    EXPECT_EQ(s.center, oracle.center);
+    // The radius is the oracle's farthest distance, padded as bounding_sphere pads it.
+    EXPECT_GE(s.radius, oracle.radius);
+    EXPECT_LE(s.radius, oracle.radius * (1.0f + 4e-6f));
 }
 
 TEST(RaySphere, NonFinitePointsAreSkipped) {

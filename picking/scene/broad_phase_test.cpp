@@ -496,5 +496,30 @@ TEST(BroadPhase, ARayOutOfFloatRangeInAnInstancesSpaceMissesItWithEveryBroadPhas
     }
 }
 
+// A big mesh's used vertices are marked on every core: its box is still that of the vertices
+// its triangles use, from the first to the last, and a vertex no triangle uses bounds nothing.
+TEST(BroadPhase, ABigMeshIsBoundedByTheVerticesItsTrianglesUse) {
+    constexpr std::uint32_t kSide = 600;  // 717,602 triangles: more than 2^20 indices
+    TestMesh grid;
+    grid.positions.push_back({-1e6f, 5.0f, 5.0f});  // used by no triangle
+    for (std::uint32_t y = 0; y < kSide; ++y)
+        for (std::uint32_t x = 0; x < kSide; ++x)
+            grid.positions.push_back({float(x), float(y), float((x * 7 + y * 3) % 11)});
+    grid.positions.push_back({1e6f, 5.0f, 5.0f});  // nor this one
+    for (std::uint32_t y = 0; y + 1 < kSide; ++y)
+        for (std::uint32_t x = 0; x + 1 < kSide; ++x) {
+            const std::uint32_t a = 1 + y * kSide + x;
+            grid.indices.insert(grid.indices.end(),
+                                {a, a + 1, a + kSide, a + 1, a + kSide + 1, a + kSide});
+        }
+    ASSERT_GE(grid.indices.size(), std::size_t(1) << 20);
+    SceneView view;
+    view.meshes.push_back({grid.positions, grid.indices});
+    view.instances.push_back({0, 0, glm::mat4(1.0f)});
+    const SceneAccel accel(view);
+    EXPECT_EQ(accel.mesh_box(0).min, glm::vec3(0.0f, 0.0f, 0.0f));
+    EXPECT_EQ(accel.mesh_box(0).max, glm::vec3(float(kSide - 1), float(kSide - 1), 10.0f));
+}
+
 }  // namespace
 }  // namespace picking

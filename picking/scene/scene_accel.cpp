@@ -2,11 +2,13 @@
 #include "picking/core/finite.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <utility>
 
 #include <glm/matrix.hpp>
 
+#include "picking/core/parallel_for.h"
 #include "picking/scene/bone_space.h"
 
 namespace picking {
@@ -16,8 +18,13 @@ namespace {
 /// Which of a mesh's vertices its triangles use (an unused or out-of-range one bounds nothing).
 std::vector<std::uint8_t> used_vertices(const MeshView& mesh) {
     std::vector<std::uint8_t> used(mesh.positions.size(), 0);
-    for (std::uint32_t index : mesh.indices)
-        if (index < used.size()) used[index] = 1;
+    // Marks are the same whoever sets them: a big mesh's are set on every core.
+    const unsigned chunks = mesh.indices.size() >= kParallelPoints ? resolve_thread_count(0) : 1u;
+    parallel_chunks(mesh.indices.size(), chunks, [&](std::size_t begin, std::size_t end, unsigned) {
+        for (std::size_t i = begin; i < end; ++i)
+            if (const std::uint32_t index = mesh.indices[i]; index < used.size())
+                std::atomic_ref(used[index]).store(1, std::memory_order_relaxed);
+    });
     return used;
 }
 
