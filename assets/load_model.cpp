@@ -297,7 +297,7 @@ void validate_scene(const Scene& scene, const std::filesystem::path& path) {
                                           " vertices");
             }
         }
-        if (mesh.normals.size() != mesh.positions.size()) {
+        if (!mesh.normals.empty() && mesh.normals.size() != mesh.positions.size()) {
             throw LoadError(path, describe_mesh(mesh, m) + " has " +
                                       std::to_string(mesh.normals.size()) + " normals for " +
                                       std::to_string(mesh.positions.size()) + " positions");

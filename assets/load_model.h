@@ -84,9 +84,9 @@ inline constexpr const char* kDefaultSceneName = "default";
 
 /// Checks what every loader must guarantee, and what the import process's answer must hold
 /// before anyone uses it: at least one triangle drawn; indices, materials, joints, nodes and
-/// morph targets in range; every number finite (positions, normals, weights, deltas,
-/// transforms, keys, shapes); a hierarchy whose parents come first and whose child lists hold
-/// each node once; clips of existing nodes with sorted keys. Throws LoadError otherwise.
+/// morph targets in range; a normal per position or none; every number finite (positions, normals,
+/// weights, deltas, transforms, keys, shapes); a hierarchy whose parents come first and whose child
+/// lists hold each node once; clips of existing nodes with sorted keys. Throws LoadError otherwise.
 void validate_scene(const Scene& scene, const std::filesystem::path& path);
 
 }  // namespace assets

@@ -3,6 +3,7 @@
 // on purpose).
 
 #include "assets/load_model.h"
+#include "assets/scene/mesh_normals.h"
 
 #include <algorithm>
 #include <cctype>
@@ -473,7 +474,7 @@ TEST(LoadModel, UppercaseObjExtensionGoesToTinyobj) {
     EXPECT_TRUE(has_note(tinyobj, "tinyobjloader"));
 }
 
-TEST(LoadModel, ObjNormalsAreKeptOrComputed) {
+TEST(LoadModel, ObjNormalsAreKeptOrDerived) {
     TempDir dir;
     const fs::path with =
         dir.write("with.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 0 0 -1\nf 1//1 2//1 3//1\n");
@@ -485,13 +486,20 @@ TEST(LoadModel, ObjNormalsAreKeptOrComputed) {
         const Scene kept = load_model(with, options);
         for (const glm::vec3& n : kept.meshes.at(0).normals)
             EXPECT_EQ(n, glm::vec3(0, 0, -1));
-        const Scene computed = load_model(without, options);
-        for (const glm::vec3& n : computed.meshes.at(0).normals)
+        // Without: the plain OBJ reader (which the default path gives such a file) and
+        // tinyobjloader's path both leave them to be derived for drawing, the winding's.
+        const MeshData without_normals = load_model(without, options).meshes.at(0);
+        EXPECT_TRUE(without_normals.normals.empty());
+        const std::vector<glm::vec3> normals =
+            smooth_normals(without_normals.positions, without_normals.indices);
+        ASSERT_EQ(normals.size(), 3u);
+        for (const glm::vec3& n : normals)
             EXPECT_NEAR(glm::distance(n, glm::vec3(0, 0, 1)), 0.0f, 1e-6f);
     }
-    // A normal index out of range: smooth normals instead, and no crash.
+    // A normal index out of range: no normals (smooth ones for drawing), a note, and no crash.
     const Scene scene = load_model(broken, kViaTinyobj);
-    EXPECT_EQ(scene.meshes.at(0).normals.size(), scene.meshes.at(0).positions.size());
+    EXPECT_TRUE(scene.meshes.at(0).normals.empty());
+    EXPECT_TRUE(has_note(scene, "smooth normals are derived instead"));
 }
 
 TEST(LoadModel, AssimpContinuesALineAfterABackslash) {

@@ -30,7 +30,6 @@
 #include <tiny_obj_loader.h>
 
 #include "assets/load_model.h"
-#include "assets/scene/mesh_normals.h"
 #include "assets/texture_path.h"
 
 namespace assets {
@@ -206,7 +205,8 @@ void add_vertices(const tinyobj::shape_t& shape, const std::vector<std::size_t>&
 
 /// One mesh of the given triangles of a shape: a vertex per (position, normal, texture
 /// coordinate) triple; the file's normals and texture coordinates when every corner has a usable
-/// one (smooth normals, and no UVs, otherwise); vertex colours when every position has one.
+/// one (no normals, derived for drawing, and no UVs, otherwise); vertex colours when every
+/// position has one.
 MeshData build_mesh(const tinyobj::shape_t& shape, const std::string& name,
                     const std::vector<std::size_t>& triangles, const tinyobj::attrib_t& attrib,
                     const std::filesystem::path& path, std::vector<std::string>& notes) {
@@ -261,12 +261,11 @@ MeshData build_mesh(const tinyobj::shape_t& shape, const std::string& name,
                    (use_normals ? std::uint64_t(std::uint32_t(corner.normal_index)) : 0u);
         });
     }
-    if (!use_normals) {
-        if (some_normals) {
-            notes.push_back("'" + name +
-                            "': some corners have no (valid) normal; computed smooth normals");
-        }
-        compute_smooth_normals(mesh);
+    // Without usable normals, none: picking needs none, and drawing derives smooth ones.
+    if (!use_normals && some_normals) {
+        notes.push_back("'" + name +
+                        "': some corners have no (valid) normal; smooth normals are derived "
+                        "instead");
     }
     if (!use_tex_coords && some_tex_coords) {
         notes.push_back("'" + name +

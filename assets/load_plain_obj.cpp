@@ -17,8 +17,6 @@
 #include <utility>
 #include <vector>
 
-#include "assets/scene/mesh_normals.h"
-
 namespace assets {
 
 namespace {
@@ -290,7 +288,6 @@ std::optional<Scene> read_plain_obj(std::span<const std::byte> bytes,
                                       std::to_string(mesh.positions.size()) + " vertices");
         }
     }
-    compute_smooth_normals(mesh);
     if (progress != nullptr) progress->fraction = 1.0f;
     // The layout of the other OBJ paths (assets/load_obj.cpp): a root named after the file and
     // a child for the object, drawing its one mesh with the default material.
@@ -306,7 +303,8 @@ std::optional<Scene> read_plain_obj(std::span<const std::byte> bytes,
     scene.meshes.push_back(std::move(mesh));
     scene.materials.push_back({"DefaultMaterial", glm::vec3(0.6f), ""});
     scene.notes.push_back(
-        "Read by raypick's plain OBJ reader (positions and triangles, smooth normals computed); "
+        "Read by raypick's plain OBJ reader (positions and triangles; smooth normals derived for "
+        "drawing); "
         "OBJ files with texture coordinates, normals, materials, polygons or several objects go "
         "to Assimp");
     return scene;

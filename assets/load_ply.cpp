@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "assets/binary_scalar.h"
-#include "assets/scene/mesh_normals.h"
 
 namespace assets {
 
@@ -320,13 +319,14 @@ std::optional<Scene> read_binary_ply(std::span<const std::byte> bytes,
     if (!read_triangles(face_bytes.data(), std::size_t(faces.count), *face, header->big_endian,
                         vertices.count, mesh, path, progress))
         return std::nullopt;
+    // Without normals in the file, none: picking needs none, and drawing derives them.
     const bool normals_from_file = !mesh.normals.empty();
-    if (!normals_from_file) compute_smooth_normals(mesh);
     report(progress, 1.0f, path);
-    std::string note = std::string("Read by raypick's binary PLY reader (") +
-                       (header->big_endian ? "big" : "little") + "-endian, " +
-                       (normals_from_file ? "the file's normals" : "smooth normals computed") +
-                       "); PLY files with colours, texture coordinates or polygons go to Assimp";
+    std::string note =
+        std::string("Read by raypick's binary PLY reader (") +
+        (header->big_endian ? "big" : "little") + "-endian, " +
+        (normals_from_file ? "the file's normals" : "smooth normals derived for drawing") +
+        "); PLY files with colours, texture coordinates or polygons go to Assimp";
     return make_single_mesh_scene(path.string(), std::move(mesh), {std::move(note)});
 }
 

@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "assets/binary_scalar.h"
-#include "assets/scene/mesh_normals.h"
 #include "assets/vertex_welder.h"
 
 namespace assets {
@@ -155,7 +154,6 @@ std::optional<Scene> read_binary_stl(std::span<const std::byte> bytes,
             mesh.indices[k] = number[mesh.indices[k]];
     }
     mesh.positions = all.take_positions();
-    compute_smooth_normals(mesh);
     mesh.flat_shaded = true;
     std::string note =
         "Read by raypick's binary STL reader (corners at the same position joined "

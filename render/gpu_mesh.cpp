@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "assets/scene/mesh_normals.h"
+
 namespace render {
 
 namespace {
@@ -53,7 +55,12 @@ GpuMesh upload_mesh(const assets::MeshData& mesh) {
     gpu.index_count = GLsizei(mesh.indices.size());
     gpu.vertex_count = GLsizei(mesh.positions.size());
 
-    const std::vector<float> interleaved = interleave(mesh.positions, mesh.normals);
+    // A mesh whose file gave no normals is drawn with smooth ones (the viewer's load derives
+    // them before this; other callers may not).
+    std::vector<glm::vec3> derived;
+    if (mesh.normals.empty()) derived = assets::smooth_normals(mesh.positions, mesh.indices);
+    const std::vector<float> interleaved =
+        interleave(mesh.positions, mesh.normals.empty() ? derived : mesh.normals);
     const auto bytes = GLsizeiptr(interleaved.size() * sizeof(float));
     glBindBuffer(GL_ARRAY_BUFFER, gpu.vertices.handle());
     glBufferData(GL_ARRAY_BUFFER, bytes, interleaved.data(), GL_STATIC_DRAW);

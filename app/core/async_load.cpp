@@ -4,14 +4,17 @@
 #include <utility>
 
 #include "assets/import_process.h"
+#include "assets/scene/mesh_normals.h"
 
 namespace app {
 
-std::shared_ptr<ModelLoad> start_model_load(std::filesystem::path path,
-                                            assets::LoadOptions options) {
-    return ModelLoad::start(path, [path, options](assets::LoadProgress& progress) {
+std::shared_ptr<ModelLoad> start_model_load(std::filesystem::path path, assets::LoadOptions options,
+                                            LoadFor purpose) {
+    return ModelLoad::start(path, [path, options, purpose](assets::LoadProgress& progress) {
         try {
-            return assets::import_model(path, options, &progress);
+            assets::Scene scene = assets::import_model(path, options, &progress);
+            if (purpose == LoadFor::Drawing) assets::fill_missing_normals(scene);
+            return scene;
         } catch (const std::exception&) {
             throw;  // the loaders' errors name the file already
         } catch (...) {

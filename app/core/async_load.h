@@ -13,10 +13,17 @@ namespace app {
 
 using ModelLoad = BackgroundJob<assets::Scene, assets::LoadProgress, std::filesystem::path>;
 
+/// What the loaded scene is for.
+enum class LoadFor {
+    Picking,  ///< a command: meshes whose files give no normals stay without (none are needed)
+    Drawing,  ///< the viewer: they get smooth ones too, off the UI thread
+};
+
 /// Starts loading `path` ("default" builds the built-in scene). A failed load has no result
 /// and an error() that names the file.
 [[nodiscard]] std::shared_ptr<ModelLoad> start_model_load(std::filesystem::path path,
-                                                          assets::LoadOptions options);
+                                                          assets::LoadOptions options,
+                                                          LoadFor purpose);
 
 /// After a failed load finished: why it failed (Refused for anything but a LoadError).
 [[nodiscard]] assets::LoadFailure load_failure(const ModelLoad& load);

@@ -15,7 +15,7 @@ constexpr double kReapSeconds = 5.0;
 LoadOutcome load_session(const std::filesystem::path& model, const assets::LoadOptions& options,
                          double timeout_seconds) {
     LoadOutcome outcome;
-    const auto load = start_model_load(model, options);
+    const auto load = start_model_load(model, options, LoadFor::Picking);
     if (!load->wait(timeout_seconds > 0.0 ? timeout_seconds : -1.0)) {
         load->cancel();
         // A file's import process is killed at once: wait for that, so none outlives the

@@ -7,7 +7,7 @@ namespace app {
 
 void SceneLoading::start(const std::filesystem::path& path, const assets::LoadOptions& options) {
     cancel();  // the newer request wins
-    load_ = start_model_load(path, options);
+    load_ = start_model_load(path, options, LoadFor::Drawing);
 }
 
 bool SceneLoading::cancel() {

@@ -9,6 +9,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "assets/scene/mesh_normals.h"
+
 namespace app {
 
 namespace {
@@ -57,6 +59,7 @@ bool moves_with_joints_or_targets(const assets::MeshData& mesh) {
 SceneSession::SceneSession(assets::Scene scene, SessionOptions options)
     : scene_(std::move(scene)), options_(options) {
     const std::size_t mesh_count = scene_.meshes.size();
+    derived_normals_ = std::make_unique<DerivedNormals[]>(mesh_count);
     space_node_.assign(mesh_count, 0);
     std::vector<bool> seen(mesh_count, false);
     for (const assets::MeshInstance& instance : scene_.instances()) {
@@ -251,7 +254,16 @@ std::optional<picking::SceneHit> SceneSession::intersect(const picking::Ray& wor
 std::span<const glm::vec3> SceneSession::mesh_normals(ViewMesh mesh) const {
     const assets::PosedMesh& posed = posed_[index(mesh)];
     if (!posed.normals.empty()) return posed.normals;
-    return scene_.meshes[index(scene_mesh(mesh))].normals;
+    return loaded_normals(scene_mesh(mesh));
+}
+
+std::span<const glm::vec3> SceneSession::loaded_normals(SceneMesh mesh) const {
+    const assets::MeshData& data = scene_.meshes[index(mesh)];
+    if (!data.normals.empty() || data.positions.empty()) return data.normals;
+    DerivedNormals& derived = derived_normals_[index(mesh)];
+    std::call_once(derived.made,
+                   [&] { derived.normals = assets::smooth_normals(data.positions, data.indices); });
+    return derived.normals;
 }
 
 std::vector<ViewMesh> SceneSession::deforming_meshes() const {

@@ -135,6 +135,10 @@ class SceneSession {
     /// Its normals in the current pose (the loaded ones unless it deforms and
     /// SessionOptions::deform_normals is set).
     [[nodiscard]] std::span<const glm::vec3> mesh_normals(ViewMesh mesh) const;
+    /// A scene mesh's normals as loaded, one per vertex: the file's, or, for a mesh whose file
+    /// gave none, smooth ones derived the first time anything asks (picking never does, so a
+    /// big model is picked without them). Safe to call from several threads.
+    [[nodiscard]] std::span<const glm::vec3> loaded_normals(SceneMesh mesh) const;
     /// View meshes whose vertices change with the pose (morph targets, skins of several
     /// joints), own copies included.
     [[nodiscard]] std::vector<ViewMesh> deforming_meshes() const;
@@ -252,6 +256,12 @@ class SceneSession {
     std::vector<std::uint32_t> moving_;       ///< drawn view meshes with a skin or morph targets
     std::vector<std::uint32_t> deforming_;    ///< of those, the ones whose vertices change
     std::vector<assets::PosedMesh> posed_;    ///< per view mesh (empty for ones that never change)
+    /// Per scene mesh without normals of its own: its smooth ones, made on first use.
+    struct DerivedNormals {
+        std::once_flag made;
+        std::vector<glm::vec3> normals;
+    };
+    mutable std::unique_ptr<DerivedNormals[]> derived_normals_;
     assets::Pose pose_;
     std::vector<glm::mat4> instance_world_;
     std::vector<glm::mat4> bind_instance_world_;

@@ -80,15 +80,16 @@ std::array<glm::vec3, 3> corner_normals(const SceneSession& session, std::uint32
     const std::uint32_t mesh_index = index(session.scene_mesh(view_mesh));
     const assets::MeshData& mesh = scene.meshes[mesh_index];
     const std::uint32_t* corners = &mesh.indices[3 * std::size_t(triangle)];
+    // As loaded, or derived now for a mesh whose file gave none.
+    const std::span<const glm::vec3> loaded = session.loaded_normals(session.scene_mesh(view_mesh));
     if (pose == PoseChoice::Bind || !session.deforms(view_mesh)) {
-        const std::span<const glm::vec3> normals = pose == PoseChoice::Bind
-                                                       ? std::span<const glm::vec3>(mesh.normals)
-                                                       : session.mesh_normals(view_mesh);
+        const std::span<const glm::vec3> normals =
+            pose == PoseChoice::Bind ? loaded : session.mesh_normals(view_mesh);
         return {normals[corners[0]], normals[corners[1]], normals[corners[2]]};
     }
     // A session that deforms normals too (the viewer's) has them posed already.
     if (const std::span<const glm::vec3> posed = session.mesh_normals(view_mesh);
-        posed.data() != mesh.normals.data())
+        posed.data() != loaded.data())
         return {posed[corners[0]], posed[corners[1]], posed[corners[2]]};
     // Else the session posed positions only: pose this mesh again with its normals, in the same
     // space (an own copy in its instance's node, the scene's mesh in the first node drawing it).
@@ -97,7 +98,8 @@ std::array<glm::vec3, 3> corner_normals(const SceneSession& session, std::uint32
         copy_of ? session.view().instances[*copy_of].node : first_node_drawing(scene, mesh_index);
     assets::PosedMesh posed;
     assets::pose_mesh(scene, mesh_index, space_node, session.pose(), true, posed);
-    const std::vector<glm::vec3>& normals = posed.normals.empty() ? mesh.normals : posed.normals;
+    const std::span<const glm::vec3> normals =
+        posed.normals.empty() ? loaded : std::span<const glm::vec3>(posed.normals);
     return {normals[corners[0]], normals[corners[1]], normals[corners[2]]};
 }
 

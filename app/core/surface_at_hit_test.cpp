@@ -7,12 +7,15 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "assets/procedural/default_scene.h"
+#include "assets/scene/mesh_normals.h"
 
 namespace app {
 namespace {
@@ -180,6 +183,41 @@ TEST(SurfaceAtHit, DeformingMeshesGetTheirPosedNormals_Seed3) {
     }
     EXPECT_GT(checked, 0);
     EXPECT_GT(moved, 0) << "the poses bend some normals away from the rest pose";
+}
+
+// A mesh whose file gave no normals (the fast readers' big meshes) gets smooth ones the first
+// time a hit's smooth normal is asked for, in either pose, from any thread at once: the floats
+// smooth_normals gives, made once.
+TEST(SurfaceAtHit, AMeshWithoutNormalsGetsSmoothOnesWhenFirstAsked) {
+    assets::Scene scene = assets::make_default_scene();
+    assets::MeshData& bare = scene.meshes.at(0);
+    ASSERT_FALSE(bare.deforms());
+    const std::vector<glm::vec3> expected = assets::smooth_normals(bare.positions, bare.indices);
+    ASSERT_FALSE(expected.empty());
+    bare.normals.clear();
+    const SceneSession session(std::move(scene));
+    std::uint32_t instance = 0;
+    while (index(session.scene_mesh(session.view_mesh(instance))) != 0)
+        ++instance;
+    const assets::MeshData& mesh = session.scene().meshes[0];
+    EXPECT_TRUE(mesh.normals.empty()) << "the scene itself is not changed";
+    std::vector<std::thread> askers;
+    std::vector<std::span<const glm::vec3>> seen(4);
+    for (std::size_t t = 0; t < seen.size(); ++t)
+        askers.emplace_back([&, t] { seen[t] = session.loaded_normals(SceneMesh{0}); });
+    for (std::thread& asker : askers)
+        asker.join();
+    for (const std::span<const glm::vec3> normals : seen) {
+        EXPECT_EQ(normals.data(), seen[0].data()) << "made once";
+        EXPECT_TRUE(std::equal(normals.begin(), normals.end(), expected.begin(), expected.end()));
+    }
+    for (const PoseChoice pose : {PoseChoice::Current, PoseChoice::Bind}) {
+        const std::uint32_t triangle = 5;
+        const auto corners = corner_normals(session, instance, triangle, pose);
+        for (int c = 0; c < 3; ++c)
+            EXPECT_EQ(corners[c], expected[mesh.indices[3 * triangle + c]]);
+    }
+    EXPECT_EQ(session.mesh_normals(session.view_mesh(instance)).data(), seen[0].data());
 }
 
 }  // namespace

@@ -1,11 +1,31 @@
 #pragma once
+/// Smooth normals for meshes whose files give none. The fast readers leave MeshData::normals
+/// empty then: picking needs no normals, so a big model is opened and picked without them, and
+/// whatever draws a mesh or reports the smooth normal at a hit derives them here when first
+/// needed.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <glm/vec3.hpp>
 
 #include "assets/scene/scene.h"
 
 namespace assets {
 
-/// Sets one normal per position: the area-weighted average of the faces that use it
-/// (degenerate faces add nothing; an unused or isolated vertex gets +Y).
+/// One normal per position: the area-weighted average of the faces that use it (degenerate
+/// faces and out-of-range corners add nothing; an unused or isolated vertex gets +Y). A big
+/// mesh's are summed on `threads` threads (0: every core), each owning a range of vertices and
+/// adding its faces in order, so every normal is the same float whatever the thread count.
+[[nodiscard]] std::vector<glm::vec3> smooth_normals(std::span<const glm::vec3> positions,
+                                                    std::span<const std::uint32_t> indices,
+                                                    unsigned threads = 0);
+
+/// Sets mesh.normals to smooth_normals(mesh.positions, mesh.indices).
 void compute_smooth_normals(MeshData& mesh);
+
+/// Gives every mesh without normals its smooth ones (what drawing the scene needs).
+void fill_missing_normals(Scene& scene);
 
 }  // namespace assets

@@ -32,10 +32,13 @@ inline constexpr std::size_t kMaxTexCoordChannels = 8;
 struct MeshData {
     std::string name;
     std::vector<glm::vec3> positions;
-    std::vector<glm::vec3> normals;      ///< one per position
+    /// One per position, or none when the file gives none: smooth ones are then derived where
+    /// they are needed, by drawing or a hit's smooth normal (scene/mesh_normals.h), not for
+    /// picking.
+    std::vector<glm::vec3> normals;
     std::vector<std::uint32_t> indices;  ///< three per triangle, counter-clockwise is front
     std::uint32_t material = 0;          ///< index into Scene::materials
-    /// Drawn flat: each triangle lit by its own plane (an STL's facets), the normals kept only
+    /// Drawn flat: each triangle lit by its own plane (an STL's facets), the normals used only
     /// for a hit's smooth normal.
     bool flat_shaded = false;
     /// Every texture coordinate channel the file gives, in its order (channel 0 is what a
