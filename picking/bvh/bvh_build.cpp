@@ -13,6 +13,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <utility>
 
 #include <emmintrin.h>  // SSE2: part of every x86-64
 
@@ -205,9 +206,11 @@ struct Bins {
     }
 };
 
-/// A thread's bins, and the second set that binning interleaves with them.
+/// A thread's bins, and the second set that binning interleaves with them; and the
+/// primitives it has placed in leaves since it last told the progress.
 struct BinScratch {
     Bins bins, spare;
+    std::size_t placed = 0;
 };
 
 struct Split {
@@ -532,9 +535,13 @@ class Builder {
 
     // == Nodes
 
-    void write_leaf(const Job& job) {
+    /// Counted in the thread's `scratch` when it has one (the root's job has none).
+    void write_leaf(const Job& job, BinScratch* scratch) {
         std::construct_at(&nodes_[job.node], BvhNode{job.bounds.aabb(), job.begin, job.size()});
-        placed_in_leaves_ += job.size();
+        if (scratch)
+            scratch->placed += job.size();
+        else
+            placed_in_leaves_ += job.size();
     }
 
     /// Makes `job` an inner node over the two sides; returns the two child jobs.
@@ -557,7 +564,7 @@ class Builder {
         // wide BVH's costs that is every job of up to eight triangles, half of all jobs.
         if (n == 1 || (n <= std::uint32_t(options_.max_leaf_size) &&
                        options_.primitive_cost * blocks(n) <= options_.node_cost)) {
-            write_leaf(job);
+            write_leaf(job, scratch);
             return false;
         }
         Split split;
@@ -572,7 +579,7 @@ class Builder {
         const float split_cost = options_.node_cost * area + options_.primitive_cost * split.cost;
         const float leaf_cost = options_.primitive_cost * area * blocks(n);
         if (n <= std::uint32_t(options_.max_leaf_size) && !(split_cost < leaf_cost)) {
-            write_leaf(job);
+            write_leaf(job, scratch);
             return false;
         }
         Side left, right;
@@ -647,13 +654,17 @@ class Builder {
                 stack.push_back(right);
             }
             if ((since_report++ & 4095) == 0) {
-                report_progress();
+                report_progress(scratch);
                 if (cancelled()) return;
             }
         }
+        report_progress(scratch);
     }
 
-    void report_progress() {
+    /// Adds what this thread placed in leaves to the shared count (seldom: a count both threads
+    /// wrote at every leaf cost more than the leaves), and tells the progress.
+    void report_progress(BinScratch& scratch) {
+        placed_in_leaves_ += std::exchange(scratch.placed, 0);
         if (progress_)
             progress_->fraction =
                 progress_->base +
@@ -671,9 +682,10 @@ class Builder {
     std::atomic<unsigned> waiting_{0};
     bool finished_ = false;
     BvhStorage::NodeArray nodes_{nullptr, BvhStorage::FreeNodes{0}};
-    std::atomic<std::uint32_t> node_count_{0};
-    std::atomic<std::size_t> placed_in_leaves_{0};
-    BuildProgress* progress_;
+    // Written by every thread: each on a cache line of its own, away from what they all read.
+    alignas(64) std::atomic<std::uint32_t> node_count_{0};
+    alignas(64) std::atomic<std::size_t> placed_in_leaves_{0};
+    alignas(64) BuildProgress* progress_;
     int block_shift_ = 0;  ///< primitive_block rounded up to 2^block_shift_
     std::uint32_t block_mask_ = 0;
 };
