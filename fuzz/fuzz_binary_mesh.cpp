@@ -3,13 +3,17 @@
 // accept, refused with LoadError, or left to Assimp (nothing); a scene always holds one mesh
 // whose indices name its own vertices.
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
 
+#include <glm/geometric.hpp>
+
 #include "assets/load_ply.h"
 #include "assets/load_stl.h"
+#include "assets/scene/mesh_normals.h"
 #include "fuzz/fuzz_check.h"
 
 namespace {
@@ -22,7 +26,12 @@ void check_reader(Read read, std::span<const std::byte> bytes, const char* name)
         FUZZ_CHECK(scene->meshes.size() == 1 && scene->nodes.size() == 1);
         const assets::MeshData& mesh = scene->meshes[0];
         FUZZ_CHECK(mesh.indices.size() % 3 == 0);
-        FUZZ_CHECK(mesh.normals.size() == mesh.positions.size());
+        // The file's normals, one per vertex, or none: then the smooth ones drawing derives,
+        // each a unit vector (give or take the float underflow of a tiny face's squares).
+        FUZZ_CHECK(mesh.normals.empty() || mesh.normals.size() == mesh.positions.size());
+        if (mesh.normals.empty())
+            for (const glm::vec3& n : assets::smooth_normals(mesh.positions, mesh.indices))
+                FUZZ_CHECK(std::abs(glm::length(n) - 1.0f) < 0.5f);
         for (const std::uint32_t index : mesh.indices)
             FUZZ_CHECK(index < mesh.positions.size());
         assets::validate_scene(*scene, name);  // may refuse (no triangles, NaN): never crash
