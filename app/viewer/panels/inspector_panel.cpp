@@ -28,6 +28,35 @@ const ImVec4 kPickColor{0.95f, 0.45f, 0.9f, 1.0f};
 const ImVec4 kGood{0.5f, 0.9f, 0.5f, 1.0f};
 const ImVec4 kWarn{1.0f, 0.7f, 0.3f, 1.0f};
 
+/// `text` wrapped at its spaces (and its line breaks) only, in the width left: ImGui's own wrap
+/// also breaks after a '.' or a ',', and would show 0.499812 as "0." over "499812". A word
+/// wider than the width stays whole (measure() reports it).
+void text_wrapped_at_spaces(const char* text) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    // The lines as close as one wrapped text's.
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
+    std::string line;
+    const char* word = text;
+    for (const char* c = text;; ++c) {
+        if (*c != ' ' && *c != '\n' && *c != '\0') continue;
+        const std::string longer =
+            line.empty() ? std::string(word, c) : line + " " + std::string(word, c);
+        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+            ImGui::TextUnformatted(line.c_str());
+            line.assign(word, c);
+        } else {
+            line = longer;
+        }
+        if (*c != ' ') {  // the end, or a line break the text asks for
+            ImGui::TextUnformatted(line.c_str());
+            line.clear();
+            if (*c == '\0') break;
+        }
+        word = c + 1;
+    }
+    ImGui::PopStyleVar();
+}
+
 /// The table of label / value rows the Inspector is made of.
 class Rows {
   public:
@@ -56,9 +85,7 @@ class Rows {
         label_cell(label, glossary_term);
         ImGui::TableSetColumnIndex(1);
         measure(text);
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(text);
-        ImGui::PopTextWrapPos();
+        text_wrapped_at_spaces(text);
     }
     void colored_row(const char* label, const char* glossary_term, ImVec4 color,
                      const std::string& text) {
@@ -67,9 +94,7 @@ class Rows {
         ImGui::TableSetColumnIndex(1);
         measure(text.c_str());
         ImGui::PushStyleColor(ImGuiCol_Text, color);
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(text.c_str());
-        ImGui::PopTextWrapPos();
+        text_wrapped_at_spaces(text.c_str());
         ImGui::PopStyleColor();
     }
     void vec(const char* label, glm::vec3 v) {
@@ -77,10 +102,18 @@ class Rows {
     }
 
   private:
+    /// The label, wrapped at spaces in its narrow column ("Smooth normal" on two lines rather
+    /// than cut to "Smooth nc"); a word still too wide shows in overflow_px too.
     void label_cell(const char* label, const char* glossary_term) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
-        ImGui::TextDisabled("%s", label);
+        measure(label);
+        // One item however many lines: the glossary's tooltip is over all of them.
+        ImGui::BeginGroup();
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        text_wrapped_at_spaces(label);
+        ImGui::PopStyleColor();
+        ImGui::EndGroup();
         if (glossary_term) glossary_tooltip(glossary_term);
     }
     void measure(const char* text) {
