@@ -56,9 +56,11 @@ GpuMesh upload_mesh(const assets::MeshData& mesh) {
     gpu.vertex_count = GLsizei(mesh.positions.size());
 
     // A mesh whose file gave no normals is drawn with smooth ones (the viewer's load derives
-    // them before this; other callers may not).
+    // them before this; other callers may not). A flat-shaded one needs none: its shader
+    // lights each triangle by its own plane.
     std::vector<glm::vec3> derived;
-    if (mesh.normals.empty()) derived = assets::smooth_normals(mesh.positions, mesh.indices);
+    if (mesh.normals.empty() && !mesh.flat_shaded)
+        derived = assets::smooth_normals(mesh.positions, mesh.indices);
     const std::vector<float> interleaved =
         interleave(mesh.positions, mesh.normals.empty() ? derived : mesh.normals);
     const auto bytes = GLsizeiptr(interleaved.size() * sizeof(float));

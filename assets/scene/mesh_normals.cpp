@@ -65,7 +65,8 @@ void compute_smooth_normals(MeshData& mesh) {
 
 void fill_missing_normals(Scene& scene) {
     for (MeshData& mesh : scene.meshes)
-        if (mesh.normals.empty() && !mesh.positions.empty()) compute_smooth_normals(mesh);
+        if (mesh.normals.empty() && !mesh.positions.empty() && !mesh.flat_shaded)
+            compute_smooth_normals(mesh);
 }
 
 }  // namespace assets

@@ -25,7 +25,8 @@ namespace assets {
 /// Sets mesh.normals to smooth_normals(mesh.positions, mesh.indices).
 void compute_smooth_normals(MeshData& mesh);
 
-/// Gives every mesh without normals its smooth ones (what drawing the scene needs).
+/// Gives every mesh without normals its smooth ones, what drawing the scene needs: all but a
+/// flat-shaded mesh's (an STL's), which is lit by each triangle's own plane.
 void fill_missing_normals(Scene& scene);
 
 }  // namespace assets

@@ -70,7 +70,7 @@ TEST(SmoothNormals, AreTheSameFloatsOnAnyNumberOfThreads_Seed91) {
         ASSERT_NEAR(glm::length(n), 1.0f, 1e-5f);
 }
 
-TEST(SmoothNormals, OnlyMeshesWithoutNormalsGetThem) {
+TEST(SmoothNormals, OnlyMeshesDrawnWithNormalsThatHaveNoneGetThem) {
     Scene scene;
     MeshData given;
     given.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
@@ -78,10 +78,13 @@ TEST(SmoothNormals, OnlyMeshesWithoutNormalsGetThem) {
     given.normals = {{1, 0, 0}, {1, 0, 0}, {1, 0, 0}};  // the file's, however odd
     MeshData bare = given;
     bare.normals.clear();
-    scene.meshes = {given, bare};
+    MeshData flat = bare;  // an STL's: lit by each triangle's plane, drawn without normals
+    flat.flat_shaded = true;
+    scene.meshes = {given, bare, flat};
     fill_missing_normals(scene);
     EXPECT_EQ(scene.meshes[0].normals, given.normals);
     EXPECT_EQ(scene.meshes[1].normals, std::vector<glm::vec3>(3, glm::vec3(0, 0, 1)));
+    EXPECT_TRUE(scene.meshes[2].normals.empty());
 }
 
 }  // namespace
