@@ -16,7 +16,7 @@ using ModelLoad = BackgroundJob<assets::Scene, assets::LoadProgress, std::filesy
 /// What the loaded scene is for.
 enum class LoadFor {
     Picking,  ///< a command: meshes whose files give no normals stay without (none are needed)
-    Drawing,  ///< the viewer: they get smooth ones too, off the UI thread
+    Drawing,  ///< the viewer: they get smooth ones too (but a flat-shaded one), off the UI thread
 };
 
 /// Starts loading `path` ("default" builds the built-in scene). A failed load has no result
