@@ -105,6 +105,9 @@ struct WideBvh {
     std::vector<TriangleBlock8, AlignedAllocator<TriangleBlock8, 64>> blocks;
     Aabb bounds;
     std::size_t triangle_count = 0;  ///< triangles in the leaves
+    /// How wide a leaf's box typically is (typical_leaf_extent): what the packet traversal
+    /// weighs a packet's footprint against.
+    float leaf_extent = 0.0f;
 
     [[nodiscard]] bool empty() const { return blocks.empty(); }
     /// Nodes and blocks: the acceleration memory (the mesh itself not counted).
@@ -119,6 +122,11 @@ struct WideBvh {
 /// `threads` threads (0: every core; the wide root's subtrees are collapsed apart).
 [[nodiscard]] WideBvh collapse_to_wide(const Bvh& binary, const MeshView& mesh,
                                        unsigned threads = 1);
+
+/// The mean largest side of the leaves' boxes, over the leaves of up to 4,096 nodes taken at an
+/// even stride (the same ones on any machine): a leaf's typical size at a glance, whatever the
+/// tree's size. 0 for an empty tree.
+[[nodiscard]] float typical_leaf_extent(const WideBvh& bvh);
 
 /// The default build options for a wide BVH: leaves sized for eight-lane triangle tests.
 [[nodiscard]] BvhBuildOptions wide_bvh_build_options();

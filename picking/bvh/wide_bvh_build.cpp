@@ -408,6 +408,7 @@ WideBvh collapse_to_wide(const Bvh& binary, const MeshView& mesh, unsigned threa
     WideBvh wide;
     if (binary.empty()) return wide;
     Collapser({binary.nodes, binary.primitive_ids}, mesh, wide).run(resolve_thread_count(threads));
+    wide.leaf_extent = typical_leaf_extent(wide);
     return wide;
 }
 
@@ -421,7 +422,28 @@ WideBvh build_wide_bvh(const MeshView& mesh, const BvhBuildOptions& options,
     WideBvh wide;
     Collapser({binary.node_span(), binary.primitive_ids}, mesh, wide)
         .run(resolve_thread_count(capped.threads));
+    wide.leaf_extent = typical_leaf_extent(wide);
     return wide;
+}
+
+float typical_leaf_extent(const WideBvh& bvh) {
+    constexpr std::size_t kSample = 4096;
+    const std::size_t stride = std::max<std::size_t>(1, bvh.nodes.size() / kSample);
+    double sum = 0.0;
+    std::size_t leaves = 0;
+    for (std::size_t n = 0; n < bvh.nodes.size(); n += stride) {
+        const WideNode& node = bvh.nodes[n];
+        for (std::uint32_t i = 0; i < node.child_count; ++i) {
+            if (!WideNode::is_leaf(node.child[i])) continue;
+            const Aabb box = node.child_bounds(int(i));
+            const float side =
+                std::max({box.max.x - box.min.x, box.max.y - box.min.y, box.max.z - box.min.z});
+            if (!(side >= 0.0f && side <= std::numeric_limits<float>::max())) continue;
+            sum += double(side);
+            ++leaves;
+        }
+    }
+    return leaves ? float(sum / double(leaves)) : 0.0f;
 }
 
 std::size_t WideBvh::memory_bytes() const {

@@ -123,6 +123,7 @@ void refit(WideBvh& bvh, const MeshView& mesh) {
         node_bounds[index] = all;
     }
     bvh.bounds = node_bounds[0];
+    bvh.leaf_extent = typical_leaf_extent(bvh);
 }
 
 void for_each_box(const WideBvh& bvh, int depth,

@@ -343,6 +343,24 @@ TEST(WideBvh, RefitGivesTheSamePicksAsARebuild_Seed35) {
     }
 }
 
+TEST(WideBvh, ALeafsTypicalExtentIsThatOfAFewCellsAndFollowsARefit) {
+    // A grid of unit cells: a leaf holds up to eight triangles, four cells at most, so its
+    // box's largest side is one to four cells.
+    TestMesh mesh = testing::grid(64);
+    WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
+    EXPECT_GE(bvh.leaf_extent, 1.0f);
+    EXPECT_LE(bvh.leaf_extent, 4.0f);
+    const float unit = bvh.leaf_extent;
+    EXPECT_EQ(typical_leaf_extent(bvh), unit);
+    // Three times as large after a refit (the sides are exact multiples; the sum rounds).
+    for (glm::vec3& p : mesh.positions)
+        p *= 3.0f;
+    refit(bvh, mesh.view());
+    EXPECT_NEAR(bvh.leaf_extent, 3.0f * unit, 1e-5f * unit);
+    EXPECT_EQ(WideBvh{}.leaf_extent, 0.0f);
+    EXPECT_EQ(typical_leaf_extent(WideBvh{}), 0.0f);
+}
+
 TEST(WideBvh, RecordsTheBoxesItVisits) {
     const TestMesh mesh = closed_bumpy_sphere(20, 30);
     const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
