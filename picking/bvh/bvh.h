@@ -122,6 +122,8 @@ struct TraversalStats {
     std::uint64_t box_tests = 0;
     std::uint64_t nodes_visited = 0;
     std::uint64_t triangles_tested = 0;
+    /// A packet traversal's rays sent on alone into a subtree (counted again per subtree).
+    std::uint64_t rays_handed_off = 0;
 };
 
 struct BvhHit {

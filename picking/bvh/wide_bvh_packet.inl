@@ -13,7 +13,9 @@
 // its own closest hit so far) passes runs the block kernel, exactly as its single-ray
 // traversal would. Since every traversal keeps the closest hit by closer_hit's rule (bvh.h),
 // each ray's answer is the single-ray answer bit for bit, in whatever order the packet
-// reaches the leaves.
+// reaches the leaves. A packet wider than a leaf (packet_pays) hands a subtree that few of its
+// rays enter to those rays: each goes on alone from there with its own progress (walk_from),
+// under the same rule.
 
 namespace {
 
@@ -101,6 +103,45 @@ inline float lane_max(F a) {
     return _mm_cvtss_f32(_mm_max_ss(m, _mm_shuffle_ps(m, m, 1)));
 }
 
+/// A packet whose footprint is wider than its leaves hands each subtree that at most this many
+/// of its rays enter to them alone. On the 10M-triangle knot's 4x4 tiles of 1024x1024 pixels:
+/// 2 rays gave 11.5 M rays/s, 6 to 12 gave 13.0-13.3 M (single rays 10.3 M).
+constexpr int kHandOffRays = 6;
+
+/// The first of eight lanes (of a splat: its value).
+inline float first_lane(F a) {
+    return _mm256_cvtss_f32(a.v);
+}
+
+/// Whether a packet's shared walk pays all the way down: while its footprint where it meets
+/// the mesh is no wider than a leaf's box, its rays enter the same nodes and leaves. A wider
+/// packet (a screen tile over a 10M-triangle mesh seen whole) walks the union of its rays'
+/// paths and enters each leaf with a ray or two; it shares the top of the tree and hands the
+/// subtrees few of its rays enter to those rays, as Embree's hybrid traversal hands a packet's
+/// last rays to single-ray traversal. Only speed depends on it: each ray's answer is its own.
+/// The footprint is the spread of the origins plus the spread of the unit directions times the
+/// distance to the tree's box, from the packet's bounds (one octant: each inverse direction's
+/// range [lo, hi] has one sign, and its direction's range is [1/hi, 1/lo]). Measured against
+/// WideBvh::leaf_extent: 0.6 of it for the 1M knot's tiles, 1.6-1.8 for the 10M knot's.
+inline bool packet_pays(const WideBvh& bvh, const F* near_origin, const F* far_origin,
+                        const F* near_lo, const F* near_hi) {
+    if (!(bvh.leaf_extent > 0.0f)) return true;
+    float origin_spread = 0.0f, direction_spread = 0.0f, length2 = 0.0f, distance2 = 0.0f;
+    for (int axis = 0; axis < 3; ++axis) {
+        const float o1 = first_lane(near_origin[axis]), o2 = first_lane(far_origin[axis]);
+        origin_spread = std::max(origin_spread, std::abs(o1 - o2));
+        const float d1 = 1.0f / first_lane(near_lo[axis]), d2 = 1.0f / first_lane(near_hi[axis]);
+        direction_spread = std::max(direction_spread, std::abs(d1 - d2));
+        const float mid = 0.5f * (d1 + d2);
+        length2 += mid * mid;
+        const float o = 0.5f * (o1 + o2);
+        const float gap = std::max({bvh.bounds.min[axis] - o, o - bvh.bounds.max[axis], 0.0f});
+        distance2 += gap * gap;
+    }
+    const float footprint = origin_spread + direction_spread * std::sqrt(distance2 / length2);
+    return footprint <= bvh.leaf_extent;
+}
+
 /// `count` rays (2 to 16; rays[count..15] repeat one of them) of one octant, all of the scaled
 /// form, in `p`: their closest hits, as traverse_impl would find them one by one.
 template <bool kWatertight>
@@ -128,6 +169,10 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
         far_lo[axis] = splat(lane_min(min(a.inv_far[axis], b.inv_far[axis])));
         far_hi[axis] = splat(lane_max(max(a.inv_far[axis], b.inv_far[axis])));
     }
+    // A packet wider than its leaves hands each subtree that few of its rays enter to those
+    // rays alone. Weighed when the packet first enters a child of the root: most packets
+    // that miss the mesh never do.
+    enum class HandOff { Unweighed, No, Yes } hand_off = HandOff::Unweighed;
     const F packet_t_min = splat(lane_min(min(a.t_min, b.t_min)));
     const unsigned lanes = (1u << count) - 1u;
     alignas(32) float t_max[16];  // each ray's closest hit so far; spare lanes enter nothing
@@ -137,13 +182,7 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
         t_max[i] = -__builtin_inff();
     float packet_t_max = lane_max(max(load(t_max), load(t_max + 8)));
 
-    // Each ray's triangle kernel ray, made at its first leaf.
-    BlockRay block_ray[16];
-    leaf::RayLanes leaf_lanes[16];
-    unsigned ready = 0;
-    PacketHit best[16];
-    for (PacketHit& hit : best)
-        hit.triangle = PacketHit::kNoHit;
+    RayProgress progress[16];  // each ray's closest hit and its triangle kernels' ray
 
     const WideNode* nodes = bvh.nodes.data();
     const TriangleBlock8* blocks = bvh.blocks.data();
@@ -157,10 +196,49 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
     };
     Item stack[8 * 32];
     int size = 0;
+    // The rays whose own box test (slab_entry's, to their closest hit so far) enters the box
+    // of `parent`'s child `slot`.
+    auto rays_entering = [&](const WideNode& parent, int slot) {
+        F near_plane[3], far_plane[3];
+        for (int axis = 0; axis < 3; ++axis) {
+            near_plane[axis] = splat(parent.bounds[near_row[axis]][slot]);
+            far_plane[axis] = splat(parent.bounds[far_row[axis]][slot]);
+        }
+        unsigned entering = 0;
+        for (int h = 0; h < (count > 8 ? 2 : 1); ++h) {
+            const RayLanes8& r = p.half[h];
+            F t_near = r.t_min, t_far = load(t_max + 8 * h);
+            for (int axis = 0; axis < 3; ++axis) {
+                t_near = max(t_near, (near_plane[axis] - r.origin[axis]) * r.inv_near[axis]);
+                t_far = min(t_far, (far_plane[axis] - r.origin[axis]) * r.inv_far[axis]);
+            }
+            entering |= mask_bits(le(t_near, t_far)) << (8 * h);
+        }
+        return entering & lanes;
+    };
     Item item{0, 0.0f, 0, -1};  // the root (never a leaf), entered without a box test
     while (true) {
         // == Down through inner nodes: eight boxes for the whole packet, the nearest next.
         while (!WideNode::is_leaf(item.ref)) {
+            if (hand_off == HandOff::Unweighed && item.slot >= 0)
+                hand_off = packet_pays(bvh, near_origin, far_origin, near_lo, near_hi)
+                               ? HandOff::No
+                               : HandOff::Yes;
+            if (hand_off == HandOff::Yes) {
+                const unsigned entering = rays_entering(nodes[item.parent], item.slot);
+                if (__builtin_popcount(entering) <= kHandOffRays) {
+                    stats.rays_handed_off += unsigned(__builtin_popcount(entering));
+                    for (unsigned rest = entering; rest; rest &= rest - 1) {
+                        const int i = __builtin_ctz(rest);
+                        progress[i].t_max = t_max[i];
+                        walk_from<false, kWatertight, true>(bvh, *rays[i], make_slab_ray(*rays[i]),
+                                                            item.ref, query, stats, progress[i]);
+                        t_max[i] = progress[i].t_max;
+                    }
+                    if (entering) packet_t_max = lane_max(max(load(t_max), load(t_max + 8)));
+                    goto next_from_stack;
+                }
+            }
             const std::uint32_t parent = item.ref;
             const WideNode& node = nodes[parent];
             ++node_count;
@@ -201,46 +279,30 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
         {
             // == A leaf: each ray whose own box test (slab_entry's) passes runs the kernel.
             ++node_count;
-            const WideNode& parent = nodes[item.parent];
-            const int slot = item.slot;
-            F near_plane[3], far_plane[3];
-            for (int axis = 0; axis < 3; ++axis) {
-                near_plane[axis] = splat(parent.bounds[near_row[axis]][slot]);
-                far_plane[axis] = splat(parent.bounds[far_row[axis]][slot]);
-            }
-            unsigned entering = 0;
-            for (int h = 0; h < (count > 8 ? 2 : 1); ++h) {
-                const RayLanes8& r = p.half[h];
-                F t_near = r.t_min, t_far = load(t_max + 8 * h);
-                for (int axis = 0; axis < 3; ++axis) {
-                    t_near = max(t_near, (near_plane[axis] - r.origin[axis]) * r.inv_near[axis]);
-                    t_far = min(t_far, (far_plane[axis] - r.origin[axis]) * r.inv_far[axis]);
-                }
-                entering |= mask_bits(le(t_near, t_far)) << (8 * h);
-            }
-            entering &= lanes;
+            unsigned entering = rays_entering(nodes[item.parent], item.slot);
             const TriangleBlock8& block = blocks[WideNode::leaf_block(item.ref)];
             const std::uint32_t in_leaf = WideNode::leaf_count(item.ref);
             bool narrowed = false;
             for (; entering; entering &= entering - 1) {
                 const int i = __builtin_ctz(entering);
                 triangles += in_leaf;
-                if (!(ready & (1u << i))) {
-                    block_ray[i] = prepare_block_ray(*rays[i], query.options);
-                    block_ray[i].t_max = t_max[i];  // no hit yet: the ray's own end
-                    leaf_lanes[i] = leaf::RayLanes(block_ray[i]);
-                    ready |= 1u << i;
+                RayProgress& ray = progress[i];
+                if (!ray.block_ray_ready) {
+                    ray.block_ray = prepare_block_ray(*rays[i], query.options);
+                    ray.block_ray.t_max = t_max[i];  // no hit yet: the ray's own end
+                    ray.leaf_lanes = leaf::RayLanes(ray.block_ray);
+                    ray.block_ray_ready = true;
                 }
                 const BlockHit hit =
-                    leaf::closest_in_block<kWatertight>(block_ray[i], leaf_lanes[i], block);
-                // As traverse_impl: the kernel reports t <= the closest so far only.
+                    leaf::closest_in_block<kWatertight>(ray.block_ray, ray.leaf_lanes, block);
+                // As walk_from: the kernel reports t <= the closest so far only.
                 if (hit.id == kEmptyLane ||
-                    (best[i].hit() && !(hit.t < best[i].t || hit.id < best[i].triangle)))
+                    (ray.best && !(hit.t < ray.best->hit.t || hit.id < ray.best->triangle)))
                     continue;
-                best[i] = PacketHit{hit.t, hit.u, hit.v, hit.id};
+                ray.best = BvhHit{hit.id, RayHit{hit.t, hit.u, hit.v}};
                 t_max[i] = hit.t;
-                block_ray[i].t_max = kWatertight ? hit.t : next_above(hit.t);
-                leaf_lanes[i].t_max = splat(block_ray[i].t_max);
+                ray.block_ray.t_max = kWatertight ? hit.t : next_above(hit.t);
+                ray.leaf_lanes.t_max = splat(ray.block_ray.t_max);
                 narrowed = true;
             }
             if (narrowed) packet_t_max = lane_max(max(load(t_max), load(t_max + 8)));
@@ -257,7 +319,7 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
     descend:;
     }
     for (int i = 0; i < count; ++i)
-        *hits[i] = best[i];
+        *hits[i] = PacketHit::of(progress[i].best);
     stats.nodes_visited += node_count;
     stats.box_tests += boxes;
     stats.triangles_tested += triangles;

@@ -215,6 +215,49 @@ TEST(WidePacket, PacketsWhoseRaysPartWaysAmongCloseLayersHitWhatSingleRaysHit_Se
         }
 }
 
+/// The rays a packet traversal sent on alone, over `rays` in packets of kPacketRays.
+std::uint64_t rays_handed_off(const WideBvh& bvh, const std::vector<Ray>& rays,
+                              const WideQuery& query) {
+    TraversalStats stats;
+    std::vector<PacketHit> hits(kPacketRays);
+    for (std::size_t first = 0; first < rays.size(); first += kPacketRays)
+        select_raycast_packet(query)(
+            bvh, std::span(rays).subspan(first, std::min(kPacketRays, rays.size() - first)), query,
+            hits, stats);
+    return stats.rays_handed_off;
+}
+
+TEST(WidePacket, APacketWiderThanALeafHandsSubtreesToItsRaysAndTheyGetTheirOwnHits) {
+    // A grid of 192 x 192 unit cells seen whole by 48 x 48 pixels: a 4x4 tile spans 16 cells,
+    // many leaves. Then a coarse closed sphere seen by 128 x 128 pixels: a tile spans a
+    // fraction of a leaf, and the packets go all the way down together.
+    const TestMesh fine = testing::shuffled(testing::grid(192), 79);
+    const WideBvh fine_bvh = build_wide_bvh(fine.view(), wide_bvh_build_options());
+    std::vector<Ray> wide = primary_rays(fine_bvh.bounds, {48, 48});
+    wide = tile_order(wide, {48, 48}, 4);
+    const TestMesh coarse = testing::closed_bumpy_sphere(20, 24);
+    const WideBvh coarse_bvh = build_wide_bvh(coarse.view(), wide_bvh_build_options());
+    std::vector<Ray> narrow = primary_rays(coarse_bvh.bounds, {128, 128});
+    narrow = tile_order(narrow, {128, 128}, 4);
+    for (BlockAlgorithm algorithm : {BlockAlgorithm::MollerTrumbore, BlockAlgorithm::Watertight})
+        for (Isa isa : levels_here()) {
+            if (isa == Isa::Scalar) continue;  // the scalar path casts ray by ray
+            const WideQuery query = block_query(algorithm, isa);
+            const std::string what = std::string(isa_name(isa)) +
+                                     (algorithm == BlockAlgorithm::Watertight ? " wt" : " mt");
+            EXPECT_GT(expect_packets_equal_single_rays(fine_bvh, wide, query, kPacketRays,
+                                                       what + " wide tiles"),
+                      int(wide.size()) / 3)
+                << what;
+            EXPECT_GT(rays_handed_off(fine_bvh, wide, query), wide.size() / 3) << what;
+            EXPECT_GT(expect_packets_equal_single_rays(coarse_bvh, narrow, query, kPacketRays,
+                                                       what + " narrow tiles"),
+                      int(narrow.size()) / 10)
+                << what;
+            EXPECT_EQ(rays_handed_off(coarse_bvh, narrow, query), 0u) << what;
+        }
+}
+
 TEST(WidePacket, TheTableAndAnEmptyTreeFallBackToSingleRays) {
     const TestMesh mesh = testing::closed_bumpy_sphere(30, 40);
     const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
