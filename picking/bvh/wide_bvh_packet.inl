@@ -14,8 +14,8 @@
 // traversal would. Since every traversal keeps the closest hit by closer_hit's rule (bvh.h),
 // each ray's answer is the single-ray answer bit for bit, in whatever order the packet
 // reaches the leaves. A packet wider than a leaf (packet_pays) hands a subtree that few of its
-// rays enter to those rays: each goes on alone from there with its own progress (walk_from),
-// under the same rule.
+// rays enter to those rays: each goes on alone from there, from its own progress (traverse_impl
+// with kResume), under the same rule.
 
 namespace {
 
@@ -230,10 +230,9 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
                     stats.rays_handed_off += unsigned(__builtin_popcount(entering));
                     for (unsigned rest = entering; rest; rest &= rest - 1) {
                         const int i = __builtin_ctz(rest);
-                        progress[i].t_max = t_max[i];
-                        walk_from<false, kWatertight, true>(bvh, *rays[i], make_slab_ray(*rays[i]),
-                                                            item.ref, query, stats, progress[i]);
-                        t_max[i] = progress[i].t_max;
+                        traverse_impl<false, kWatertight, true, true>(
+                            bvh, *rays[i], make_slab_ray(*rays[i]), query, stats, &progress[i],
+                            &t_max[i], item.ref);
                     }
                     if (entering) packet_t_max = lane_max(max(load(t_max), load(t_max + 8)));
                     goto next_from_stack;
@@ -295,7 +294,7 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
                 }
                 const BlockHit hit =
                     leaf::closest_in_block<kWatertight>(ray.block_ray, ray.leaf_lanes, block);
-                // As walk_from: the kernel reports t <= the closest so far only.
+                // As traverse_impl: the kernel reports t <= the closest so far only.
                 if (hit.id == kEmptyLane ||
                     (ray.best && !(hit.t < ray.best->hit.t || hit.id < ray.best->triangle)))
                     continue;

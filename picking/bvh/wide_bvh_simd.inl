@@ -111,38 +111,39 @@ inline std::uint32_t sortable(float t) {
     return bits ^ (std::uint32_t(std::int32_t(bits) >> 31) | 0x80000000u);
 }
 
-/// A ray's progress through the tree: its closest hit so far, where its box tests end, and
-/// its triangle kernels' ray (watertight's shear: three divisions), made at its first leaf
-/// since many rays leave the tree without reaching one. A packet traversal keeps one per ray
-/// and may hand it to walk_from to finish a subtree alone.
+/// A ray's closest hit so far and its triangle kernels' ray (watertight's shear: three
+/// divisions), made at its first leaf. A packet traversal keeps one per ray and may send the
+/// ray on alone into a subtree (traverse_impl with kResume).
 struct RayProgress {
     std::optional<BvhHit> best;
-    float t_max;  ///< set by whoever hands the ray on
     BlockRay block_ray;
     leaf::RayLanes leaf_lanes;
     bool block_ray_ready = false;
 };
 
-/// The traversal from `start` (the root, or a node whose box the ray enters), on from
-/// `progress`. Each inner node's children that the ray enters are taken nearest first: a
+/// The traversal. Each inner node's children that the ray enters are taken nearest first: a
 /// lone one directly, two by one comparison, more after a sort (by distance, then slot); the
 /// others wait on the stack with their entry distances and are dropped if they begin beyond
 /// the closest hit by then. The same order and counts as the scalar reference, which pushes
-/// every child and pops the nearest.
-template <bool kRecord, bool kWatertight, bool kScaled>
-inline __attribute__((always_inline)) void walk_from(const WideBvh& bvh, const Ray& ray,
-                                                     const SlabRay& slab, std::uint32_t start,
-                                                     const WideQuery& query, TraversalStats& stats,
-                                                     RayProgress& progress) {
+/// every child and pops the nearest. With kResume the ray goes on from `resume` (its hit so
+/// far, its kernels' ray and its t_max, which it leaves there updated) at `start`, a node whose
+/// box it enters; otherwise from the root.
+template <bool kRecord, bool kWatertight, bool kScaled, bool kResume = false>
+std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const SlabRay& slab,
+                                    const WideQuery& query, TraversalStats& stats,
+                                    RayProgress* resume = nullptr, float* resume_t_max = nullptr,
+                                    std::uint32_t start = 0) {
     const BoxLanes lanes = make_box_lanes(slab);
-    float t_max = progress.t_max;
-    BlockRay& block_ray = progress.block_ray;
-    leaf::RayLanes& leaf_lanes = progress.leaf_lanes;
-    bool& block_ray_ready = progress.block_ray_ready;
-    std::optional<BvhHit>& best = progress.best;
+    float t_max = slab.t_max;
+    // The triangle kernels' ray (watertight's shear: three divisions) and its lanes are made
+    // at the first leaf: many rays leave the tree without reaching one.
+    BlockRay block_ray;
+    leaf::RayLanes leaf_lanes;
+    bool block_ray_ready = false;
     const bool any_hit = query.any_hit;
     const WideNode* nodes = bvh.nodes.data();
     const TriangleBlock8* blocks = bvh.blocks.data();
+    std::optional<BvhHit> best;
     std::uint64_t node_count = 0, boxes = 0, triangles = 0;
 
     struct Item {
@@ -152,7 +153,17 @@ inline __attribute__((always_inline)) void walk_from(const WideBvh& bvh, const R
     Item stack[8 * 32];
     VisitedBox stack_boxes[kRecord ? 8 * 32 : 1];  // where each stacked child's box is
     int size = 0;
-    std::uint32_t ref = start;  // entered without a box test
+    std::uint32_t ref = 0;  // the root, entered without a box test
+    if constexpr (kResume) {
+        ref = start;
+        best = resume->best;
+        t_max = *resume_t_max;
+        block_ray_ready = resume->block_ray_ready;
+        if (block_ray_ready) {
+            block_ray = resume->block_ray;
+            leaf_lanes = resume->leaf_lanes;
+        }
+    }
     auto enter = [&](std::uint32_t parent, int slot) {
         if constexpr (kRecord) query.visited->push_back({parent, slot});
     };
@@ -271,20 +282,19 @@ inline __attribute__((always_inline)) void walk_from(const WideBvh& bvh, const R
         break;
     descend:;
     }
-    progress.t_max = t_max;
     stats.nodes_visited += node_count;
     stats.box_tests += boxes;
     stats.triangles_tested += triangles;
-}
-
-/// The traversal of one ray from the root.
-template <bool kRecord, bool kWatertight, bool kScaled>
-std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const SlabRay& slab,
-                                    const WideQuery& query, TraversalStats& stats) {
-    RayProgress progress;
-    progress.t_max = slab.t_max;
-    walk_from<kRecord, kWatertight, kScaled>(bvh, ray, slab, 0, query, stats, progress);
-    return progress.best;
+    if constexpr (kResume) {
+        resume->best = best;
+        *resume_t_max = t_max;
+        resume->block_ray_ready = block_ray_ready;
+        if (block_ray_ready) {
+            resume->block_ray = block_ray;
+            resume->leaf_lanes = leaf_lanes;
+        }
+    }
+    return best;
 }
 
 /// One algorithm's traversal, for callers that chose it once (select_raycast).
