@@ -8,12 +8,6 @@
 ///   faults it saves.
 
 #include <cstddef>
-#include <cstdlib>
-#include <new>
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 namespace picking {
 
@@ -22,29 +16,24 @@ inline constexpr std::size_t kHugePage = std::size_t(2) << 20;
 inline constexpr std::size_t kForTraversal = kHugePage;
 inline constexpr std::size_t kForBuilding = std::size_t(16) << 20;
 
-/// `bytes` of memory aligned to `align`, in huge pages when bytes >= huge_from. Free it with
-/// deallocate_large() and the same three numbers.
-[[nodiscard]] inline void* allocate_large(std::size_t bytes, std::size_t align,
-                                          std::size_t huge_from) {
-    if (bytes >= huge_from) {
-        const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
-        void* p = std::aligned_alloc(kHugePage, rounded);
-        if (!p) throw std::bad_alloc();
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-        madvise(p, rounded, MADV_HUGEPAGE);  // a hint: without THP it changes nothing
-#endif
-        return p;
-    }
-    return ::operator new(bytes, std::align_val_t(align));
-}
+/// `bytes` of memory aligned to `align`, in huge pages when bytes >= huge_from (then mapped
+/// on its own, 2 MB-aligned). Uninitialised. Free it with deallocate_large() and the same
+/// three numbers.
+[[nodiscard]] void* allocate_large(std::size_t bytes, std::size_t align, std::size_t huge_from);
+void deallocate_large(void* p, std::size_t bytes, std::size_t align, std::size_t huge_from);
 
-inline void deallocate_large(void* p, std::size_t bytes, std::size_t align, std::size_t huge_from) {
-    if (!p) return;
-    if (bytes >= huge_from) {
-        std::free(p);
-        return;
-    }
-    ::operator delete(p, std::align_val_t(align));
-}
+/// While one of these lives on a thread (a build), the huge-page block last freed on that
+/// thread is kept as a spare, and the next huge request on the thread of at least half its
+/// size takes it, moved and grown by mremap when it is smaller (or cut when larger). Its pages
+/// were faulted in already, so the kernel zeroes fewer fresh ones: the builder's references
+/// (32 bytes a triangle) become most of the collapse's leaf blocks. The last scope to end
+/// frees a spare nobody took.
+class ReuseFreedLargeBlocks {
+  public:
+    ReuseFreedLargeBlocks();
+    ~ReuseFreedLargeBlocks();
+    ReuseFreedLargeBlocks(const ReuseFreedLargeBlocks&) = delete;
+    ReuseFreedLargeBlocks& operator=(const ReuseFreedLargeBlocks&) = delete;
+};
 
 }  // namespace picking

@@ -417,6 +417,9 @@ WideBvh build_wide_bvh(const MeshView& mesh, const BvhBuildOptions& options,
     BvhBuildOptions capped = options;
     capped.max_leaf_size = std::clamp(capped.max_leaf_size, 1, WideNode::kWidth);
     if (mesh.triangle_count() > WideNode::kMaxLeafSlot) return {};  // 268 million: out of reach
+    // The builder's references, freed when the binary tree is done, become the collapse's leaf
+    // blocks: pages already faulted in.
+    const ReuseFreedLargeBlocks reuse;
     const BvhStorage binary = build_bvh_storage(mesh, capped, progress);
     if ((progress && progress->cancel) || binary.node_count == 0) return {};
     WideBvh wide;
