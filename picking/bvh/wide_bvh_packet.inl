@@ -254,24 +254,12 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
             {
                 alignas(32) float t[8];
                 store(t, t_near);
-                std::uint64_t keys[8];
-                int n = 0;
-                for (; hit_bits; hit_bits &= hit_bits - 1) {
-                    const int i = __builtin_ctz(hit_bits);
-                    keys[n++] = (std::uint64_t(sortable(t[i])) << 32) | std::uint64_t(i);
-                }
-                for (int i = 1; i < n; ++i) {
-                    const std::uint64_t k = keys[i];
-                    int j = i - 1;
-                    for (; j >= 0 && keys[j] > k; --j)
-                        keys[j + 1] = keys[j];
-                    keys[j + 1] = k;
-                }
-                for (int i = n - 1; i >= 1; --i) {
-                    const int slot = int(keys[i] & 7u);
+                int slot_at[8];
+                for (int r = rank_children(t_near, t, hit_bits, slot_at) - 1; r >= 1; --r) {
+                    const int slot = slot_at[r];
                     stack[size++] = {node.child[slot], t[slot], parent, slot};
                 }
-                const int nearest = int(keys[0] & 7u);
+                const int nearest = slot_at[0];
                 item = {node.child[nearest], t[nearest], parent, nearest};
             }
         }

@@ -104,11 +104,20 @@ inline float next_above(float t) {
     return t;
 }
 
-/// A float's bits as an unsigned integer that sorts like the float (negatives flipped).
-inline std::uint32_t sortable(float t) {
-    std::uint32_t bits;
-    std::memcpy(&bits, &t, sizeof bits);
-    return bits ^ (std::uint32_t(std::int32_t(bits) >> 31) | 0x80000000u);
+/// The entered children (the bits of `entered`, one or more) nearest first, by distance and
+/// then slot, into slot_at; returns how many. Each child's place is the number of entered
+/// children before it, from two comparisons of all eight distances at once: no branch depends
+/// on the distances, as an insertion sort's would (incoherent rays mispredict those).
+inline int rank_children(F t_enter, const float* t, unsigned entered, int* slot_at) {
+    for (unsigned rest = entered; rest; rest &= rest - 1) {
+        const int i = __builtin_ctz(rest);
+        const F here = splat(t[i]);
+        const unsigned before =
+            (mask_bits(lt(t_enter, here)) | (mask_bits(eq(t_enter, here)) & ((1u << i) - 1u))) &
+            entered;
+        slot_at[__builtin_popcount(before)] = i;
+    }
+    return __builtin_popcount(entered);
 }
 
 /// A ray's closest hit so far and its triangle kernels' ray (watertight's shear: three
@@ -122,7 +131,7 @@ struct RayProgress {
 };
 
 /// The traversal. Each inner node's children that the ray enters are taken nearest first: a
-/// lone one directly, two by one comparison, more after a sort (by distance, then slot); the
+/// lone one directly, two by one comparison, more by rank (by distance, then slot); the
 /// others wait on the stack with their entry distances and are dropped if they begin beyond
 /// the closest hit by then. The same order and counts as the scalar reference, which pushes
 /// every child and pops the nearest. With kResume the ray goes on from `resume` (its hit so
@@ -204,6 +213,7 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
             }
             alignas(32) float t[8];
             store(t, t_enter);
+            const unsigned entered = hits;
             const int a = __builtin_ctz(hits);
             hits &= hits - 1;
             if (hits == 0) {  // one child: straight down
@@ -221,27 +231,11 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
                 enter(parent, near);
                 continue;
             }
-            // Three or more: sort (distance, slot) keys, nearest first.
-            std::uint64_t keys[8];
-            int n = 0;
-            keys[n++] = (std::uint64_t(sortable(t[a])) << 32) | std::uint64_t(a);
-            keys[n++] = (std::uint64_t(sortable(t[b])) << 32) | std::uint64_t(b);
-            for (; hits; hits &= hits - 1) {
-                const int i = __builtin_ctz(hits);
-                keys[n++] = (std::uint64_t(sortable(t[i])) << 32) | std::uint64_t(i);
-            }
-            for (int i = 1; i < n; ++i) {
-                const std::uint64_t k = keys[i];
-                int j = i - 1;
-                for (; j >= 0 && keys[j] > k; --j)
-                    keys[j + 1] = keys[j];
-                keys[j + 1] = k;
-            }
-            for (int i = n - 1; i >= 1; --i) {
-                const int slot = int(keys[i] & 7u);
-                push(node, parent, slot, t[slot]);
-            }
-            const int nearest = int(keys[0] & 7u);
+            // Three or more: ranked.
+            int slot_at[8];
+            for (int r = rank_children(t_enter, t, entered, slot_at) - 1; r >= 1; --r)
+                push(node, parent, slot_at[r], t[slot_at[r]]);
+            const int nearest = slot_at[0];
             ref = node.child[nearest];
             enter(parent, nearest);
         }
