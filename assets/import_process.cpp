@@ -21,6 +21,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <thread>
 #include <vector>
@@ -91,6 +92,12 @@ class ChildProcess {
             argv.push_back(const_cast<char*>(arg.c_str()));
         argv.push_back(nullptr);
 
+        const std::vector<std::string> environment = import_child_environment(environ);
+        std::vector<char*> envp;
+        for (const std::string& variable : environment)
+            envp.push_back(const_cast<char*>(variable.c_str()));
+        envp.push_back(nullptr);
+
         posix_spawn_file_actions_t actions;
         posix_spawn_file_actions_init(&actions);
         // stdout may carry the command line's JSON: the child must never write to it.
@@ -107,7 +114,7 @@ class ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &all);
         posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
         const int error =
-            ::posix_spawn(&pid_, program.c_str(), &actions, &attributes, argv.data(), environ);
+            ::posix_spawn(&pid_, program.c_str(), &actions, &attributes, argv.data(), envp.data());
         posix_spawn_file_actions_destroy(&actions);
         posix_spawnattr_destroy(&attributes);
         if (error != 0) {
@@ -389,6 +396,25 @@ Scene accept_scene(const std::filesystem::path& path, Scene scene) {
 }
 
 }  // namespace
+
+std::vector<std::string> import_child_environment(const char* const* environment) {
+    constexpr std::string_view kTunables = "GLIBC_TUNABLES=";
+    const std::string ours = std::string(kTunables) + "glibc.malloc.hugetlb=1";
+    std::vector<std::string> out;
+    bool tuned = false;
+    for (const char* const* variable = environment; *variable != nullptr; ++variable) {
+        std::string_view text = *variable;
+        if (text.starts_with(kTunables)) {  // the user's after ours: glibc takes the last
+            text.remove_prefix(kTunables.size());
+            out.push_back(text.empty() ? ours : ours + ":" + std::string(text));
+            tuned = true;
+        } else {
+            out.emplace_back(text);
+        }
+    }
+    if (!tuned) out.push_back(ours);
+    return out;
+}
 
 bool imports_in_child(const std::filesystem::path& path) {
     return path != kDefaultSceneName && !parse_knot_name(path.string());

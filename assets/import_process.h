@@ -9,6 +9,8 @@
 /// once, and no child outlives the call.
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "assets/import_limits.h"
 #include "assets/load_model.h"
@@ -18,6 +20,12 @@ namespace assets {
 /// Whether `path` is parsed in the import process: every file; not "default" or "knot:N", which
 /// are built, not parsed, and stay in this process.
 [[nodiscard]] bool imports_in_child(const std::filesystem::path& path);
+
+/// The import process's environment: `environment` (this process's), with glibc's malloc told
+/// to back its large blocks with transparent huge pages (GLIBC_TUNABLES=glibc.malloc.hugetlb=1,
+/// before any tunables already set, which so still win). A reader writes each of its big arrays
+/// once and in full, and faulting them in 4 KiB at a time was much of a big file's time.
+[[nodiscard]] std::vector<std::string> import_child_environment(const char* const* environment);
 
 /// Loads `path` as load_model() does, parsing files in the import process under `limits`.
 /// Blocks until the answer, checking progress->cancel every 25 ms; progress->fraction follows

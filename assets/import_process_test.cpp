@@ -15,6 +15,7 @@
 #include <fstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -204,6 +205,26 @@ TEST(ImportProcess, ABadLimitInTheEnvironmentIsNamed) {
                   kSmallModel.string() +
                       ": RAYPICK_IMPORT_MEMORY_MB is 'lots', not a whole number from 64");
     }
+}
+
+TEST(ImportProcess, TheImportProcessAsksForHugePagesAndKeepsTheUsersTunables) {
+    const char* plain[] = {"HOME=/home/someone", "LANG=C.UTF-8", nullptr};
+    EXPECT_EQ(import_child_environment(plain),
+              (std::vector<std::string>{"HOME=/home/someone", "LANG=C.UTF-8",
+                                        "GLIBC_TUNABLES=glibc.malloc.hugetlb=1"}));
+
+    // The user's tunables come after ours: glibc takes the last value of each, so a user's
+    // hugetlb=0 still turns the huge pages off.
+    const char* tuned[] = {"GLIBC_TUNABLES=glibc.malloc.hugetlb=0:glibc.malloc.arena_max=2",
+                           "PATH=/usr/bin", nullptr};
+    EXPECT_EQ(import_child_environment(tuned),
+              (std::vector<std::string>{"GLIBC_TUNABLES=glibc.malloc.hugetlb=1:glibc.malloc."
+                                        "hugetlb=0:glibc.malloc.arena_max=2",
+                                        "PATH=/usr/bin"}));
+
+    const char* empty_tunables[] = {"GLIBC_TUNABLES=", nullptr};
+    EXPECT_EQ(import_child_environment(empty_tunables),
+              (std::vector<std::string>{"GLIBC_TUNABLES=glibc.malloc.hugetlb=1"}));
 }
 
 }  // namespace
