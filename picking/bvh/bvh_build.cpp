@@ -11,6 +11,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -103,6 +104,7 @@ struct Bounds {
 };
 
 constexpr int kMaxBins = 64;
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
 /// Below this depth SAH decides; beyond it (a pathological input) nodes are halved by index,
 /// which bounds the depth by about 40 + log2(n) and so the traversal stack.
 constexpr int kMaxSahDepth = 40;
@@ -409,6 +411,12 @@ class Builder {
         Split best;
         std::array<float, kMaxBins> right_area{};
         std::array<std::uint32_t, kMaxBins> right_count{};
+        // Each plane's cost, then the first cheapest: the planes' costs do not wait for one
+        // another, and the cheapest is found four at a time, not by a compare-and-keep per
+        // plane that each waited for the last. (Planes that leave a side empty cost infinity;
+        // so do the slots past the last plane, up to a whole group of four.)
+        alignas(16) std::array<float, kMaxBins + 4> cost;
+        const int groups = (count + 3) / 4;
         for (int axis = 0; axis < 3; ++axis) {
             const auto& bounds = bins.bounds[std::size_t(axis)];
             const auto& counts = bins.counts[std::size_t(axis)];
@@ -422,15 +430,30 @@ class Builder {
             }
             acc = {};
             n = 0;
+            cost[0] = kInfinity;
             for (int b = 1; b < count; ++b) {
                 acc.extend(bounds[std::size_t(b - 1)]);
                 n += counts[std::size_t(b - 1)];
                 const std::uint32_t right_n = right_count[std::size_t(b)];
-                if (n == 0 || right_n == 0) continue;
-                const float cost =
+                const float c =
                     acc.half_area() * blocks(n) + right_area[std::size_t(b)] * blocks(right_n);
-                if (cost < best.cost) best = {axis, b, cost};
+                cost[std::size_t(b)] = n == 0 || right_n == 0 ? kInfinity : c;
             }
+            for (int b = count; b < 4 * groups; ++b)
+                cost[std::size_t(b)] = kInfinity;
+            // _mm_min_ps keeps its second operand when the first is a NaN: a NaN cost is
+            // passed over, as `cost < best` passes over it.
+            __m128 least = _mm_set1_ps(kInfinity);
+            for (int g = 0; g < groups; ++g)
+                least = _mm_min_ps(_mm_load_ps(&cost[std::size_t(4 * g)]), least);
+            least = _mm_min_ps(least, _mm_shuffle_ps(least, least, _MM_SHUFFLE(1, 0, 3, 2)));
+            least = _mm_min_ps(least, _mm_shuffle_ps(least, least, _MM_SHUFFLE(2, 3, 0, 1)));
+            const float cheapest = _mm_cvtss_f32(least);
+            if (!(cheapest < best.cost)) continue;  // an earlier axis's plane is as cheap
+            int b = 1;
+            while (cost[std::size_t(b)] != cheapest)
+                ++b;
+            best = {axis, b, cheapest};
         }
         return best;
     }

@@ -275,6 +275,62 @@ TEST(Bvh, CoincidentTrianglesStillSplitAndStayShallow) {
     EXPECT_FLOAT_EQ(hit->hit.t, 1.0f);
 }
 
+/// `per_cluster` small triangles around each of `centres`, spread by `spread` on each axis
+/// (seeded, drawn in a fixed order).
+TestMesh clusters(const std::vector<glm::vec3>& centres, glm::vec3 spread, int per_cluster) {
+    TestMesh mesh;
+    std::mt19937 rng(11);
+    auto draw = [&rng] { return float(rng() % 1001) / 1000.0f - 0.5f; };  // in [-0.5, 0.5]
+    for (const glm::vec3& centre : centres)
+        for (int i = 0; i < per_cluster; ++i) {
+            const float x = draw(), y = draw(), z = draw();  // in this order on every compiler
+            const glm::vec3 p = centre + spread * glm::vec3(x, y, z);
+            const auto first = std::uint32_t(mesh.positions.size());
+            mesh.positions.insert(mesh.positions.end(),
+                                  {p, p + glm::vec3(0.01f, 0, 0), p + glm::vec3(0, 0.01f, 0.01f)});
+            mesh.indices.insert(mesh.indices.end(), {first, first + 1, first + 2});
+        }
+    return mesh;
+}
+
+TEST(Bvh, TheRootSplitsAtItsCheapestPlaneAndATieGoesToTheFirstAxis) {
+    // Two wide, flat layers, one above the other: only a plane across y separates them into
+    // two thin boxes; any plane across x or z leaves two boxes as tall as both layers.
+    {
+        const TestMesh mesh = clusters({{5, 0, 5}, {5, 6, 5}}, {10, 0.1f, 10}, 64);
+        const Bvh bvh = build_bvh(mesh.view());
+        ASSERT_FALSE(bvh.nodes[0].is_leaf());
+        const BvhNode& left = bvh.nodes[bvh.nodes[0].first];
+        const BvhNode& right = bvh.nodes[bvh.nodes[0].first + 1];
+        EXPECT_LT(left.bounds.max.y, 1.0f);
+        EXPECT_GT(right.bounds.min.y, 5.0f);
+    }
+    // Four clusters at the corners of a square in the xy plane, the same under x and y
+    // swapped, every coordinate a multiple of 1/16 (so every area is exact): the planes across
+    // x cost exactly what those across y cost, and the first axis, x, takes the root.
+    {
+        TestMesh mesh;
+        for (const glm::vec2 centre : {glm::vec2(0, 0), {8, 0}, {0, 8}, {8, 8}})
+            for (int i = 0; i < 8; ++i)
+                for (int j = 0; j < 8; ++j) {
+                    const glm::vec3 p = glm::vec3(centre, 0) +
+                                        glm::vec3(float(i), float(j), float((i + j) % 8)) / 16.0f;
+                    const auto first = std::uint32_t(mesh.positions.size());
+                    mesh.positions.insert(mesh.positions.end(), {p, p + glm::vec3(1, 1, 0) / 16.0f,
+                                                                 p + glm::vec3(0, 0, 1) / 16.0f});
+                    mesh.indices.insert(mesh.indices.end(), {first, first + 1, first + 2});
+                }
+        const Bvh bvh = build_bvh(mesh.view());
+        ASSERT_FALSE(bvh.nodes[0].is_leaf());
+        const BvhNode& left = bvh.nodes[bvh.nodes[0].first];
+        const BvhNode& right = bvh.nodes[bvh.nodes[0].first + 1];
+        EXPECT_LT(left.bounds.max.x, 1.0f);
+        EXPECT_GT(left.bounds.max.y, 8.0f);
+        EXPECT_GT(right.bounds.min.x, 7.0f);
+        EXPECT_LT(right.bounds.min.y, 1.0f);
+    }
+}
+
 TEST(Bvh, UnhittableTrianglesAreLeftOut) {
     const float nan = std::numeric_limits<float>::quiet_NaN();
     const float inf = std::numeric_limits<float>::infinity();
