@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "assets/decimal_float.h"
+
 namespace assets {
 
 namespace {
@@ -45,13 +47,20 @@ const char* line_end_of(const char* p, const char* end) {
     return newline ? static_cast<const char*>(newline) : end;
 }
 
+std::from_chars_result read_number(const char* p, const char* end, float& value) {
+    return read_float(p, end, value);
+}
+std::from_chars_result read_number(const char* p, const char* end, std::int64_t& value) {
+    return std::from_chars(p, end, value);
+}
+
 /// Reads the line's next number into `value`; false at the line's end or when the next word is
 /// not a number alone.
 template <class Number>
 bool next_number(const char*& p, const char* end, Number& value) {
     p = skip_blanks(p, end);
     if (at_line_end(p, end)) return false;
-    const auto [next, error] = std::from_chars(p, end, value);
+    const auto [next, error] = read_number(p, end, value);
     if (error != std::errc() || !(at_line_end(next, end) || is_blank(*next))) return false;
     p = next;
     return true;

@@ -22,7 +22,7 @@ struct PlainObjSplit {
 /// Reads an OBJ whose lines are "v X Y Z",
 /// "f A B C" (1-based or negative indices), comments, empty lines, "s" lines, and at most one
 /// "o" or "g" line (which names the object), laid out as the other OBJ paths lay a file out (a
-/// root named after the file, a child for the object). Smooth normals are computed. Returns nothing
+/// root named after the file, a child for the object). Returns nothing
 /// for a file it leaves to Assimp: texture coordinates, normals, materials, polygons, lines,
 /// points, several objects or groups, homogeneous W or vertex colours, a number it cannot read.
 /// Throws LoadError when a face names a vertex the file does not have, and when `progress->cancel`
