@@ -17,7 +17,7 @@ struct ImportLimits {
     std::uint64_t cpu_seconds = 0;
 };
 
-/// Three quarters of this machine's memory (at least 1 GiB) and 600 s of CPU, unless the
+/// Half of this machine's memory (at least 1 GiB) and 600 s of CPU, unless the
 /// environment says otherwise: RAYPICK_IMPORT_MEMORY_MB (64 or more) and RAYPICK_IMPORT_CPU_SECONDS
 /// (1 or more). Throws std::invalid_argument, naming the variable, for a value that is not such a
 /// number.
