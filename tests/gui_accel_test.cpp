@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "app/core/heatmap.h"
 #include "tests/process.h"
 #include "tests/scripted_viewer.h"
 
@@ -78,7 +79,7 @@ void expect_the_heatmap_the_command_line_writes(bool packets) {
     for (const char* total : {"rays", "hits", "nodes", "triangles", "scale_max"})
         EXPECT_EQ(heat[total], cli[total]) << total;
     // The view's picture, pixel for pixel (the view is the window less the bars and the
-    // Inspector: 980x678 from 0,21), above the legend the command line draws at its bottom.
+    // Inspector: 980x678 from 0,21), above the keys both draw at their bottoms.
     const Png written = read_png(out);
     const auto& view = run.pick["view_rect"];
     ASSERT_EQ(view, nlohmann::json::array({0.0, 21.0, 980.0, 699.0})) << run.pick.dump();
@@ -95,6 +96,13 @@ void expect_the_heatmap_the_command_line_writes(bool packets) {
         }
     EXPECT_GE(same, compared * 99 / 100);
     EXPECT_GT(coloured, compared / 20);
+    // The viewer's key, in the view's lower left corner (the bunny is far from it): the
+    // colour bar's warm end, which the empty corner of the picture would not have.
+    for (const int step : {30, 38, 46}) {
+        const glm::u8vec3 c = app::heat_color((float(step) + 0.5f) / 48.0f);
+        EXPECT_GE(pixels_in(run.png, {c.r, c.g, c.b}, 0, 649, 420, 699), 3)
+            << "colour bar step " << step;
+    }
 }
 
 TEST(Gui, TheHeatmapIsTheOneTheCommandLineWrites) {

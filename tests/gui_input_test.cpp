@@ -833,6 +833,37 @@ TEST(GuiInput, KeysToggleTheRegionsAndAResizeKeepsThemOnScreen) {
     EXPECT_FALSE(viewer.quit().timed_out);
 }
 
+// The cost heatmap's colours explain themselves: while the picture covers the view, its key
+// (what the cost counts, from 0 to the top of the scale) sits in the view's lower left corner.
+// The C key shows and hides picture and key together.
+TEST(GuiInput, TheHeatmapShowsItsKeyInTheViewAndCTogglesBoth) {
+    ViewerUnderTest viewer({"--time", "0"});
+    ASSERT_EQ(viewer.error(), "");
+    ASSERT_TRUE(viewer.wait_for([](const Trace& t) { return t["report"]["model"] == "default"; }));
+    EXPECT_FALSE(viewer.last()["items"].contains("View/heatmap key"));
+    viewer.key("c");
+    const auto shown = viewer.wait_for([](const Trace& t) {
+        return t["report"].contains("heatmap") && t["items"].contains("View/heatmap key");
+    });
+    ASSERT_TRUE(shown) << viewer.last().dump();
+    const auto& key = (*shown)["items"]["View/heatmap key"];
+    const auto& view = (*shown)["report"]["view_rect"];
+    auto at = [](const Trace& rect, int i) { return rect[std::size_t(i)].get<double>(); };
+    EXPECT_GE(at(key, 0), at(view, 0));
+    EXPECT_LT(at(key, 0), at(view, 0) + 30.0);
+    EXPECT_LE(at(key, 3), at(view, 3));
+    EXPECT_GT(at(key, 3), at(view, 3) - 30.0);
+    // Small: the model keeps the view.
+    EXPECT_LT(at(key, 2) - at(key, 0), 0.5 * (at(view, 2) - at(view, 0)));
+    EXPECT_LT(at(key, 3) - at(key, 1), 60.0);
+
+    viewer.key("c");
+    EXPECT_TRUE(viewer.wait_for([](const Trace& t) {
+        return !t["report"].contains("heatmap") && !t["items"].contains("View/heatmap key");
+    })) << viewer.last().dump();
+    EXPECT_FALSE(viewer.quit().timed_out);
+}
+
 // File > Open... (Ctrl+O) lists folders and models; a path typed into it opens that model, and
 // the window's title names it.
 TEST(GuiInput, TheOpenDialogOpensATypedPath) {

@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "app/viewer/bone_space_view.h"
+#include "app/viewer/heatmap_key.h"
 #include "app/viewer/magnifier_view.h"
 #include "app/viewer/viewer_app.h"
 
@@ -358,6 +359,7 @@ void ViewerApp::draw_heatmap() {
     ImGui::GetBackgroundDrawList()->AddImage(reinterpret_cast<ImTextureID>(heatmap_texture_),
                                              ImVec2(view.min.x, view.min.y),
                                              ImVec2(view.max.x, view.max.y));
+    draw_heatmap_key(accel_view_.status(*session_, pick_panel_.choice.accel(), accel_panel_), view);
 }
 
 void ViewerApp::draw_disagreement() {

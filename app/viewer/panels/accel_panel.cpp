@@ -3,7 +3,7 @@
 
 #include <imgui.h>
 
-#include "app/core/heatmap.h"
+#include "app/viewer/heatmap_key.h"
 #include "app/viewer/panels/panels.h"
 
 namespace app {
@@ -14,22 +14,14 @@ namespace {
 void draw_legend(const AccelStatus& status) {
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float width = ImGui::GetContentRegionAvail().x, height = 12.0f;
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    constexpr int kSteps = 48;
-    for (int i = 0; i < kSteps; ++i) {
-        const glm::u8vec3 c = heat_color((float(i) + 0.5f) / float(kSteps));
-        draw->AddRectFilled(ImVec2(at.x + width * float(i) / kSteps, at.y),
-                            ImVec2(at.x + width * float(i + 1) / kSteps, at.y + height),
-                            IM_COL32(c.r, c.g, c.b, 255));
-    }
+    draw_heat_gradient(ImGui::GetWindowDrawList(), at, ImVec2(width, height));
     ImGui::Dummy(ImVec2(width, height));
     ImGui::TextDisabled("0");
     char top[48];
-    std::snprintf(top, sizeof top, "%u %s%s", status.heatmap_scale,
-                  status.heatmap_nanoseconds ? "ns" : "nodes + triangles",
-                  status.heatmap_packets ? " per ray" : "");
+    std::snprintf(top, sizeof top, "%u or more", status.heatmap_scale);
     ImGui::SameLine(std::max(width - ImGui::CalcTextSize(top).x, 20.0f));
     ImGui::TextDisabled("%s", top);
+    ImGui::TextDisabled("colour: %s", heatmap_cost_words(status));
 }
 
 }  // namespace
