@@ -94,8 +94,10 @@ TEST(ReadFloat, ADoubleHalfwayBetweenTwoFloatsIsLeftToFromChars_Seed43) {
     int halfway_doubles = 0;
     char buffer[64];
     for (int i = 0; i < 20000; ++i) {
-        const float f =
-            std::ldexp(1.0f + float(rng() % (1u << 23)) / float(1u << 23), int(rng() % 40) - 20);
+        // One draw per statement: the order of two in one is the compiler's.
+        const std::uint64_t mantissa = rng() % (1u << 23);
+        const int exponent = int(rng() % 40) - 20;
+        const float f = std::ldexp(1.0f + float(mantissa) / float(1u << 23), exponent);
         const double halfway = (double(f) + double(std::nextafter(f, 2.0f * f))) / 2.0;
         for (int digits : {16, 15}) {
             const int point = digits - 1 - int(std::floor(std::log10(halfway)));
