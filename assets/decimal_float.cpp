@@ -6,6 +6,7 @@
 #include "assets/decimal_float.h"
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <system_error>
 
@@ -16,9 +17,9 @@ namespace {
 constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                    1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                    1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-constexpr int kMaxFractionDigits = 22;
+constexpr std::size_t kMaxFractionDigits = 22;
 /// Up to 19 digits fit in 64 bits whatever they are.
-constexpr int kMaxDigits = 19;
+constexpr std::size_t kMaxDigits = 19;
 constexpr std::uint64_t kMaxExactInDouble = std::uint64_t(1) << 53;
 
 bool is_digit(char c) {
@@ -39,7 +40,8 @@ std::from_chars_result read_float(const char* first, const char* last, float& va
     const bool negative = p != last && *p == '-';
     if (negative) ++p;
     std::uint64_t w = 0;
-    int digits = 0, fraction_digits = 0;
+    // Counted in size_t: a hostile text may hold billions of digits in a row.
+    std::size_t digits = 0, fraction_digits = 0;
     for (; p != last && is_digit(*p); ++p, ++digits)
         w = 10 * w + std::uint64_t(*p - '0');
     if (p != last && *p == '.') {
