@@ -76,6 +76,24 @@ void join_run(const std::byte* first_row, Run& run, std::size_t expected_vertice
     }
 }
 
+/// Calls work(begin, end) for `chunks` even slices of [0, n), each on a thread of its own
+/// (the last on this one; on this one too the slices that get no thread, when the process may
+/// start no more).
+template <class Work>
+void on_every_run_thread(std::size_t chunks, std::size_t n, const Work& work) {
+    std::vector<std::thread> threads;
+    std::size_t started = 0;
+    try {
+        for (; started + 1 < chunks; ++started)
+            threads.emplace_back(work, n * started / chunks, n * (started + 1) / chunks);
+    } catch (const std::system_error&) {
+    }
+    for (std::size_t c = started; c < chunks; ++c)
+        work(n * c / chunks, n * (c + 1) / chunks);
+    for (std::thread& thread : threads)
+        thread.join();
+}
+
 /// The runs the triangles are joined in: at most `split.threads` (every core for 0), each of
 /// at least `split.min_triangles`.
 std::vector<Run> runs_of(std::size_t count, const StlSplit& split) {
@@ -143,7 +161,7 @@ std::optional<Scene> read_binary_stl(std::span<const std::byte> bytes,
     // a single pass over the file would have given it.
     VertexWelder& all = *runs[0].welder;
     std::vector<std::uint32_t> number;
-    for (std::size_t i = 1; i < runs.size(); ++i) {
+    for (std::size_t i = 1; i + 1 < runs.size(); ++i) {
         const std::vector<glm::vec3> own = runs[i].welder->take_positions();
         number.resize(own.size());
         for (std::size_t v = 0; v < own.size(); ++v) {
@@ -153,7 +171,34 @@ std::optional<Scene> read_binary_stl(std::span<const std::byte> bytes,
         for (std::size_t k = 3 * runs[i].begin; k < 3 * runs[i].end; ++k)
             mesh.indices[k] = number[mesh.indices[k]];
     }
-    mesh.positions = all.take_positions();
+    if (runs.size() == 1) {
+        mesh.positions = all.take_positions();
+    } else {
+        // The last run's vertices need no place in the table, since no run comes after them:
+        // the threads look up which are there already, then the new ones follow in order.
+        Run& last = runs.back();
+        const std::vector<glm::vec3> own = last.welder->take_positions();
+        constexpr std::uint32_t kNew = UINT32_MAX;
+        number.resize(own.size());
+        on_every_run_thread(runs.size(), own.size(), [&](std::size_t begin, std::size_t end) {
+            for (std::size_t v = begin; v < end; ++v) {
+                if (v + kPrefetchTriangles < end) all.prefetch(own[v + kPrefetchTriangles]);
+                number[v] = all.find(own[v]).value_or(kNew);
+            }
+        });
+        mesh.positions = all.take_positions();
+        for (std::size_t v = 0; v < own.size(); ++v) {
+            if (number[v] != kNew) continue;
+            number[v] = std::uint32_t(mesh.positions.size());
+            mesh.positions.push_back(own[v]);
+        }
+        on_every_run_thread(runs.size(), 3 * (last.end - last.begin),
+                            [&](std::size_t begin, std::size_t end) {
+                                std::uint32_t* indices = mesh.indices.data() + 3 * last.begin;
+                                for (std::size_t k = begin; k < end; ++k)
+                                    indices[k] = number[indices[k]];
+                            });
+    }
     mesh.flat_shaded = true;
     std::string note =
         "Read by raypick's binary STL reader (corners at the same position joined "

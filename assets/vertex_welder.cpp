@@ -58,17 +58,26 @@ void VertexWelder::prefetch(const glm::vec3& position) const {
     __builtin_prefetch(&slots_[hash_of(key_of(position)) & mask_]);
 }
 
-std::uint32_t VertexWelder::add(const glm::vec3& position) {
+std::optional<std::uint32_t> VertexWelder::find(const glm::vec3& position) const {
+    return lookup(position, hash_of(key_of(position)));
+}
+
+std::optional<std::uint32_t> VertexWelder::lookup(const glm::vec3& position,
+                                                  std::uint64_t hash) const {
     const Key key = key_of(position);
-    const std::uint64_t hash = hash_of(key);
     const std::uint64_t tag = tag_of(hash);
     for (std::uint64_t slot = hash & mask_;; slot = (slot + 1) & mask_) {
         const std::uint64_t entry = slots_[slot];
-        if (entry == 0) break;
+        if (entry == 0) return std::nullopt;
         if ((entry & ~std::uint64_t(0xFFFFFFFF)) != tag) continue;
         const auto vertex = std::uint32_t(entry);
         if (same(key_of(positions_[vertex]), key)) return vertex;
     }
+}
+
+std::uint32_t VertexWelder::add(const glm::vec3& position) {
+    const std::uint64_t hash = hash_of(key_of(position));
+    if (const std::optional<std::uint32_t> vertex = lookup(position, hash)) return *vertex;
     if ((positions_.size() + 1) * kSlotsPerVertex > slots_.size()) grow();
     const auto vertex = std::uint32_t(positions_.size());
     positions_.push_back(position);

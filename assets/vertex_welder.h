@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -21,8 +22,11 @@ class VertexWelder {
     /// The vertex at `position`: an earlier one with the same coordinates (bit for bit, with
     /// -0 and +0 the same), or a new one. Vertices are numbered in order of first appearance.
     std::uint32_t add(const glm::vec3& position);
+    /// The vertex at `position` if there is one (as add() would find it), without adding it:
+    /// several threads may look up at once while nobody adds.
+    [[nodiscard]] std::optional<std::uint32_t> find(const glm::vec3& position) const;
     /// Starts loading the table slot `position` will look at: call it some corners ahead of
-    /// add(), so the table's cache misses overlap.
+    /// add() or find(), so the table's cache misses overlap.
     void prefetch(const glm::vec3& position) const;
 
     [[nodiscard]] std::size_t vertex_count() const { return positions_.size(); }
@@ -30,6 +34,9 @@ class VertexWelder {
     [[nodiscard]] std::vector<glm::vec3> take_positions();
 
   private:
+    /// find() with the position's hash already made.
+    [[nodiscard]] std::optional<std::uint32_t> lookup(const glm::vec3& position,
+                                                      std::uint64_t hash) const;
     void grow();
     /// Puts `vertex` in the first free slot from its hash's.
     void place(std::uint64_t hash, std::uint32_t vertex);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <optional>
 #include <random>
 #include <tuple>
 #include <vector>
@@ -63,6 +64,15 @@ void expect_welded_as_the_oracle(std::uint32_t seed, std::size_t count, std::siz
         if (inserted) oracle_positions.push_back(input[i]);
         ASSERT_EQ(welder.add(input[i]), at->second) << "seed " << seed << ", corner " << i;
     }
+    EXPECT_EQ(welder.vertex_count(), oracle_positions.size());
+    // find() answers what add() would, and adds nothing: every corner is there, and new
+    // corners from another pool are not.
+    for (std::size_t i = 0; i < input.size(); i += 7)
+        EXPECT_EQ(welder.find(input[i]), std::optional(first_vertex.at(bits_of(input[i]))));
+    for (const glm::vec3& corner : corners(seed + 1000, 500, 500))
+        if (!first_vertex.contains(bits_of(corner))) {
+            EXPECT_EQ(welder.find(corner), std::nullopt);
+        }
     EXPECT_EQ(welder.vertex_count(), oracle_positions.size());
     const std::vector<glm::vec3> positions = welder.take_positions();
     ASSERT_EQ(positions.size(), oracle_positions.size());
