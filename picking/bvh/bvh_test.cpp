@@ -5,6 +5,7 @@
 #include <limits>
 #include <random>
 #include <set>
+#include <utility>
 
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
@@ -293,17 +294,24 @@ TestMesh clusters(const std::vector<glm::vec3>& centres, glm::vec3 spread, int p
     return mesh;
 }
 
+/// The boxes of the two children of the root of `mesh`'s BVH (empty when the root is a leaf).
+std::pair<Aabb, Aabb> root_children(const TestMesh& mesh) {
+    const Bvh bvh = build_bvh(mesh.view());
+    if (bvh.empty() || bvh.nodes[0].is_leaf()) {
+        ADD_FAILURE() << "the root is a leaf";
+        return {};
+    }
+    return {bvh.nodes[bvh.nodes[0].first].bounds, bvh.nodes[bvh.nodes[0].first + 1].bounds};
+}
+
 TEST(Bvh, TheRootSplitsAtItsCheapestPlaneAndATieGoesToTheFirstAxis) {
     // Two wide, flat layers, one above the other: only a plane across y separates them into
     // two thin boxes; any plane across x or z leaves two boxes as tall as both layers.
     {
-        const TestMesh mesh = clusters({{5, 0, 5}, {5, 6, 5}}, {10, 0.1f, 10}, 64);
-        const Bvh bvh = build_bvh(mesh.view());
-        ASSERT_FALSE(bvh.nodes[0].is_leaf());
-        const BvhNode& left = bvh.nodes[bvh.nodes[0].first];
-        const BvhNode& right = bvh.nodes[bvh.nodes[0].first + 1];
-        EXPECT_LT(left.bounds.max.y, 1.0f);
-        EXPECT_GT(right.bounds.min.y, 5.0f);
+        const auto [left, right] =
+            root_children(clusters({{5, 0, 5}, {5, 6, 5}}, {10, 0.1f, 10}, 64));
+        EXPECT_LT(left.max.y, 1.0f);
+        EXPECT_GT(right.min.y, 5.0f);
     }
     // Four clusters at the corners of a square in the xy plane, the same under x and y
     // swapped, every coordinate a multiple of 1/16 (so every area is exact): the planes across
@@ -320,14 +328,11 @@ TEST(Bvh, TheRootSplitsAtItsCheapestPlaneAndATieGoesToTheFirstAxis) {
                                                                  p + glm::vec3(0, 0, 1) / 16.0f});
                     mesh.indices.insert(mesh.indices.end(), {first, first + 1, first + 2});
                 }
-        const Bvh bvh = build_bvh(mesh.view());
-        ASSERT_FALSE(bvh.nodes[0].is_leaf());
-        const BvhNode& left = bvh.nodes[bvh.nodes[0].first];
-        const BvhNode& right = bvh.nodes[bvh.nodes[0].first + 1];
-        EXPECT_LT(left.bounds.max.x, 1.0f);
-        EXPECT_GT(left.bounds.max.y, 8.0f);
-        EXPECT_GT(right.bounds.min.x, 7.0f);
-        EXPECT_LT(right.bounds.min.y, 1.0f);
+        const auto [left, right] = root_children(mesh);
+        EXPECT_LT(left.max.x, 1.0f);
+        EXPECT_GT(left.max.y, 8.0f);
+        EXPECT_GT(right.min.x, 7.0f);
+        EXPECT_LT(right.min.y, 1.0f);
     }
 }
 
