@@ -18,7 +18,9 @@ void draw_heat_gradient(ImDrawList* draw, ImVec2 at, ImVec2 size) {
 }
 
 const char* heatmap_cost_words(const AccelStatus& status) {
-    if (status.heatmap_nanoseconds) return "nanoseconds per pixel";
+    if (status.heatmap_nanoseconds)
+        return status.heatmap_packets ? "nanoseconds per ray of its 4x4 packet"
+                                      : "nanoseconds per pixel";
     return status.heatmap_packets ? "BVH nodes + triangles per ray of its 4x4 packet"
                                   : "BVH nodes + triangles tested per pixel";
 }

@@ -14,8 +14,8 @@ namespace app {
 /// The heatmap's colour scale as a bar from `at`, `size` pixels, into `draw`.
 void draw_heat_gradient(ImDrawList* draw, ImVec2 at, ImVec2 size);
 
-/// What one unit of the picture's cost is: "BVH nodes + triangles tested per pixel", "... per
-/// ray of its 4x4 packet", or "nanoseconds per pixel" (Embree's picture is timed).
+/// What one unit of the picture's cost is: BVH nodes + triangles tested, or nanoseconds for
+/// Embree (which counts no work: its picture is timed); per pixel, or per ray of a 4x4 packet.
 [[nodiscard]] const char* heatmap_cost_words(const AccelStatus& status);
 
 /// The key over the view's lower left corner (no input; the picture's own pixels elsewhere).
