@@ -113,6 +113,11 @@ constexpr std::size_t kMinParallelNode = 1u << 15;
 /// Jobs this big are worth handing to a waiting thread (smaller ones cost more to hand over
 /// than to build).
 constexpr std::uint32_t kMinSharedJob = 1u << 12;
+/// A job of at least four times this many refs chooses its plane from every k-th ref, about
+/// this many of them: at the top of a big tree binning every ref is a walk through hundreds
+/// of megabytes per level, and a sample this large prices the planes all the same. (The
+/// sides' boxes then come from the partition, which sees every ref.)
+constexpr std::uint32_t kBinSample = 1u << 15;
 
 /// A range of refs waiting to become the subtree rooted at `node`.
 struct Job {
@@ -174,19 +179,21 @@ struct Bins {
     /// Bins n refs. Neighbouring refs tend to fall in the same bin, so each update would wait
     /// for the last one's store: above a few hundred refs, every other ref goes to `spare`
     /// (merged in at the end), and two chains of updates run side by side.
-    void add(const PrimRef* refs, std::size_t n, const BinMapping& mapping, Bins& spare) {
+    /// With a `stride` above 1, n refs `stride` apart (a sample).
+    void add(const PrimRef* refs, std::size_t n, const BinMapping& mapping, Bins& spare,
+             std::size_t stride = 1) {
         if (n < kInterleaveFrom) {
             for (std::size_t i = 0; i < n; ++i)
-                add(refs[i], mapping);
+                add(refs[i * stride], mapping);
             return;
         }
         spare.clear(mapping.count);
         std::size_t i = 0;
         for (; i + 1 < n; i += 2) {
-            add(refs[i], mapping);
-            spare.add(refs[i + 1], mapping);
+            add(refs[i * stride], mapping);
+            spare.add(refs[(i + 1) * stride], mapping);
         }
-        if (i < n) add(refs[i], mapping);
+        if (i < n) add(refs[i * stride], mapping);
         merge(spare, mapping.count);
     }
     void add(const PrimRef& ref, const BinMapping& mapping) {
@@ -241,11 +248,15 @@ struct Side {
 
 /// Which side of `split` a ref goes to: the bins binning gave it, so both always agree. Each
 /// ref it sorts also widens its side's box of (doubled) centroids, which the child's binning
-/// needs: a ref sorted twice changes nothing.
+/// needs: a ref sorted twice changes nothing. With kBounds the partition also gives it each
+/// run of refs it has placed, for the sides' boxes (which the bins of a sample do not know).
+template <bool kBounds>
 struct GoesLeft {
+    static constexpr bool kTalliesBounds = kBounds;
     const BinMapping& mapping;
     Split split;
     Bounds left_centroids, right_centroids;
+    Bounds left_bounds, right_bounds;
 
     bool operator()(const PrimRef& ref) {
         const Vec4 c = lo_of(ref) + hi_of(ref);
@@ -262,9 +273,15 @@ struct GoesLeft {
         right_centroids.hi.v = _mm_max_ps(for_right, right_centroids.hi.v);
         return left;
     }
+    /// n refs placed on one side, all at once: no masks, and they are in the cache.
+    static void widen(Bounds& side, const PrimRef* refs, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i)
+            side.extend(lo_of(refs[i]), hi_of(refs[i]));
+    }
 };
-GoesLeft goes_left(const BinMapping& mapping, const Split& split) {
-    return {mapping, split, {}, {}};
+template <bool kBounds>
+GoesLeft<kBounds> goes_left(const BinMapping& mapping, const Split& split) {
+    return {mapping, split, {}, {}, {}, {}};
 }
 
 /// Moves the refs of [begin, end) that go left before the others, in place, without a branch
@@ -272,8 +289,9 @@ GoesLeft goes_left(const BinMapping& mapping, const Split& split) {
 /// for the branch predictor): BlockQuicksort's partition (Edelkamp and Weiß, ESA 2016). Each
 /// end notes the offsets of its misplaced refs within a block of 64 (a count, not a branch),
 /// then the two ends' misplaced refs swap in pairs. Returns where the right side begins.
+template <typename GoesLeftFn>
 std::size_t partition_in_place(PrimRef* refs, std::size_t begin, std::size_t end,
-                               GoesLeft& goes_left) {
+                               GoesLeftFn& goes_left) {
     constexpr std::size_t kBlock = 64;
     std::uint8_t left_offsets[kBlock], right_offsets[kBlock];
     std::size_t left_count = 0, right_count = 0, left_start = 0, right_start = 0;
@@ -301,10 +319,19 @@ std::size_t partition_in_place(PrimRef* refs, std::size_t begin, std::size_t end
         right_count -= swaps;
         left_start += swaps;
         right_start += swaps;
-        if (left_count == 0) l += kBlock;
-        if (right_count == 0) r -= kBlock;
+        if (left_count == 0) {
+            if constexpr (GoesLeftFn::kTalliesBounds)
+                goes_left.widen(goes_left.left_bounds, refs + l, kBlock);
+            l += kBlock;
+        }
+        if (right_count == 0) {
+            r -= kBlock;
+            if constexpr (GoesLeftFn::kTalliesBounds)
+                goes_left.widen(goes_left.right_bounds, refs + r, kBlock);
+        }
     }
     // Fewer than two blocks remain (one of them perhaps half done): one by one.
+    const std::size_t tail_begin = l, tail_end = r;
     while (l < r) {
         if (goes_left(refs[l])) {
             ++l;
@@ -312,6 +339,10 @@ std::size_t partition_in_place(PrimRef* refs, std::size_t begin, std::size_t end
             --r;
             std::swap(refs[l], refs[r]);
         }
+    }
+    if constexpr (GoesLeftFn::kTalliesBounds) {
+        goes_left.widen(goes_left.left_bounds, refs + tail_begin, l - tail_begin);
+        goes_left.widen(goes_left.right_bounds, refs + l, tail_end - l);
     }
     return l;
 }
@@ -458,22 +489,31 @@ class Builder {
         return best;
     }
 
-    /// Bins the job's centroids into `bins` (with every thread when `parallel`) and returns the
-    /// best plane.
+    /// Every how many refs of a job of n the binning takes one (1: all of them).
+    [[nodiscard]] static std::uint32_t bin_stride(std::uint32_t n) {
+        return n >= 4 * kBinSample ? n / kBinSample : 1u;
+    }
+
+    /// Bins the job's centroids (every bin_stride-th one) into `bins` (with every thread when
+    /// `parallel`) and returns the best plane.
     [[nodiscard]] Split find_split(const Job& job, const BinMapping& mapping, Bins& bins,
                                    Bins& spare, bool parallel) {
         const int count = mapping.count;
         bins.clear(count);
+        const std::uint32_t stride = bin_stride(job.size());
+        // The sample is the same refs on any number of threads: chunks split the sample.
+        const std::size_t samples = (job.size() + stride - 1) / stride;
         if (!parallel) {
-            bins.add(&refs_[job.begin], job.size(), mapping, spare);
+            bins.add(&refs_[job.begin], samples, mapping, spare, stride);
             return best_split(bins, count);
         }
         std::vector<std::unique_ptr<Bins>> partial(threads_);
-        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
+        parallel_chunks(samples, threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
             partial[c] = std::make_unique<Bins>();
             partial[c]->clear(count);
             const auto own_spare = std::make_unique<Bins>();
-            partial[c]->add(&refs_[job.begin + begin], end - begin, mapping, *own_spare);
+            partial[c]->add(&refs_[job.begin + begin * stride], end - begin, mapping, *own_spare,
+                            stride);
         });
         for (const auto& p : partial)
             if (p) bins.merge(*p, count);
@@ -484,32 +524,42 @@ class Builder {
 
     /// Splits the job's refs in place: left of the returned index are those in bins below
     /// `split.bin`.
-    /// The sides' boxes of centroids go to `left` and `right`.
+    /// The sides' boxes of centroids go to `left` and `right`, and with kBounds their boxes.
+    template <bool kBounds>
     std::uint32_t partition(const Job& job, const BinMapping& mapping, const Split& split,
                             Side& left, Side& right) {
-        GoesLeft sorter = goes_left(mapping, split);
+        GoesLeft<kBounds> sorter = goes_left<kBounds>(mapping, split);
         const std::size_t middle = partition_in_place(refs_.get(), job.begin, job.end, sorter);
         left.centroids = sorter.left_centroids;
         right.centroids = sorter.right_centroids;
+        if constexpr (kBounds) {
+            left.bounds = sorter.left_bounds;
+            right.bounds = sorter.right_bounds;
+        }
         return std::uint32_t(middle);
     }
 
     /// The same with every thread (the root): each partitions its own chunk in place, then the
     /// right-side refs that lie before the final boundary trade places with the left-side refs
     /// after it.
+    template <bool kBounds>
     std::uint32_t parallel_partition(const Job& job, const BinMapping& mapping, const Split& split,
                                      Side& left, Side& right) {
         PrimRef* refs = refs_.get();
         std::vector<std::size_t> chunk_begin(threads_ + 1, job.end), chunk_middle(threads_, 0);
-        std::vector<GoesLeft> sorters(threads_, goes_left(mapping, split));
+        std::vector<GoesLeft<kBounds>> sorters(threads_, goes_left<kBounds>(mapping, split));
         parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
             chunk_begin[c] = job.begin + begin;
             chunk_middle[c] =
                 partition_in_place(refs, job.begin + begin, job.begin + end, sorters[c]);
         });
-        for (const GoesLeft& sorter : sorters) {
+        for (const GoesLeft<kBounds>& sorter : sorters) {
             left.centroids.extend(sorter.left_centroids);
             right.centroids.extend(sorter.right_centroids);
+            if constexpr (kBounds) {
+                left.bounds.extend(sorter.left_bounds);
+                right.bounds.extend(sorter.right_bounds);
+            }
         }
         std::size_t middle = job.begin;
         for (unsigned c = 0; c < threads_; ++c)
@@ -609,11 +659,14 @@ class Builder {
         std::uint32_t middle = 0;
         if (split.axis < 0) {
             middle = halve(job, left, right);
+        } else if (bin_stride(n) > 1) {  // bins of a sample: the partition finds the boxes
+            middle = scratch ? partition<true>(job, mapping, split, left, right)
+                             : parallel_partition<true>(job, mapping, split, left, right);
         } else {
             left = side_of(binned, split.axis, 0, split.bin);
             right = side_of(binned, split.axis, split.bin, mapping.count);
-            middle = scratch ? partition(job, mapping, split, left, right)
-                             : parallel_partition(job, mapping, split, left, right);
+            middle = scratch ? partition<false>(job, mapping, split, left, right)
+                             : parallel_partition<false>(job, mapping, split, left, right);
         }
         std::tie(left_job, right_job) = write_inner(job, middle, left, right);
         return true;
