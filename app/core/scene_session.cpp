@@ -261,9 +261,33 @@ std::span<const glm::vec3> SceneSession::loaded_normals(SceneMesh mesh) const {
     const assets::MeshData& data = scene_.meshes[index(mesh)];
     if (!data.normals.empty() || data.positions.empty()) return data.normals;
     DerivedNormals& derived = derived_normals_[index(mesh)];
-    std::call_once(derived.made,
-                   [&] { derived.normals = assets::smooth_normals(data.positions, data.indices); });
+    std::call_once(derived.made, [&] {
+        derived.normals = assets::smooth_normals(data.positions, data.indices);
+        derived.ready.store(true, std::memory_order_release);
+    });
     return derived.normals;
+}
+
+std::array<glm::vec3, 3> SceneSession::mesh_normals_at(ViewMesh mesh,
+                                                       const std::uint32_t* corners) const {
+    const assets::PosedMesh& posed = posed_[index(mesh)];
+    if (!posed.normals.empty())
+        return {posed.normals[corners[0]], posed.normals[corners[1]], posed.normals[corners[2]]};
+    return loaded_normals_at(scene_mesh(mesh), corners);
+}
+
+std::array<glm::vec3, 3> SceneSession::loaded_normals_at(SceneMesh mesh,
+                                                         const std::uint32_t* corners) const {
+    const assets::MeshData& data = scene_.meshes[index(mesh)];
+    const DerivedNormals& derived = derived_normals_[index(mesh)];
+    if (!data.normals.empty() || data.positions.empty() ||
+        derived.ready.load(std::memory_order_acquire)) {
+        const std::span<const glm::vec3> normals = loaded_normals(mesh);
+        return {normals[corners[0]], normals[corners[1]], normals[corners[2]]};
+    }
+    const std::vector<glm::vec3> at = assets::smooth_normals_at(
+        data.positions, data.indices, std::span<const std::uint32_t>(corners, 3));
+    return {at[0], at[1], at[2]};
 }
 
 std::vector<ViewMesh> SceneSession::deforming_meshes() const {

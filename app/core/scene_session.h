@@ -6,6 +6,7 @@
 /// picked is what is drawn.
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -139,6 +140,13 @@ class SceneSession {
     /// gave none, smooth ones derived the first time anything asks (picking never does, so a
     /// big model is picked without them). Safe to call from several threads.
     [[nodiscard]] std::span<const glm::vec3> loaded_normals(SceneMesh mesh) const;
+    /// mesh_normals(mesh) and loaded_normals(mesh) at a triangle's three corners: the same
+    /// floats, but smooth normals not derived yet are found for the three alone (a first pick
+    /// of a big mesh need not wait for millions).
+    [[nodiscard]] std::array<glm::vec3, 3> mesh_normals_at(ViewMesh mesh,
+                                                           const std::uint32_t* corners) const;
+    [[nodiscard]] std::array<glm::vec3, 3> loaded_normals_at(SceneMesh mesh,
+                                                             const std::uint32_t* corners) const;
     /// View meshes whose vertices change with the pose (morph targets, skins of several
     /// joints), own copies included.
     [[nodiscard]] std::vector<ViewMesh> deforming_meshes() const;
@@ -260,6 +268,7 @@ class SceneSession {
     struct DerivedNormals {
         std::once_flag made;
         std::vector<glm::vec3> normals;
+        std::atomic<bool> ready{false};  ///< `normals` are made (set after they are)
     };
     mutable std::unique_ptr<DerivedNormals[]> derived_normals_;
     assets::Pose pose_;

@@ -80,13 +80,12 @@ std::array<glm::vec3, 3> corner_normals(const SceneSession& session, std::uint32
     const std::uint32_t mesh_index = index(session.scene_mesh(view_mesh));
     const assets::MeshData& mesh = scene.meshes[mesh_index];
     const std::uint32_t* corners = &mesh.indices[3 * std::size_t(triangle)];
-    // As loaded, or derived now for a mesh whose file gave none.
+    // As loaded, or derived for a mesh whose file gave none (for these three corners alone
+    // when the mesh's are not made yet).
+    if (pose == PoseChoice::Bind)
+        return session.loaded_normals_at(session.scene_mesh(view_mesh), corners);
+    if (!session.deforms(view_mesh)) return session.mesh_normals_at(view_mesh, corners);
     const std::span<const glm::vec3> loaded = session.loaded_normals(session.scene_mesh(view_mesh));
-    if (pose == PoseChoice::Bind || !session.deforms(view_mesh)) {
-        const std::span<const glm::vec3> normals =
-            pose == PoseChoice::Bind ? loaded : session.mesh_normals(view_mesh);
-        return {normals[corners[0]], normals[corners[1]], normals[corners[2]]};
-    }
     // A session that deforms normals too (the viewer's) has them posed already.
     if (const std::span<const glm::vec3> posed = session.mesh_normals(view_mesh);
         posed.data() != loaded.data())

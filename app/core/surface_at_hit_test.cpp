@@ -220,5 +220,28 @@ TEST(SurfaceAtHit, AMeshWithoutNormalsGetsSmoothOnesWhenFirstAsked) {
     EXPECT_EQ(session.mesh_normals(session.view_mesh(instance)).data(), seen[0].data());
 }
 
+// Before anything has derived the mesh's smooth normals (a first pick), a hit's corners get
+// theirs found alone: the floats the whole mesh's derivation gives, in either pose.
+TEST(SurfaceAtHit, AFirstPickGetsTheSmoothNormalsOfItsCornersAloneTheSameFloats) {
+    assets::Scene scene = assets::make_default_scene();
+    assets::MeshData& bare = scene.meshes.at(0);
+    const std::vector<glm::vec3> expected = assets::smooth_normals(bare.positions, bare.indices);
+    bare.normals.clear();
+    const std::size_t triangles = bare.indices.size() / 3;
+    ASSERT_GT(triangles, 10u);
+    for (const PoseChoice pose : {PoseChoice::Current, PoseChoice::Bind}) {
+        for (std::uint32_t triangle = 0; triangle < triangles; triangle += 7) {
+            const SceneSession session{assets::Scene(scene)};  // nothing derived yet
+            std::uint32_t instance = 0;
+            while (index(session.scene_mesh(session.view_mesh(instance))) != 0)
+                ++instance;
+            const auto corners = corner_normals(session, instance, triangle, pose);
+            for (int c = 0; c < 3; ++c)
+                EXPECT_EQ(corners[c], expected[bare.indices[3 * triangle + c]])
+                    << "triangle " << triangle << " corner " << c;
+        }
+    }
+}
+
 }  // namespace
 }  // namespace app

@@ -22,6 +22,13 @@ namespace assets {
                                                     std::span<const std::uint32_t> indices,
                                                     unsigned threads = 0);
 
+/// smooth_normals(positions, indices)[v] for each v of `vertices` alone, the same floats: the
+/// faces that use them are found on every core and summed in face order. A pick reports the
+/// smooth normal at its hit's three corners without deriving a big mesh's millions.
+[[nodiscard]] std::vector<glm::vec3> smooth_normals_at(std::span<const glm::vec3> positions,
+                                                       std::span<const std::uint32_t> indices,
+                                                       std::span<const std::uint32_t> vertices);
+
 /// Sets mesh.normals to smooth_normals(mesh.positions, mesh.indices).
 void compute_smooth_normals(MeshData& mesh);
 

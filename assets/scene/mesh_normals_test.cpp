@@ -70,6 +70,39 @@ TEST(SmoothNormals, AreTheSameFloatsOnAnyNumberOfThreads_Seed91) {
         ASSERT_NEAR(glm::length(n), 1.0f, 1e-5f);
 }
 
+// A pick's three corners alone: the very floats of the whole mesh's normals, on a mesh big
+// enough to be searched on every core, for corners that repeat within a face, corners of
+// broken faces, a vertex no face uses, and one asked for twice.
+TEST(SmoothNormals, AtAFewVerticesAreTheFloatsOfTheWholeMesh_Seed92) {
+    std::mt19937 rng(92);
+    std::uniform_real_distribution<float> coord(-10.0f, 10.0f);
+    std::uniform_int_distribution<std::uint32_t> vertex(0, 49'999);
+    std::vector<glm::vec3> positions(50'001);  // the last one used by no face
+    for (glm::vec3& p : positions) {
+        const float x = coord(rng), y = coord(rng), z = coord(rng);  // in order on any compiler
+        p = {x, y, z};
+    }
+    positions[7] = glm::vec3(std::numeric_limits<float>::infinity());
+    std::vector<std::uint32_t> indices(3 * 400'000);
+    for (std::uint32_t& index : indices)
+        index = vertex(rng);
+    indices[30] = 60'000;       // out of range
+    indices[34] = indices[33];  // a corner twice in one face
+    indices[3 * 399'999] = 7;   // the infinite vertex in the last face
+    ASSERT_GE(indices.size(), std::size_t(1) << 20);
+    const std::vector<glm::vec3> all = smooth_normals(positions, indices);
+    std::vector<std::uint32_t> asked = {indices[33], indices[31], 7,
+                                        50'000,      indices[35], indices[31]};
+    for (int i = 0; i < 20; ++i)
+        asked.push_back(vertex(rng));
+    const std::vector<glm::vec3> some = smooth_normals_at(positions, indices, asked);
+    ASSERT_EQ(some.size(), asked.size());
+    for (std::size_t k = 0; k < asked.size(); ++k)
+        EXPECT_EQ(std::memcmp(&some[k], &all[asked[k]], sizeof(glm::vec3)), 0)
+            << "vertex " << asked[k];
+    EXPECT_EQ(some[3], glm::vec3(0, 1, 0));
+}
+
 TEST(SmoothNormals, OnlyMeshesDrawnWithNormalsThatHaveNoneGetThem) {
     Scene scene;
     MeshData given;
