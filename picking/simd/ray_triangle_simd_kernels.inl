@@ -90,6 +90,31 @@ struct WatertightStage {
     F u, v, w, pz[3];
 };
 
+/// The edge functions of the lanes in `bits` (those with one exactly zero) again in double,
+/// as the scalar code computes them. Rare: kept out of line, so the kernels that call it stay
+/// small enough to be inlined into a traversal.
+[[gnu::noinline, gnu::cold]] inline void edges_in_double(unsigned bits, const F* px, const F* py,
+                                                         F& u, F& v, F& w) {
+    alignas(64) float uu[kLanes], vv[kLanes], ww[kLanes];
+    alignas(64) float x[3][kLanes], y[3][kLanes];
+    store(uu, u);
+    store(vv, v);
+    store(ww, w);
+    for (int c = 0; c < 3; ++c) {
+        store(x[c], px[c]);
+        store(y[c], py[c]);
+    }
+    for (std::size_t l = 0; l < kLanes; ++l) {
+        if (!(bits & (1u << l))) continue;
+        uu[l] = float(double(x[2][l]) * double(y[1][l]) - double(y[2][l]) * double(x[1][l]));
+        vv[l] = float(double(x[0][l]) * double(y[2][l]) - double(y[0][l]) * double(x[2][l]));
+        ww[l] = float(double(x[1][l]) * double(y[0][l]) - double(y[1][l]) * double(x[0][l]));
+    }
+    u = load(uu);
+    v = load(vv);
+    w = load(ww);
+}
+
 /// intersect_watertight's edge tests on kLanes triangles starting at `lane` of the block.
 template <std::size_t W>
 inline WatertightStage watertight_stage(const BlockRay& ray, const RayLanes& r,
@@ -112,26 +137,8 @@ inline WatertightStage watertight_stage(const BlockRay& ray, const RayLanes& r,
     // An edge function of exactly zero: redo that lane's three in double, as the scalar code.
     const F zero_f = splat(0.0f);
     const M zero = eq(e.u, zero_f) | eq(e.v, zero_f) | eq(e.w, zero_f);
-    if (unsigned bits = mask_bits(zero)) {
-        alignas(64) float uu[kLanes], vv[kLanes], ww[kLanes];
-        alignas(64) float x[3][kLanes], y[3][kLanes];
-        store(uu, e.u);
-        store(vv, e.v);
-        store(ww, e.w);
-        for (int c = 0; c < 3; ++c) {
-            store(x[c], px[c]);
-            store(y[c], py[c]);
-        }
-        for (std::size_t l = 0; l < kLanes; ++l) {
-            if (!(bits & (1u << l))) continue;
-            uu[l] = float(double(x[2][l]) * double(y[1][l]) - double(y[2][l]) * double(x[1][l]));
-            vv[l] = float(double(x[0][l]) * double(y[2][l]) - double(y[0][l]) * double(x[2][l]));
-            ww[l] = float(double(x[1][l]) * double(y[0][l]) - double(y[1][l]) * double(x[0][l]));
-        }
-        e.u = load(uu);
-        e.v = load(vv);
-        e.w = load(ww);
-    }
+    if (const unsigned bits = mask_bits(zero)) [[unlikely]]
+        edges_in_double(bits, px, py, e.u, e.v, e.w);
     const M any_negative = lt(e.u, zero_f) | lt(e.v, zero_f) | lt(e.w, zero_f);
     const M any_positive = gt(e.u, zero_f) | gt(e.v, zero_f) | gt(e.w, zero_f);
     e.hit = ray.cull_backfaces ? not_mask(any_negative) : not_mask(any_negative & any_positive);

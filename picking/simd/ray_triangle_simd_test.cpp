@@ -159,6 +159,30 @@ TEST(RayTriangleSimd, BadRaysMiss) {
                 EXPECT_FALSE(intersect_blocks<16>(ray, blocks, a, {}, isa)) << isa_name(isa);
 }
 
+// An edge function whose two float products round to the same value though the exact ones
+// differ: 0 in float, -2^-24 in double (the products of floats are exact there). The ray then
+// passes just outside the edge from p1 to p2; the scalar test decides so in double, and so must
+// every kernel (without its double fallback it would see the edge itself and hit).
+TEST(RayTriangleSimd, AnEdgeFunctionZeroInFloatIsDecidedInDouble) {
+    const float a = 1.0f, d = 1.0f + 0x1p-11f;  // a * d = 1 + 2^-11 exactly
+    const float b = 1.0f + 0x1p-12f, c = b;     // b * c = 1 + 2^-11 + 2^-24, rounded to a * d
+    ASSERT_EQ(a * d, b * c);
+    ASSERT_LT(double(a) * double(d) - double(b) * double(c), 0.0);
+    const Triangle tri{{1, -1, 0}, {-a, -b, 0}, {c, d, 0}};
+    const Ray ray{{0, 0, -1}, {0, 0, 1}};
+    EXPECT_FALSE(intersect_watertight(ray, tri, {}));
+    const Triangle inside{{-1, 1, 0}, {-a, -b, 0}, {c, d, 0}};  // the other side of the edge
+    EXPECT_TRUE(intersect_watertight(ray, inside, {}));
+    for (const std::size_t lane : {0u, 5u}) {
+        std::vector<Triangle> tris(lane, Triangle{{5, 5, 0}, {6, 5, 0}, {5, 6, 0}});
+        tris.push_back(tri);
+        const auto blocks = make_triangle_blocks<8>(tris);
+        for (Isa isa : isas_here())
+            EXPECT_FALSE(intersect_blocks<8>(ray, blocks, BlockAlgorithm::Watertight, {}, isa))
+                << isa_name(isa) << " lane " << lane;
+    }
+}
+
 TEST(RayTriangleSimd, EmptyRunAndEmptyLanes) {
     const std::vector<TriangleBlock8> none;
     EXPECT_FALSE(intersect_blocks<8>(Ray{}, none, BlockAlgorithm::MollerTrumbore));
