@@ -225,19 +225,17 @@ inline BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* b
 
 /// The closest hit in one block of exactly kLanes triangles with the ray's lanes made by the
 /// caller (a BVH traversal makes them once per ray): ties to the lower triangle id, so that
-/// the answer does not depend on how the builder ordered a leaf. Written without a LaneHits that
-/// merges two paths, so the early exit leaves nothing to move between registers and memory.
+/// the answer does not depend on how the builder ordered a leaf. Watertight's second stage runs
+/// whatever its first found: in a traversal, whether a leaf's edge tests pass is a coin toss,
+/// and a mispredicted early exit cost more than the division it saved.
 template <bool kWatertight>
 inline BlockHit closest_in_block(const BlockRay& ray, const RayLanes& r,
                                  const TriangleBlock<kLanes>& block) {
     LaneHits h;
-    if constexpr (kWatertight) {
-        const WatertightStage e = watertight_stage(ray, r, block, 0);
-        if (!mask_bits(e.hit)) return BlockHit{__builtin_inff(), 0.0f, 0.0f, kEmptyLane, 0, 0};
-        h = watertight_finish(r, e);
-    } else {
+    if constexpr (kWatertight)
+        h = watertight_finish(r, watertight_stage(ray, r, block, 0));
+    else
         h = moller_trumbore_finish(r, moller_trumbore_stage(ray, r, block, 0));
-    }
     unsigned bits = mask_bits(h.hit & lt(h.t, splat(__builtin_inff())));
     if (!bits) return BlockHit{__builtin_inff(), 0.0f, 0.0f, kEmptyLane, 0, 0};
     alignas(64) float t[kLanes];
