@@ -42,22 +42,30 @@ TEST(SmoothNormals, EachIsTheAreaWeightedAverageOfItsFaces) {
 
 // Each thread owns a range of vertices and adds their faces in order: the same sums in the
 // same order, so the same floats, on any number of threads (and on a mesh big enough to split).
-TEST(SmoothNormals, AreTheSameFloatsOnAnyNumberOfThreads_Seed91) {
-    std::mt19937 rng(91);
+/// 400,000 random faces over the first `used` of `positions.size()` random vertices (vertex 7
+/// infinite), drawn from `rng` in a fixed order: enough corners to be summed on every core.
+void random_faces(std::mt19937& rng, std::uint32_t used, std::vector<glm::vec3>& positions,
+                  std::vector<std::uint32_t>& indices) {
     std::uniform_real_distribution<float> coord(-10.0f, 10.0f);
-    std::uniform_int_distribution<std::uint32_t> vertex(0, 99'999);
-    std::vector<glm::vec3> positions(100'000);
+    std::uniform_int_distribution<std::uint32_t> vertex(0, used - 1);
     for (glm::vec3& p : positions) {
         const float x = coord(rng), y = coord(rng), z = coord(rng);  // in order on any compiler
         p = {x, y, z};
     }
     positions[7] = glm::vec3(std::numeric_limits<float>::infinity());
-    std::vector<std::uint32_t> indices(3 * 400'000);
+    indices.resize(3 * 400'000);
     for (std::uint32_t& index : indices)
         index = vertex(rng);
+    ASSERT_GE(indices.size(), std::size_t(1) << 20);
+}
+
+TEST(SmoothNormals, AreTheSameFloatsOnAnyNumberOfThreads_Seed91) {
+    std::mt19937 rng(91);
+    std::vector<glm::vec3> positions(100'000);
+    std::vector<std::uint32_t> indices;
+    random_faces(rng, 100'000, positions, indices);
     indices[30] = 100'000;                    // out of range: the face adds nothing
     indices[31] = indices[32] = indices[33];  // degenerate
-    ASSERT_GE(indices.size(), std::size_t(1) << 20);
     const std::vector<glm::vec3> one = smooth_normals(positions, indices, 1);
     for (const unsigned threads : {2u, 3u, 7u}) {
         const std::vector<glm::vec3> many = smooth_normals(positions, indices, threads);
@@ -75,21 +83,13 @@ TEST(SmoothNormals, AreTheSameFloatsOnAnyNumberOfThreads_Seed91) {
 // broken faces, a vertex no face uses, and one asked for twice.
 TEST(SmoothNormals, AtAFewVerticesAreTheFloatsOfTheWholeMesh_Seed92) {
     std::mt19937 rng(92);
-    std::uniform_real_distribution<float> coord(-10.0f, 10.0f);
-    std::uniform_int_distribution<std::uint32_t> vertex(0, 49'999);
     std::vector<glm::vec3> positions(50'001);  // the last one used by no face
-    for (glm::vec3& p : positions) {
-        const float x = coord(rng), y = coord(rng), z = coord(rng);  // in order on any compiler
-        p = {x, y, z};
-    }
-    positions[7] = glm::vec3(std::numeric_limits<float>::infinity());
-    std::vector<std::uint32_t> indices(3 * 400'000);
-    for (std::uint32_t& index : indices)
-        index = vertex(rng);
+    std::vector<std::uint32_t> indices;
+    random_faces(rng, 50'000, positions, indices);
     indices[30] = 60'000;       // out of range
     indices[34] = indices[33];  // a corner twice in one face
     indices[3 * 399'999] = 7;   // the infinite vertex in the last face
-    ASSERT_GE(indices.size(), std::size_t(1) << 20);
+    std::uniform_int_distribution<std::uint32_t> vertex(0, 49'999);
     const std::vector<glm::vec3> all = smooth_normals(positions, indices);
     std::vector<std::uint32_t> asked = {indices[33], indices[31], 7,
                                         50'000,      indices[35], indices[31]};
