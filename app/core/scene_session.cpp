@@ -279,9 +279,10 @@ std::array<glm::vec3, 3> SceneSession::mesh_normals_at(ViewMesh mesh,
 std::array<glm::vec3, 3> SceneSession::loaded_normals_at(SceneMesh mesh,
                                                          const std::uint32_t* corners) const {
     const assets::MeshData& data = scene_.meshes[index(mesh)];
-    const DerivedNormals& derived = derived_normals_[index(mesh)];
+    DerivedNormals& derived = derived_normals_[index(mesh)];
     if (!data.normals.empty() || data.positions.empty() ||
-        derived.ready.load(std::memory_order_acquire)) {
+        derived.ready.load(std::memory_order_acquire) ||
+        derived.corner_requests.fetch_add(1, std::memory_order_relaxed) > 0) {
         const std::span<const glm::vec3> normals = loaded_normals(mesh);
         return {normals[corners[0]], normals[corners[1]], normals[corners[2]]};
     }

@@ -141,8 +141,10 @@ class SceneSession {
     /// big model is picked without them). Safe to call from several threads.
     [[nodiscard]] std::span<const glm::vec3> loaded_normals(SceneMesh mesh) const;
     /// mesh_normals(mesh) and loaded_normals(mesh) at a triangle's three corners: the same
-    /// floats, but smooth normals not derived yet are found for the three alone (a first pick
-    /// of a big mesh need not wait for millions).
+    /// floats, but the first time smooth normals not derived yet are asked for, they are found
+    /// for the three alone (a first pick of a big mesh need not wait for millions); from the
+    /// second time on the mesh's are derived, once (a file of rays then costs one derivation,
+    /// not a search of the mesh per hit).
     [[nodiscard]] std::array<glm::vec3, 3> mesh_normals_at(ViewMesh mesh,
                                                            const std::uint32_t* corners) const;
     [[nodiscard]] std::array<glm::vec3, 3> loaded_normals_at(SceneMesh mesh,
@@ -268,7 +270,8 @@ class SceneSession {
     struct DerivedNormals {
         std::once_flag made;
         std::vector<glm::vec3> normals;
-        std::atomic<bool> ready{false};  ///< `normals` are made (set after they are)
+        std::atomic<bool> ready{false};       ///< `normals` are made (set after they are)
+        std::atomic<int> corner_requests{0};  ///< loaded_normals_at calls before `ready`
     };
     mutable std::unique_ptr<DerivedNormals[]> derived_normals_;
     assets::Pose pose_;

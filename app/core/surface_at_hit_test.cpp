@@ -221,7 +221,8 @@ TEST(SurfaceAtHit, AMeshWithoutNormalsGetsSmoothOnesWhenFirstAsked) {
 }
 
 // Before anything has derived the mesh's smooth normals (a first pick), a hit's corners get
-// theirs found alone: the floats the whole mesh's derivation gives, in either pose.
+// theirs found alone: the floats the whole mesh's derivation gives, in either pose, and at
+// every later pick too.
 TEST(SurfaceAtHit, AFirstPickGetsTheSmoothNormalsOfItsCornersAloneTheSameFloats) {
     assets::Scene scene = assets::make_default_scene();
     assets::MeshData& bare = scene.meshes.at(0);
@@ -240,6 +241,18 @@ TEST(SurfaceAtHit, AFirstPickGetsTheSmoothNormalsOfItsCornersAloneTheSameFloats)
                 EXPECT_EQ(corners[c], expected[bare.indices[3 * triangle + c]])
                     << "triangle " << triangle << " corner " << c;
         }
+    }
+    // Many picks on one session (the second derives the mesh's normals, the rest read them):
+    // the same floats throughout.
+    const SceneSession session{assets::Scene(scene)};
+    std::uint32_t instance = 0;
+    while (index(session.scene_mesh(session.view_mesh(instance))) != 0)
+        ++instance;
+    for (std::uint32_t triangle = 0; triangle < triangles; triangle += 5) {
+        const auto corners = corner_normals(session, instance, triangle, PoseChoice::Current);
+        for (int c = 0; c < 3; ++c)
+            EXPECT_EQ(corners[c], expected[bare.indices[3 * triangle + c]])
+                << "triangle " << triangle << " corner " << c;
     }
 }
 
