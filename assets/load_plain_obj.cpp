@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -99,6 +100,51 @@ struct Stretch {
     std::string name;  ///< the first name line's, trimmed
 };
 
+/// Room in `out` for as many vertices and corners as `bytes` of text could hold (a line is at
+/// least 8 bytes: "v 0 0 0", "f 1 2 3" and a newline), so that neither array moves as it
+/// grows: a move copies the array and touches fresh pages for all of it, and the kernel zeroing
+/// those was most of the reader's time. Only address space: the pages no line writes are never
+/// touched. Under an address-space limit too tight for it, the arrays grow as usual.
+void reserve_for_text(Stretch& out, std::size_t bytes) {
+    const std::size_t lines = bytes / 8 + 1;
+    try {
+        out.positions.reserve(lines);
+        out.indices.reserve(3 * lines);
+    } catch (const std::bad_alloc&) {
+    }
+}
+
+/// The stretches' arrays (`array` of each) joined in order. The longest is not copied when it
+/// has room for the others (reserve_for_text gave it room): theirs go before and after it.
+template <typename T>
+std::vector<T> joined(std::vector<Stretch>& read, std::vector<T> Stretch::*array) {
+    std::size_t total = 0, longest = 0;
+    for (std::size_t i = 0; i < read.size(); ++i) {
+        total += (read[i].*array).size();
+        if ((read[i].*array).size() > (read[longest].*array).size()) longest = i;
+    }
+    std::vector<T> out;
+    if ((read[longest].*array).capacity() >= total) {
+        out = std::move(read[longest].*array);
+        std::size_t before = 0;
+        for (std::size_t i = 0; i < longest; ++i)
+            before += (read[i].*array).size();
+        out.insert(out.begin(), before, T{});  // one move of the longest, whatever the count
+        auto at = out.begin();
+        for (std::size_t i = 0; i < longest; ++i)
+            at = std::copy((read[i].*array).begin(), (read[i].*array).end(), at);
+        for (std::size_t i = longest + 1; i < read.size(); ++i)
+            out.insert(out.end(), (read[i].*array).begin(), (read[i].*array).end());
+    } else {
+        out.reserve(total);
+        for (const Stretch& stretch : read)
+            out.insert(out.end(), (stretch.*array).begin(), (stretch.*array).end());
+    }
+    for (Stretch& stretch : read)
+        std::vector<T>().swap(stretch.*array);  // its memory back before the next array's
+    return out;
+}
+
 /// Reads the lines of [from, to), whole lines of the text that starts at `begin`. Alone (`whole`),
 /// it reads what the text says and throws its errors; otherwise it stops at anything that is not
 /// simple. Cancel is looked at every 16 MB; `report` also moves the progress.
@@ -106,6 +152,7 @@ void read_stretch(const char* const begin, const char* from, const char* to, boo
                   const std::filesystem::path& path, LoadProgress* progress, bool report,
                   const std::atomic<bool>& give_up, Stretch& out) {
     std::size_t next_report = std::size_t(from - begin) + kBytesPerReport;
+    reserve_for_text(out, std::size_t(to - from));
     for (const char* line = from; line < to;) {
         if (std::size_t(line - begin) >= next_report) {
             next_report += kBytesPerReport;
@@ -264,22 +311,14 @@ std::optional<Scene> read_plain_obj(std::span<const std::byte> bytes,
         parts.size() > 1 && std::all_of(read.begin(), read.end(),
                                         [](const Stretch& stretch) { return stretch.simple; });
     if (all_simple) {
-        std::size_t positions = 0, indices = 0, names = 0;
+        std::size_t names = 0;
         for (const Stretch& stretch : read) {
-            positions += stretch.positions.size();
-            indices += stretch.indices.size();
             names += stretch.names;
+            if (!stretch.name.empty()) mesh.name = stretch.name;
         }
         if (names > 1) return std::nullopt;  // several objects or groups: Assimp's meshes
-        mesh.positions.reserve(positions);
-        mesh.indices.reserve(indices);
-        for (Stretch& stretch : read) {
-            if (!stretch.name.empty()) mesh.name = stretch.name;
-            mesh.positions.insert(mesh.positions.end(), stretch.positions.begin(),
-                                  stretch.positions.end());
-            mesh.indices.insert(mesh.indices.end(), stretch.indices.begin(), stretch.indices.end());
-            stretch = {};  // its memory back before the normals take theirs
-        }
+        mesh.positions = joined(read, &Stretch::positions);
+        mesh.indices = joined(read, &Stretch::indices);
     } else {
         Stretch whole;
         read_stretch(begin, begin, end, true, path, progress, true, give_up, whole);
