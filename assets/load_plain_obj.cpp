@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include <sys/resource.h>
+
 #include "assets/decimal_float.h"
 
 namespace assets {
@@ -103,8 +105,8 @@ struct Stretch {
 /// Room in `out` for as many vertices and corners as `bytes` of text could hold (a line is at
 /// least 8 bytes: "v 0 0 0", "f 1 2 3" and a newline), so that neither array moves as it
 /// grows: a move copies the array and touches fresh pages for all of it, and the kernel zeroing
-/// those was most of the reader's time. Only address space: the pages no line writes are never
-/// touched. Under an address-space limit too tight for it, the arrays grow as usual.
+/// those was most of the reader's time. Only address space (3 bytes a byte of text): the pages
+/// no line writes are never touched.
 void reserve_for_text(Stretch& out, std::size_t bytes) {
     const std::size_t lines = bytes / 8 + 1;
     try {
@@ -112,6 +114,15 @@ void reserve_for_text(Stretch& out, std::size_t bytes) {
         out.indices.reserve(3 * lines);
     } catch (const std::bad_alloc&) {
     }
+}
+
+/// Whether reserve_for_text may take the address space for `text_bytes` of text: always without
+/// an address-space limit (the import process has one), and within one only when it takes a
+/// small part of it, so that the arrays of a file near the limit grow as they did before.
+bool room_to_reserve(std::size_t text_bytes) {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return true;
+    return 3 * std::uint64_t(text_bytes) <= std::uint64_t(limit.rlim_cur) / 4;
 }
 
 /// The stretches' arrays (`array` of each) joined in order. The longest is not copied when it
@@ -147,12 +158,13 @@ std::vector<T> joined(std::vector<Stretch>& read, std::vector<T> Stretch::*array
 
 /// Reads the lines of [from, to), whole lines of the text that starts at `begin`. Alone (`whole`),
 /// it reads what the text says and throws its errors; otherwise it stops at anything that is not
-/// simple. Cancel is looked at every 16 MB; `report` also moves the progress.
+/// simple. Cancel is looked at every 16 MB; `report` also moves the progress. With `reserve` its
+/// arrays first get room for what its text could hold (reserve_for_text).
 void read_stretch(const char* const begin, const char* from, const char* to, bool whole,
-                  const std::filesystem::path& path, LoadProgress* progress, bool report,
-                  const std::atomic<bool>& give_up, Stretch& out) {
+                  bool reserve, const std::filesystem::path& path, LoadProgress* progress,
+                  bool report, const std::atomic<bool>& give_up, Stretch& out) {
     std::size_t next_report = std::size_t(from - begin) + kBytesPerReport;
-    reserve_for_text(out, std::size_t(to - from));
+    if (reserve) reserve_for_text(out, std::size_t(to - from));
     for (const char* line = from; line < to;) {
         if (std::size_t(line - begin) >= next_report) {
             next_report += kBytesPerReport;
@@ -273,6 +285,7 @@ std::optional<Scene> read_plain_obj(std::span<const std::byte> bytes,
     const char* const begin = reinterpret_cast<const char*>(bytes.data());
     const char* const end = begin + bytes.size();
     const auto parts = stretches(begin, end, split);
+    const bool reserve = room_to_reserve(bytes.size());
     std::vector<Stretch> read(parts.size());
     std::atomic<bool> give_up{false};
     if (parts.size() > 1) {
@@ -281,8 +294,8 @@ std::optional<Scene> read_plain_obj(std::span<const std::byte> bytes,
         std::vector<std::thread> threads;
         auto read_part = [&](std::size_t i) {
             try {
-                read_stretch(begin, parts[i].first, parts[i].second, false, path, progress, i == 0,
-                             give_up, read[i]);
+                read_stretch(begin, parts[i].first, parts[i].second, false, reserve, path, progress,
+                             i == 0, give_up, read[i]);
             } catch (...) {
                 errors[i] = std::current_exception();
             }
@@ -321,7 +334,7 @@ std::optional<Scene> read_plain_obj(std::span<const std::byte> bytes,
         mesh.indices = joined(read, &Stretch::indices);
     } else {
         Stretch whole;
-        read_stretch(begin, begin, end, true, path, progress, true, give_up, whole);
+        read_stretch(begin, begin, end, true, reserve, path, progress, true, give_up, whole);
         if (whole.left_to_assimp) return std::nullopt;
         if (!whole.name.empty()) mesh.name = whole.name;
         mesh.positions = std::move(whole.positions);
