@@ -196,7 +196,7 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
             // Ask for every child the ray enters now, a lone one too: their cache misses
             // overlap this node's sorting and the nearer children's work, and start before
             // the branches below are resolved (a mispredicted one would delay the loads).
-            if (hits & (hits - 1)) {
+            {
                 for (unsigned pending = hits; pending; pending &= pending - 1) {
                     const std::uint32_t child = node.child[__builtin_ctz(pending)];
                     if (WideNode::is_leaf(child)) {
