@@ -1,6 +1,10 @@
 // Run-time dispatch to the SIMD traversals: the same source (wide_bvh_simd.inl) compiled in an
 // AVX2 region and in an AVX-512 region (isa_begin_*.h), so this file itself stays baseline
 // x86-64 and the one CPU check (isa.h) decides what runs.
+//
+// A single ray runs the AVX2 build on an AVX-512 CPU too: its lanes are eight either way, and
+// the AVX-512 build (mask registers, EVEX forms) was 5-10 % slower on an AMD EPYC (Zen 4) on
+// every mesh but one, where it was level. Packets run the AVX-512 build there (level or ahead).
 
 #include <immintrin.h>
 
@@ -41,7 +45,6 @@ std::optional<BvhHit> raycast_blocks(const WideBvh& bvh, const Ray& ray, const W
                                      TraversalStats& stats) {
     switch (supported_isa_at_most(query.isa)) {
         case Isa::Avx512:
-            return avx512::traverse(bvh, ray, query, stats);
         case Isa::Avx2:
             return avx2::traverse(bvh, ray, query, stats);
         case Isa::Scalar:
@@ -56,7 +59,6 @@ RaycastFn simd_traversal(Isa isa, BlockAlgorithm algorithm) {
     const bool watertight = algorithm == BlockAlgorithm::Watertight;
     switch (supported_isa_at_most(isa)) {
         case Isa::Avx512:
-            return watertight ? avx512::traverse_with<true> : avx512::traverse_with<false>;
         case Isa::Avx2:
             return watertight ? avx2::traverse_with<true> : avx2::traverse_with<false>;
         case Isa::Scalar:
