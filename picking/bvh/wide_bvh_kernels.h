@@ -5,6 +5,7 @@
 
 #include <optional>
 
+#include "picking/bvh/wide_box_tree.h"
 #include "picking/bvh/wide_bvh.h"
 
 namespace picking::kernels {
@@ -17,5 +18,11 @@ namespace picking::kernels {
 /// The SIMD packet traversal (wide_bvh_packet.inl) for `isa` and `algorithm` if this CPU runs
 /// it, else null.
 [[nodiscard]] PacketRaycastFn simd_packet_traversal(Isa isa, BlockAlgorithm algorithm);
+
+/// A tree over boxes walked on a SIMD path (wide_box_tree.h).
+using BoxTraversalFn = void (*)(const WideBoxTree& tree, const Ray& ray, BoxVisit visit,
+                                void* context, TraversalStats& stats);
+/// The SIMD walk of a tree over boxes for `isa` if this CPU runs it, else null.
+[[nodiscard]] BoxTraversalFn simd_box_traversal(Isa isa);
 
 }  // namespace picking::kernels

@@ -298,6 +298,72 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
     return best;
 }
 
+/// The walk of a tree over boxes (wide_box_tree.h): the single-ray traversal's box tests and
+/// order, its leaves handed to the visitor.
+template <bool kScaled>
+void traverse_boxes_impl(const WideBoxTree& tree, const SlabRay& slab, BoxVisit visit,
+                         void* context, TraversalStats& stats) {
+    const BoxLanes lanes = make_box_lanes(slab);
+    float t_max = slab.t_max;
+    const WideNode* nodes = tree.nodes.data();
+    std::uint64_t node_count = 0, boxes = 0;
+    struct Item {
+        std::uint32_t ref;
+        float t_enter;
+    };
+    Item stack[8 * 40];
+    int size = 0;
+    std::uint32_t ref = 0;  // the root, entered without a box test
+    while (true) {
+        while (!WideNode::is_leaf(ref)) {
+            const WideNode& node = nodes[ref];
+            ++node_count;
+            boxes += node.child_count;
+            F t_enter;
+            const unsigned hits = intersect_children<kScaled>(node, lanes, t_max, t_enter) &
+                                  ((1u << node.child_count) - 1u);
+            if (hits == 0) goto next_from_stack;
+            alignas(32) float t[8];
+            store(t, t_enter);
+            int slot_at[8];
+            for (int r = rank_children(t_enter, t, hits, slot_at) - 1; r >= 1; --r)
+                stack[size++] = {node.child[slot_at[r]], t[slot_at[r]]};
+            ref = node.child[slot_at[0]];
+        }
+        {
+            ++node_count;
+            const std::uint32_t first = WideNode::leaf_block(ref);
+            const std::uint32_t end = first + WideNode::leaf_count(ref);
+            for (std::uint32_t i = first; i < end; ++i) {
+                const TraverseStep step = visit(context, tree.ids[i], t_max);
+                t_max = std::min(t_max, step.t_max);
+                if (step.stop) goto done;
+            }
+        }
+    next_from_stack:
+        while (size > 0) {
+            --size;
+            if (stack[size].t_enter > t_max) continue;
+            ref = stack[size].ref;
+            goto descend;
+        }
+        break;
+    descend:;
+    }
+done:
+    stats.nodes_visited += node_count;
+    stats.box_tests += boxes;
+}
+
+inline void traverse_boxes(const WideBoxTree& tree, const Ray& ray, BoxVisit visit, void* context,
+                           TraversalStats& stats) {
+    const SlabRay slab = make_slab_ray(ray);
+    if (slab.scaled)
+        traverse_boxes_impl<true>(tree, slab, visit, context, stats);
+    else
+        traverse_boxes_impl<false>(tree, slab, visit, context, stats);
+}
+
 /// One algorithm's traversal, for callers that chose it once (select_raycast).
 template <bool kWatertight>
 std::optional<BvhHit> traverse_with(const WideBvh& bvh, const Ray& ray, const WideQuery& query,

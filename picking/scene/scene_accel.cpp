@@ -151,9 +151,10 @@ void SceneAccel::update_instances(const SceneView& scene) {
         groups_.back().sphere = merge(groups_.back().sphere, mesh_spheres_[instance.mesh]);
     }
     BvhBuildOptions options;
-    options.max_leaf_size = 2;
+    // One instance a leaf: each is culled by its own box (a wide node tests eight at once).
+    options.max_leaf_size = 1;
     options.threads = 1;  // a few hundred boxes: threads cost more than they give
-    top_level_ = build_bvh(std::span<const Aabb>(instance_boxes_), options);
+    top_level_ = collapse_boxes(build_bvh(std::span<const Aabb>(instance_boxes_), options));
 }
 
 void SceneAccel::refit_mesh(const SceneView& scene, std::uint32_t mesh) {

@@ -15,6 +15,7 @@
 #include <glm/mat4x4.hpp>
 
 #include "picking/bvh/bvh.h"
+#include "picking/bvh/wide_box_tree.h"
 #include "picking/bvh/wide_bvh.h"
 #include "picking/core/aabb.h"
 #include "picking/core/sphere.h"
@@ -169,7 +170,8 @@ class SceneAccel {
         return mesh < bvhs_.size() ? &bvhs_[mesh] : nullptr;
     }
     [[nodiscard]] const std::vector<NodeGroup>& node_groups() const { return groups_; }
-    [[nodiscard]] const Bvh& top_level() const { return top_level_; }
+    /// The instances' world boxes, eight to a node (one instance a leaf).
+    [[nodiscard]] const WideBoxTree& top_level() const { return top_level_; }
     [[nodiscard]] const Aabb& instance_box(std::uint32_t instance) const {
         return instance_boxes_[instance];
     }
@@ -225,7 +227,7 @@ class SceneAccel {
     std::vector<std::uint8_t> usable_, identity_;
     std::vector<NodeGroup> groups_;
     std::vector<Aabb> instance_boxes_;
-    Bvh top_level_;
+    WideBoxTree top_level_;
     BaldwinWeberCache baldwin_weber_;
     TriangleBlockCache triangle_blocks_;
     std::size_t kept_blocks_limit_ = kKeptBlocksLimit;

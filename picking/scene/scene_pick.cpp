@@ -139,7 +139,7 @@ class PickSearch {
                 if (local_ray(instance, local)) test_bvh(instance, local);
                 return TraverseStep{current_ray().t_max, done()};
             },
-            &top);
+            top, plan_.query_.isa);
         stats_.box_tests += top.box_tests;
         stats_.nodes_visited += top.nodes_visited;
     }

@@ -1,0 +1,58 @@
+#pragma once
+/// An eight-wide tree over boxes that are not triangles: the top level over a scene's
+/// instances. Its nodes are the wide BVH's (eight child boxes tested in one SIMD step); a leaf
+/// names one box. Collapsed from the binary BVH over the boxes (bvh.h), and walked front to
+/// back like the binary tree's traverse(), a visitor deciding what each box holds.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "picking/bvh/bvh.h"
+#include "picking/bvh/wide_bvh.h"
+#include "picking/core/isa.h"
+#include "picking/core/ray.h"
+
+namespace picking {
+
+struct WideBoxTree {
+    /// nodes[0] is the root (entered without a box test). A leaf reference is
+    /// WideNode::make_leaf(first, count): ids[first .. first + count) are its boxes.
+    std::vector<WideNode, AlignedAllocator<WideNode, 64>> nodes;
+    std::vector<std::uint32_t> ids;  ///< the binary tree's primitive ids, in its leaf order
+
+    [[nodiscard]] bool empty() const { return nodes.empty(); }
+    [[nodiscard]] std::size_t memory_bytes() const {
+        return nodes.size() * sizeof(WideNode) + ids.size() * sizeof(std::uint32_t);
+    }
+};
+
+/// The binary tree's nodes gathered eight children at a time, the largest child opened first
+/// (as the wide BVH's collapse does); its leaves (at most eight boxes each) stay leaves.
+[[nodiscard]] WideBoxTree collapse_boxes(const Bvh& binary);
+
+/// What traverse() calls for each box it reaches: `context` is the caller's, `id` the box's.
+using BoxVisit = TraverseStep (*)(void* context, std::uint32_t id, float t_max);
+
+/// Calls `visit` for the boxes of every leaf the ray enters within [t_min, t_max], nearest
+/// first; the visitor's t_max (the closest hit so far) drops the boxes that begin beyond it.
+/// `isa` above Scalar tests a node's eight boxes in one step; the visits and the counters are
+/// the same on every path.
+void traverse(const WideBoxTree& tree, const Ray& ray, BoxVisit visit, void* context,
+              TraversalStats& stats, Isa isa);
+
+/// The same with any callable `visit(id, t_max) -> TraverseStep`.
+template <typename Visit>
+void traverse(const WideBoxTree& tree, const Ray& ray, Visit&& visit, TraversalStats& stats,
+              Isa isa) {
+    traverse(
+        tree, ray,
+        [](void* context, std::uint32_t id, float t_max) {
+            return (*static_cast<std::remove_reference_t<Visit>*>(context))(id, t_max);
+        },
+        const_cast<void*>(static_cast<const void*>(std::addressof(visit))), stats, isa);
+}
+
+}  // namespace picking

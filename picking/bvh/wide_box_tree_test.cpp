@@ -1,0 +1,228 @@
+#include "picking/bvh/wide_box_tree.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/geometric.hpp>
+
+#include "picking/core/draw_vec3.h"
+#include "picking/primitives/ray_aabb.h"
+#include "picking/testing/wide_queries.h"
+
+namespace picking {
+namespace {
+
+/// `count` boxes of sizes 0.01 to 2 at uniform places in [-10, 10]^3, some of them flat.
+std::vector<Aabb> random_boxes(std::mt19937& rng, int count) {
+    std::uniform_real_distribution<float> place(-10.0f, 10.0f), size(0.01f, 2.0f);
+    std::vector<Aabb> boxes;
+    for (int i = 0; i < count; ++i) {
+        const glm::vec3 lo = draw_vec3<glm::vec3>(place, rng);
+        glm::vec3 extent = draw_vec3<glm::vec3>(size, rng);
+        if (i % 7 == 0) extent.y = 0.0f;  // a flat box: an instance of a plane
+        boxes.push_back({lo, lo + extent});
+    }
+    return boxes;
+}
+
+/// A ray from a sphere of radius 30 towards a point of [-10, 10]^3; every ninth with a zero
+/// direction component.
+Ray random_ray(std::mt19937& rng, int i) {
+    std::uniform_real_distribution<float> unit(-1.0f, 1.0f), target(-10.0f, 10.0f);
+    glm::vec3 from = draw_vec3<glm::vec3>(unit, rng);
+    from = 30.0f * from / std::max(1e-3f, glm::length(from));
+    const glm::vec3 to = draw_vec3<glm::vec3>(target, rng);
+    Ray ray{from, to - from};
+    if (i % 9 == 0) ray.direction.x = 0.0f;
+    return ray;
+}
+
+/// What a walk found when each box holds a "hit" at its own robust entry: the closest such
+/// box (ties: the lower id), and every box it handed to the visitor, in order.
+struct Walk {
+    std::optional<std::uint32_t> closest;
+    float t = std::numeric_limits<float>::infinity();
+    std::vector<std::uint32_t> visited;
+    TraversalStats stats;
+};
+
+Walk walk(const WideBoxTree& tree, const std::vector<Aabb>& boxes, const Ray& ray, Isa isa) {
+    Walk w;
+    traverse(
+        tree, ray,
+        [&](std::uint32_t id, float t_max) {
+            w.visited.push_back(id);
+            const auto entry = intersect_slab_robust(ray, boxes[id]);
+            if (entry) {
+                const float t = std::max(entry->t_enter, ray.t_min);
+                if (t <= t_max && (t < w.t || (t == w.t && w.closest && id < *w.closest))) {
+                    w.closest = id;
+                    w.t = t;
+                }
+            }
+            return TraverseStep{w.t, false};
+        },
+        w.stats, isa);
+    return w;
+}
+
+/// The same by testing every box.
+Walk brute_force(const std::vector<Aabb>& boxes, const Ray& ray) {
+    Walk w;
+    for (std::uint32_t id = 0; id < boxes.size(); ++id) {
+        const auto entry = intersect_slab_robust(ray, boxes[id]);
+        if (!entry) continue;
+        const float t = std::max(entry->t_enter, ray.t_min);
+        if (t < w.t || (t == w.t && w.closest && id < *w.closest)) {
+            w.closest = id;
+            w.t = t;
+        }
+    }
+    return w;
+}
+
+WideBoxTree tree_over(const std::vector<Aabb>& boxes) {
+    BvhBuildOptions options;
+    options.max_leaf_size = 1;
+    options.threads = 1;
+    return collapse_boxes(build_bvh(std::span<const Aabb>(boxes), options));
+}
+
+TEST(WideBoxTree, FindsTheClosestBoxAsTestingEveryBoxDoesOnEveryPath_Seed41) {
+    std::mt19937 rng(41);
+    for (const int count : {1, 2, 9, 64, 300}) {
+        const std::vector<Aabb> boxes = random_boxes(rng, count);
+        const WideBoxTree tree = tree_over(boxes);
+        ASSERT_FALSE(tree.empty());
+        for (int i = 0; i < 400; ++i) {
+            const Ray ray = random_ray(rng, i);
+            const Walk want = brute_force(boxes, ray);
+            const Walk scalar = walk(tree, boxes, ray, Isa::Scalar);
+            ASSERT_EQ(scalar.closest, want.closest) << count << " boxes, ray " << i;
+            if (want.closest) {
+                EXPECT_EQ(scalar.t, want.t);
+            }
+            for (const Isa isa : testing::isa_levels_here()) {
+                const Walk got = walk(tree, boxes, ray, isa);
+                // The same boxes in the same order, and the same counters, on every path.
+                EXPECT_EQ(got.visited, scalar.visited) << isa_name(isa) << ", ray " << i;
+                EXPECT_EQ(got.stats.nodes_visited, scalar.stats.nodes_visited);
+                EXPECT_EQ(got.stats.box_tests, scalar.stats.box_tests);
+                EXPECT_EQ(got.closest, want.closest);
+            }
+        }
+    }
+}
+
+/// Twenty unit boxes in a row along x, box 19 at the left end and box 0 at the right.
+std::vector<Aabb> row_of_boxes() {
+    std::vector<Aabb> boxes;
+    for (int i = 0; i < 20; ++i) {
+        const float x = float(2 * (19 - i));
+        boxes.push_back({{x, 0.0f, 0.0f}, {x + 1.0f, 1.0f, 1.0f}});
+    }
+    return boxes;
+}
+
+TEST(WideBoxTree, VisitsNearerBoxesFirstAndSkipsThoseBeyondTheClosest) {
+    const std::vector<Aabb> boxes = row_of_boxes();
+    const WideBoxTree tree = tree_over(boxes);
+    const Ray ray{{-5.0f, 0.5f, 0.5f}, {1.0f, 0.0f, 0.0f}};
+    std::vector<std::uint32_t> left_to_right(20);
+    for (std::uint32_t i = 0; i < 20; ++i)
+        left_to_right[i] = 19 - i;
+    for (const Isa isa : testing::isa_levels_here()) {
+        // A visitor that never narrows t_max meets every box, nearest first.
+        std::vector<std::uint32_t> order;
+        TraversalStats stats;
+        traverse(
+            tree, ray,
+            [&](std::uint32_t id, float t_max) {
+                order.push_back(id);
+                return TraverseStep{t_max, false};
+            },
+            stats, isa);
+        EXPECT_EQ(order, left_to_right) << isa_name(isa);
+        // One whose first box holds a hit meets no other.
+        const Walk closest = walk(tree, boxes, ray, isa);
+        EXPECT_EQ(closest.closest, std::optional<std::uint32_t>(19u));
+        EXPECT_EQ(closest.visited, std::vector<std::uint32_t>{19u}) << isa_name(isa);
+    }
+}
+
+TEST(WideBoxTree, AVisitorThatStopsEndsTheWalk) {
+    const WideBoxTree tree = tree_over(row_of_boxes());
+    for (const Isa isa : testing::isa_levels_here()) {
+        std::vector<std::uint32_t> order;
+        TraversalStats stats;
+        traverse(
+            tree, Ray{{-5.0f, 0.5f, 0.5f}, {1.0f, 0.0f, 0.0f}},
+            [&](std::uint32_t id, float t_max) {
+                order.push_back(id);
+                return TraverseStep{t_max, true};
+            },
+            stats, isa);
+        EXPECT_EQ(order, std::vector<std::uint32_t>{19u}) << isa_name(isa);
+    }
+}
+
+TEST(WideBoxTree, ALeafOfMoreThanEightBoxesIsSplitAndEveryBoxVisited) {
+    // A binary tree made by hand: one leaf of twenty boxes (the builder never makes one).
+    Bvh binary;
+    binary.nodes.push_back({Aabb{{0, 0, 0}, {1, 1, 1}}, 0, 20});
+    for (std::uint32_t i = 0; i < 20; ++i)
+        binary.primitive_ids.push_back(100 + i);
+    const WideBoxTree tree = collapse_boxes(binary);
+    for (const Isa isa : testing::isa_levels_here()) {
+        std::vector<std::uint32_t> ids;
+        TraversalStats stats;
+        traverse(
+            tree, Ray{{0.5f, 0.5f, -1.0f}, {0.0f, 0.0f, 1.0f}},
+            [&](std::uint32_t id, float t_max) {
+                ids.push_back(id);
+                return TraverseStep{t_max, false};
+            },
+            stats, isa);
+        std::sort(ids.begin(), ids.end());
+        ASSERT_EQ(ids.size(), 20u) << isa_name(isa);
+        for (std::uint32_t i = 0; i < 20; ++i)
+            EXPECT_EQ(ids[i], 100 + i);
+    }
+}
+
+TEST(WideBoxTree, AnEmptyTreeVisitsNothingAndARayMissingEveryBoxVisitsOnlyTheRoot) {
+    TraversalStats stats;
+    int visits = 0;
+    traverse(
+        WideBoxTree{}, Ray{{0, 0, 0}, {1, 0, 0}},
+        [&](std::uint32_t, float t_max) {
+            ++visits;
+            return TraverseStep{t_max, false};
+        },
+        stats, Isa::Scalar);
+    EXPECT_EQ(visits, 0);
+    EXPECT_EQ(stats.nodes_visited, 0u);
+
+    const std::vector<Aabb> boxes{{{0, 0, 0}, {1, 1, 1}}, {{3, 0, 0}, {4, 1, 1}}};
+    const WideBoxTree tree = tree_over(boxes);
+    for (const Isa isa : testing::isa_levels_here()) {
+        TraversalStats missed;
+        traverse(
+            tree, Ray{{0, 5, 0}, {1, 0, 0}},
+            [&](std::uint32_t, float t_max) {
+                ++visits;
+                return TraverseStep{t_max, false};
+            },
+            missed, isa);
+        EXPECT_EQ(visits, 0) << isa_name(isa);
+        EXPECT_EQ(missed.nodes_visited, 1u);
+        EXPECT_EQ(missed.box_tests, 2u);
+    }
+}
+
+}  // namespace
+}  // namespace picking
