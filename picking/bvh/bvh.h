@@ -158,19 +158,12 @@ struct BvhHit {
                                                 const RayTriangleOptions& options,
                                                 TraversalStats* stats = nullptr);
 
-/// What a visitor of traverse() tells it: the new t_max (the closest hit so far; boxes that
-/// begin beyond it are skipped from then on) and whether to stop altogether.
+/// What a visitor of a walk over boxes (wide_box_tree.h) tells it: the new t_max (the closest hit
+/// so far; boxes that begin beyond it are skipped from then on) and whether to stop altogether.
 struct TraverseStep {
     float t_max = std::numeric_limits<float>::infinity();
     bool stop = false;
 };
-
-/// Calls `visit(primitive, t_max)` for the primitives of every leaf whose box the ray reaches
-/// within [t_min, t_max], front to back. The building block for queries over boxes that are
-/// not triangles (the top level over instances).
-void traverse(const Bvh& bvh, const Ray& ray,
-              const std::function<TraverseStep(std::uint32_t primitive, float t_max)>& visit,
-              TraversalStats* stats = nullptr);
 
 // == Refit
 

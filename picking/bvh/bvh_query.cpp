@@ -114,19 +114,4 @@ std::optional<BvhHit> raycast_any(const Bvh& bvh, const MeshView& mesh, const Ra
     return raycast<true>(bvh, mesh, ray, intersect, options, stats);
 }
 
-void traverse(const Bvh& bvh, const Ray& ray,
-              const std::function<TraverseStep(std::uint32_t primitive, float t_max)>& visit,
-              TraversalStats* stats) {
-    TraversalStats local;
-    auto visit_leaf = [&](std::uint32_t first, std::uint32_t count, float t_max, bool& stop) {
-        for (std::uint32_t i = first; i < first + count && !stop; ++i) {
-            const TraverseStep step = visit(bvh.primitive_ids[i], t_max);
-            t_max = std::min(t_max, step.t_max);
-            stop = step.stop;
-        }
-        return t_max;
-    };
-    traverse_ordered(bvh, ray, stats ? *stats : local, visit_leaf);
-}
-
 }  // namespace picking

@@ -224,5 +224,43 @@ TEST(WideBoxTree, AnEmptyTreeVisitsNothingAndARayMissingEveryBoxVisitsOnlyTheRoo
     }
 }
 
+TEST(WideBoxTree, LeavesOutEmptyBoxesAndFollowsARefitOfTheBinaryTree) {
+    std::vector<Aabb> boxes = {Aabb{{0, 0, 0}, {1, 1, 1}}, Aabb{{5, 0, 0}, {6, 1, 1}}, Aabb{},
+                               Aabb{{10, 0, 0}, {11, 1, 1}}};
+    const Bvh bvh = build_bvh(std::span<const Aabb>(boxes));
+    EXPECT_EQ(bvh.primitive_ids.size(), 3u);  // the empty box is left out
+    std::vector<std::uint32_t> order;
+    TraversalStats stats;
+    traverse(
+        collapse_boxes(bvh), Ray{{-1, 0.5f, 0.5f}, {1, 0, 0}},
+        [&](std::uint32_t box, float t_max) {
+            order.push_back(box);
+            return TraverseStep{t_max, false};
+        },
+        stats, Isa::Scalar);
+    EXPECT_EQ(order, (std::vector<std::uint32_t>{0, 1, 3}));  // front to back
+    order.clear();
+    traverse(
+        collapse_boxes(bvh), Ray{{20, 0.5f, 0.5f}, {-1, 0, 0}},
+        [&](std::uint32_t box, float) {
+            order.push_back(box);
+            return TraverseStep{16.0f, false};  // "hit" at t = 16: box 0 begins at 19, skipped
+        },
+        stats, Isa::Scalar);
+    EXPECT_EQ(order, (std::vector<std::uint32_t>{3, 1}));
+    boxes[1] = Aabb{{5, 5, 5}, {6, 6, 6}};
+    Bvh moved = bvh;
+    refit(moved, std::span<const Aabb>(boxes));
+    order.clear();
+    traverse(
+        collapse_boxes(moved), Ray{{-1, 0.5f, 0.5f}, {1, 0, 0}},
+        [&](std::uint32_t box, float t_max) {
+            order.push_back(box);
+            return TraverseStep{t_max, box == 0};  // stop after the first
+        },
+        stats, Isa::Scalar);
+    EXPECT_EQ(order, (std::vector<std::uint32_t>{0}));
+}
+
 }  // namespace
 }  // namespace picking
