@@ -320,13 +320,30 @@ void traverse_boxes_impl(const WideBoxTree& tree, const SlabRay& slab, BoxVisit 
             ++node_count;
             boxes += node.child_count;
             F t_enter;
-            const unsigned hits = intersect_children<kScaled>(node, lanes, t_max, t_enter) &
-                                  ((1u << node.child_count) - 1u);
+            unsigned hits = intersect_children<kScaled>(node, lanes, t_max, t_enter) &
+                            ((1u << node.child_count) - 1u);
             if (hits == 0) goto next_from_stack;
             alignas(32) float t[8];
             store(t, t_enter);
+            // One child, two, or more ranked: as traverse_impl takes them.
+            const unsigned entered = hits;
+            const int a = __builtin_ctz(hits);
+            hits &= hits - 1;
+            if (hits == 0) {
+                ref = node.child[a];
+                continue;
+            }
+            const int b = __builtin_ctz(hits);
+            hits &= hits - 1;
+            if (hits == 0) {
+                const bool a_first = !(t[b] < t[a]);
+                const int near = a_first ? a : b, far = a_first ? b : a;
+                stack[size++] = {node.child[far], t[far]};
+                ref = node.child[near];
+                continue;
+            }
             int slot_at[8];
-            for (int r = rank_children(t_enter, t, hits, slot_at) - 1; r >= 1; --r)
+            for (int r = rank_children(t_enter, t, entered, slot_at) - 1; r >= 1; --r)
                 stack[size++] = {node.child[slot_at[r]], t[slot_at[r]]};
             ref = node.child[slot_at[0]];
         }
