@@ -8,6 +8,7 @@
 #include <array>
 #include <limits>
 
+#include "picking/bvh/child_order.h"
 #include "picking/bvh/wide_bvh_kernels.h"
 #include "picking/primitives/ray_aabb.h"
 
@@ -147,17 +148,7 @@ void traverse_scalar(const WideBoxTree& tree, const Ray& ray, BoxVisit visit, vo
             if (slab_entry(slab, node.child_bounds(i), t_max, t_enter))
                 entered[std::size_t(count++)] = {t_enter, node.child[i], i};
         }
-        // Nearest first (ties: the lower slot), as the SIMD walk ranks them; at most eight.
-        for (int i = 1; i < count; ++i) {
-            const Entered e = entered[std::size_t(i)];
-            int j = i - 1;
-            for (; j >= 0 && (entered[std::size_t(j)].t_enter > e.t_enter ||
-                              (entered[std::size_t(j)].t_enter == e.t_enter &&
-                               entered[std::size_t(j)].slot > e.slot));
-                 --j)
-                entered[std::size_t(j + 1)] = entered[std::size_t(j)];
-            entered[std::size_t(j + 1)] = e;
-        }
+        order_by_entry(entered.data(), count);
         for (int i = count - 1; i >= 0; --i)
             stack[size++] = entered[std::size_t(i)];
     }

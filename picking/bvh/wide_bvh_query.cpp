@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "picking/bvh/child_order.h"
 #include "picking/bvh/wide_bvh.h"
 #include "picking/bvh/wide_bvh_kernels.h"
 #include "picking/primitives/ray_aabb.h"
@@ -90,18 +91,7 @@ std::optional<BvhHit> raycast_scalar(const WideBvh& bvh, const Ray& ray, const W
             if (slab_entry(slab, node.child_bounds(i), box_t_max, t_enter))
                 hits[std::size_t(hit_count++)] = {t_enter, node.child[i], node_index, i};
         }
-        // Insertion sort by entry distance, then slot: at most eight, and the SIMD kernels
-        // order ties the same way.
-        for (int i = 1; i < hit_count; ++i) {
-            const Candidate c = hits[std::size_t(i)];
-            int j = i - 1;
-            for (; j >= 0 && (hits[std::size_t(j)].t_enter > c.t_enter ||
-                              (hits[std::size_t(j)].t_enter == c.t_enter &&
-                               hits[std::size_t(j)].slot > c.slot));
-                 --j)
-                hits[std::size_t(j + 1)] = hits[std::size_t(j)];
-            hits[std::size_t(j + 1)] = c;
-        }
+        order_by_entry(hits.data(), hit_count);
         for (int i = hit_count - 1; i >= 0; --i)
             stack[size++] = hits[std::size_t(i)];
 
