@@ -1,8 +1,8 @@
 #pragma once
 /// An eight-wide tree over boxes that are not triangles: the top level over a scene's
 /// instances. Its nodes are the wide BVH's (eight child boxes tested in one SIMD step); a leaf
-/// names one box. Collapsed from the binary BVH over the boxes (bvh.h), and walked front to
-/// back like the binary tree's traverse(), a visitor deciding what each box holds.
+/// names up to eight boxes (the top level puts one in each). Collapsed from the binary BVH over
+/// the boxes (bvh.h) and walked front to back, a visitor deciding what each box holds.
 
 #include <cstddef>
 #include <cstdint>
