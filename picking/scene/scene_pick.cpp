@@ -59,12 +59,17 @@ class PickSearch {
     /// behind the origin count), the whole line: the broad phases must not cull what it would
     /// hit.
     [[nodiscard]] Ray current_ray() const {
+        Ray ray = searched_ray();
+        if (best_) ray.t_max = tie_t_max(best_->hit.t, ray.t_max);
+        return ray;
+    }
+    /// The world ray before anything is hit (the whole line for such a seed algorithm).
+    [[nodiscard]] Ray searched_ray() const {
         Ray ray = world_ray_;
         if (whole_line_) {
             ray.t_min = -std::numeric_limits<float>::infinity();
             ray.t_max = std::numeric_limits<float>::infinity();
         }
-        if (best_) ray.t_max = tie_t_max(best_->hit.t, ray.t_max);
         return ray;
     }
 
@@ -132,8 +137,9 @@ class PickSearch {
             return;
         }
         TraversalStats top;
+        // The walk starts before any hit (each search makes one broad phase's walk).
         traverse(
-            accel_->top_level(), current_ray(),
+            accel_->top_level(), searched_ray(),
             [&](std::uint32_t instance, float) {
                 Ray local;
                 if (local_ray(instance, local)) test_bvh(instance, local);
