@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <limits>
 
 #include "picking/bvh/child_order.h"
@@ -154,6 +155,64 @@ void traverse_scalar(const WideBoxTree& tree, const Ray& ray, BoxVisit visit, vo
     }
 }
 
+/// The reference packet walk: every ray against every child box by slab_entry.
+void traverse_packet_scalar(const WideBoxTree& tree, std::span<const Ray> rays,
+                            std::uint32_t active, BoxPacketVisit visit, void* context,
+                            TraversalStats& stats) {
+    std::array<SlabRay, kBoxPacketRays> slabs;
+    std::array<float, kBoxPacketRays> t_max;
+    for (std::uint32_t pending = active; pending; pending &= pending - 1) {
+        const auto r = std::size_t(std::countr_zero(pending));
+        slabs[r] = make_slab_ray(rays[r]);
+        t_max[r] = slabs[r].t_max;
+    }
+    struct Item {
+        std::uint32_t ref;
+        std::uint32_t rays;
+    };
+    std::array<Item, 8 * 40> stack;  // as traverse_scalar's
+    std::size_t size = 0;
+    stack[size++] = {0u, active};  // the root, entered without a box test
+    while (size > 0) {
+        const Item item = stack[--size];
+        ++stats.nodes_visited;
+        if (WideNode::is_leaf(item.ref)) {
+            const std::uint32_t first = WideNode::leaf_block(item.ref);
+            const std::uint32_t end = first + WideNode::leaf_count(item.ref);
+            for (std::uint32_t i = first; i < end; ++i)
+                visit(context, tree.ids[i], item.rays, t_max.data());
+            continue;
+        }
+        const WideNode& node = tree.nodes[item.ref];
+        stats.box_tests += node.child_count;
+        std::array<std::uint32_t, kWidth> child_rays{};
+        std::array<float, kWidth> lead;  // the entries of the lowest ray that enters any
+        lead.fill(std::numeric_limits<float>::infinity());
+        bool have_lead = false;
+        for (std::uint32_t pending = item.rays; pending; pending &= pending - 1) {
+            const auto r = std::size_t(std::countr_zero(pending));
+            bool entered_any = false;
+            for (int i = 0; i < int(node.child_count); ++i) {
+                float t_enter = 0.0f;
+                if (!slab_entry(slabs[r], node.child_bounds(i), t_max[r], t_enter)) continue;
+                child_rays[std::size_t(i)] |= 1u << r;
+                if (!have_lead) lead[std::size_t(i)] = t_enter;
+                entered_any = true;
+            }
+            have_lead = have_lead || entered_any;
+        }
+        std::array<Entered, kWidth> entered;
+        int count = 0;
+        for (int i = 0; i < int(node.child_count); ++i)
+            if (child_rays[std::size_t(i)] != 0)
+                entered[std::size_t(count++)] = {lead[std::size_t(i)], node.child[i], i};
+        order_by_entry(entered.data(), count);
+        for (int i = count - 1; i >= 0; --i)
+            stack[size++] = {entered[std::size_t(i)].ref,
+                             child_rays[std::size_t(entered[std::size_t(i)].slot)]};
+    }
+}
+
 }  // namespace
 
 WideBoxTree collapse_boxes(const Bvh& binary) {
@@ -171,6 +230,17 @@ void traverse(const WideBoxTree& tree, const Ray& ray, BoxVisit visit, void* con
         return;
     }
     traverse_scalar(tree, ray, visit, context, stats);
+}
+
+void traverse_packet(const WideBoxTree& tree, std::span<const Ray> rays, std::uint32_t active,
+                     BoxPacketVisit visit, void* context, TraversalStats& stats, Isa isa) {
+    if (rays.size() < kBoxPacketRays) active &= (1u << rays.size()) - 1u;
+    if (tree.empty() || active == 0) return;
+    if (const auto simd = kernels::simd_box_packet_traversal(isa)) {
+        simd(tree, rays, active, visit, context, stats);
+        return;
+    }
+    traverse_packet_scalar(tree, rays, active, visit, context, stats);
 }
 
 }  // namespace picking

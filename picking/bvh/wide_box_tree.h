@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <type_traits>
 #include <vector>
 
@@ -51,6 +52,35 @@ void traverse(const WideBoxTree& tree, const Ray& ray, Visit&& visit, TraversalS
         tree, ray,
         [](void* context, std::uint32_t id, float t_max) {
             return (*static_cast<std::remove_reference_t<Visit>*>(context))(id, t_max);
+        },
+        const_cast<void*>(static_cast<const void*>(std::addressof(visit))), stats, isa);
+}
+
+/// The most rays traverse_packet() takes at once (a bit each in its masks).
+inline constexpr std::size_t kBoxPacketRays = 32;
+/// What traverse_packet() calls for each box the packet reaches: `rays` has a bit for each ray
+/// that reaches it; t_max[i] is ray i's end, which the visitor may lower (to the closest hit
+/// so far).
+using BoxPacketVisit = void (*)(void* context, std::uint32_t id, std::uint32_t rays, float* t_max);
+/// One walk for several rays (rays[i] for bit i of `active`; bits from kBoxPacketRays up are
+/// ignored): calls `visit` once for each box of every leaf that any of them enters within its
+/// [t_min, t_max], with the rays that enter it. With no visitor lowering a t_max, those are the
+/// boxes each ray's own walk reaches; a lowered one drops the boxes that begin beyond it from
+/// that ray's walk from then on. A node's children are taken in the order of the entries of
+/// its lowest ray that enters any (front to back, for a packet of neighbouring rays), those
+/// that ray misses last, by slot. `isa` above Scalar tests a node's eight boxes in one step
+/// per ray; the visits, their order and the counters (each node once) are the same on every
+/// path.
+void traverse_packet(const WideBoxTree& tree, std::span<const Ray> rays, std::uint32_t active,
+                     BoxPacketVisit visit, void* context, TraversalStats& stats, Isa isa);
+/// The same with any callable `visit(id, rays, t_max)`.
+template <typename Visit>
+void traverse_packet(const WideBoxTree& tree, std::span<const Ray> rays, std::uint32_t active,
+                     Visit&& visit, TraversalStats& stats, Isa isa) {
+    traverse_packet(
+        tree, rays, active,
+        [](void* context, std::uint32_t id, std::uint32_t rays_in, float* t_max) {
+            (*static_cast<std::remove_reference_t<Visit>*>(context))(id, rays_in, t_max);
         },
         const_cast<void*>(static_cast<const void*>(std::addressof(visit))), stats, isa);
 }

@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -260,6 +261,150 @@ TEST(WideBoxTree, LeavesOutEmptyBoxesAndFollowsARefitOfTheBinaryTree) {
         },
         stats, Isa::Scalar);
     EXPECT_EQ(order, (std::vector<std::uint32_t>{0}));
+}
+
+
+/// What a packet walk handed to its visitor: each box with its rays, in order.
+struct PacketWalk {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> visits;
+    TraversalStats stats;
+};
+
+/// Up to 32 rays: neighbours (a 4-wide grid of rays from one eye, every ninth with a zero
+/// direction component) or, for an odd `packet`, scattered ones.
+std::vector<Ray> packet_of_rays(std::mt19937& rng, int packet, int count) {
+    std::vector<Ray> rays;
+    if (packet % 2 == 1) {
+        for (int i = 0; i < count; ++i)
+            rays.push_back(random_ray(rng, i));
+        return rays;
+    }
+    const Ray centre = random_ray(rng, 1);
+    const glm::vec3 side = glm::normalize(glm::cross(centre.direction, glm::vec3(0.3f, 1, 0.1f)));
+    const glm::vec3 up = glm::normalize(glm::cross(side, centre.direction));
+    for (int i = 0; i < count; ++i) {
+        Ray ray = centre;
+        ray.direction += (float(i % 4) - 1.5f) * 0.4f * side + (float(i / 4) - 3.5f) * 0.4f * up;
+        if (i % 9 == 4) ray.direction.y = 0.0f;
+        rays.push_back(ray);
+    }
+    return rays;
+}
+
+/// A packet walk whose visitor, when `shorten`, ends each ray it hands over at that box's
+/// entry (the box "hit" there), as a closest-hit search would.
+PacketWalk walk_packet(const WideBoxTree& tree, const std::vector<Aabb>& boxes,
+                       const std::vector<Ray>& rays, std::uint32_t active, bool shorten,
+                       Isa isa) {
+    PacketWalk w;
+    traverse_packet(
+        tree, rays, active,
+        [&](std::uint32_t id, std::uint32_t with, float* t_max) {
+            w.visits.emplace_back(id, with);
+            if (!shorten) return;
+            for (std::uint32_t r = 0; r < rays.size(); ++r) {
+                if (!((with >> r) & 1u)) continue;
+                const auto entry = intersect_slab_robust(rays[r], boxes[id]);
+                if (entry) t_max[r] = std::min(t_max[r], std::max(entry->t_enter, rays[r].t_min));
+            }
+        },
+        w.stats, isa);
+    return w;
+}
+
+TEST(WideBoxTree, APacketWalkReachesTheBoxesEachRaysOwnWalkReachesOnEveryPath_Seed43) {
+    std::mt19937 rng(43);
+    for (const int count : {1, 2, 9, 64, 300}) {
+        const std::vector<Aabb> boxes = random_boxes(rng, count);
+        const WideBoxTree tree = tree_over(boxes);
+        for (int packet = 0; packet < 60; ++packet) {
+            const int ray_count = packet % 5 == 0 ? 32 : 16 - packet % 7;
+            const std::vector<Ray> rays = packet_of_rays(rng, packet, ray_count);
+            // Some rays left out of the walk; bits past the packet's end are ignored.
+            const std::uint32_t active = packet % 3 == 0 ? 0xFFFFFFFFu : 0xFFFF7FF6u;
+            // Each ray's own walk, its visitor never shortening it: the rays per box.
+            std::vector<std::uint32_t> want(boxes.size(), 0u);
+            for (std::uint32_t r = 0; r < rays.size(); ++r) {
+                if (!((active >> r) & 1u)) continue;
+                TraversalStats stats;
+                traverse(
+                    tree, rays[r],
+                    [&](std::uint32_t id, float t_max) {
+                        want[id] |= 1u << r;
+                        return TraverseStep{t_max, false};
+                    },
+                    stats, Isa::Scalar);
+            }
+            const PacketWalk scalar = walk_packet(tree, boxes, rays, active, false, Isa::Scalar);
+            std::vector<std::uint32_t> got(boxes.size(), 0u);
+            for (const auto& [id, with] : scalar.visits) {
+                EXPECT_EQ(got[id], 0u) << "box " << id << " visited twice";
+                EXPECT_NE(with, 0u);
+                got[id] = with;
+            }
+            ASSERT_EQ(got, want) << count << " boxes, packet " << packet;
+            // Shortened as a closest-hit search shortens them, the walks of every path agree.
+            const PacketWalk shortened = walk_packet(tree, boxes, rays, active, true, Isa::Scalar);
+            EXPECT_LE(shortened.visits.size(), scalar.visits.size());
+            for (const Isa isa : testing::isa_levels_here()) {
+                for (const bool shorten : {false, true}) {
+                    const PacketWalk& reference = shorten ? shortened : scalar;
+                    const PacketWalk simd = walk_packet(tree, boxes, rays, active, shorten, isa);
+                    EXPECT_EQ(simd.visits, reference.visits) << isa_name(isa) << " " << shorten;
+                    EXPECT_EQ(simd.stats.nodes_visited, reference.stats.nodes_visited);
+                    EXPECT_EQ(simd.stats.box_tests, reference.stats.box_tests);
+                }
+            }
+        }
+    }
+}
+
+TEST(WideBoxTree, APacketWalkTakesNearerBoxesFirstAndDropsThoseBeyondAnEnd) {
+    const std::vector<Aabb> boxes = row_of_boxes();
+    const WideBoxTree tree = tree_over(boxes);
+    // Two rays along the row from the left, a third from the right.
+    const std::vector<Ray> rays = {Ray{{-5.0f, 0.5f, 0.5f}, {1.0f, 0.0f, 0.0f}},
+                                   Ray{{-5.0f, 0.6f, 0.4f}, {1.0f, 0.0f, 0.0f}},
+                                   Ray{{50.0f, 0.5f, 0.5f}, {-1.0f, 0.0f, 0.0f}}};
+    for (const Isa isa : testing::isa_levels_here()) {
+        // Never shortened: every box once, with all three rays, in the lowest ray's order.
+        std::vector<std::uint32_t> order;
+        TraversalStats stats;
+        traverse_packet(
+            tree, rays, 0x7u,
+            [&](std::uint32_t id, std::uint32_t with, float*) {
+                order.push_back(id);
+                EXPECT_EQ(with, 0x7u) << id;
+            },
+            stats, isa);
+        std::vector<std::uint32_t> left_to_right(20);
+        for (std::uint32_t i = 0; i < 20; ++i)
+            left_to_right[i] = 19 - i;
+        EXPECT_EQ(order, left_to_right) << isa_name(isa);
+        // The first two rays end at the first box they reach (19, at x = 0, entered at t = 5);
+        // the third goes on: the boxes after it are the third ray's alone.
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> visits;
+        traverse_packet(
+            tree, rays, 0x7u,
+            [&](std::uint32_t id, std::uint32_t with, float* t_max) {
+                visits.emplace_back(id, with);
+                t_max[0] = t_max[1] = 5.0f;
+            },
+            stats, isa);
+        ASSERT_GE(visits.size(), 20u) << isa_name(isa);
+        EXPECT_EQ(visits.front(), std::make_pair(19u, 0x7u));
+        int third_alone = 0;
+        for (const auto& [id, with] : visits)
+            third_alone += with == 0x4u;
+        // Boxes in leaves already entered keep their rays; all but a few drop the first two.
+        EXPECT_GE(third_alone, 12) << isa_name(isa);
+        // No ray at all: nothing visited.
+        order.clear();
+        traverse_packet(
+            tree, rays, 0u, [&](std::uint32_t id, std::uint32_t, float*) { order.push_back(id); },
+            stats, isa);
+        EXPECT_TRUE(order.empty());
+    }
 }
 
 }  // namespace

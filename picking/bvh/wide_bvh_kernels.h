@@ -24,5 +24,11 @@ using BoxTraversalFn = void (*)(const WideBoxTree& tree, const Ray& ray, BoxVisi
                                 void* context, TraversalStats& stats);
 /// The SIMD walk of a tree over boxes for `isa` if this CPU runs it, else null.
 [[nodiscard]] BoxTraversalFn simd_box_traversal(Isa isa);
+/// A tree over boxes walked once for several rays on a SIMD path (wide_box_tree.h).
+using BoxPacketTraversalFn = void (*)(const WideBoxTree& tree, std::span<const Ray> rays,
+                                      std::uint32_t active, BoxPacketVisit visit, void* context,
+                                      TraversalStats& stats);
+/// The SIMD packet walk of a tree over boxes for `isa` if this CPU runs it, else null.
+[[nodiscard]] BoxPacketTraversalFn simd_box_packet_traversal(Isa isa);
 
 }  // namespace picking::kernels

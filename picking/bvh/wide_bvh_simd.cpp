@@ -79,6 +79,17 @@ BoxTraversalFn simd_box_traversal(Isa isa) {
     return nullptr;
 }
 
+BoxPacketTraversalFn simd_box_packet_traversal(Isa isa) {
+    switch (supported_isa_at_most(isa)) {
+        case Isa::Avx512:
+        case Isa::Avx2:
+            return avx2::traverse_boxes_packet;
+        case Isa::Scalar:
+            break;
+    }
+    return nullptr;
+}
+
 PacketRaycastFn simd_packet_traversal(Isa isa, BlockAlgorithm algorithm) {
     const bool watertight = algorithm == BlockAlgorithm::Watertight;
     switch (supported_isa_at_most(isa)) {

@@ -383,6 +383,90 @@ inline void traverse_boxes(const WideBoxTree& tree, const Ray& ray, BoxVisit vis
         traverse_boxes_impl<false>(tree, slab, visit, context, stats);
 }
 
+/// The packet walk of a tree over boxes (wide_box_tree.h's traverse_packet): each node's
+/// eight boxes tested at once by every ray still in the packet, each entered child taken with
+/// the rays that enter it, in the order of the entries of the lowest ray that enters any.
+inline void traverse_boxes_packet(const WideBoxTree& tree, std::span<const Ray> rays,
+                                  std::uint32_t active, BoxPacketVisit visit, void* context,
+                                  TraversalStats& stats) {
+    BoxLanes lanes[kBoxPacketRays];
+    float t_max[kBoxPacketRays];
+    std::uint32_t scaled = 0;  // a bit per ray of the scaled form (almost all)
+    for (std::uint32_t pending = active; pending; pending &= pending - 1) {
+        const int r = __builtin_ctz(pending);
+        const SlabRay slab = make_slab_ray(rays[std::size_t(r)]);
+        lanes[r] = make_box_lanes(slab);
+        t_max[r] = slab.t_max;
+        if (slab.scaled) scaled |= 1u << r;
+    }
+    const WideNode* nodes = tree.nodes.data();
+    std::uint64_t node_count = 0, boxes = 0;
+    struct Item {
+        std::uint32_t ref;
+        std::uint32_t rays;
+    };
+    Item stack[8 * 40];  // as traverse_boxes_impl's
+    int size = 0;
+    stack[size++] = {0u, active};  // the root, entered without a box test
+    while (size > 0) {
+        const Item item = stack[--size];
+        ++node_count;
+        if (WideNode::is_leaf(item.ref)) {
+            const std::uint32_t first = WideNode::leaf_block(item.ref);
+            const std::uint32_t end = first + WideNode::leaf_count(item.ref);
+            for (std::uint32_t i = first; i < end; ++i)
+                visit(context, tree.ids[i], item.rays, t_max);
+            continue;
+        }
+        const WideNode& node = nodes[item.ref];
+        boxes += node.child_count;
+        const unsigned used = (1u << node.child_count) - 1u;
+        std::uint32_t child_rays[8] = {};
+        alignas(32) float lead[8];  // the entries of the lowest ray that enters any child
+        unsigned lead_hits = 0;
+        unsigned any = 0;
+        for (std::uint32_t pending = item.rays; pending; pending &= pending - 1) {
+            const int r = __builtin_ctz(pending);
+            F t_enter;
+            const unsigned hits =
+                ((scaled >> r) & 1u
+                     ? intersect_children<true>(node, lanes[r], t_max[r], t_enter)
+                     : intersect_children<false>(node, lanes[r], t_max[r], t_enter)) &
+                used;
+            if (hits == 0) continue;
+            if (lead_hits == 0) {
+                store(lead, t_enter);
+                lead_hits = hits;
+            }
+            any |= hits;
+            for (unsigned h = hits; h; h &= h - 1)
+                child_rays[__builtin_ctz(h)] |= 1u << r;
+        }
+        if (any == 0) continue;
+        // Nearest first for the lead ray, the children it misses after them by slot: an
+        // insertion sort of at most eight, farthest pushed first.
+        int order[8];
+        int count = 0;
+        auto before = [&](int a, int b) {
+            const bool a_lead = (lead_hits >> a) & 1u, b_lead = (lead_hits >> b) & 1u;
+            if (a_lead != b_lead) return a_lead;
+            if (a_lead && lead[a] != lead[b]) return lead[a] < lead[b];
+            return a < b;
+        };
+        for (unsigned h = any; h; h &= h - 1) {
+            const int slot = __builtin_ctz(h);
+            int at = count++;
+            for (; at > 0 && before(slot, order[at - 1]); --at)
+                order[at] = order[at - 1];
+            order[at] = slot;
+        }
+        for (int k = count - 1; k >= 0; --k)
+            stack[size++] = {node.child[order[k]], child_rays[order[k]]};
+    }
+    stats.nodes_visited += node_count;
+    stats.box_tests += boxes;
+}
+
 /// One algorithm's traversal, for callers that chose it once (select_raycast).
 template <bool kWatertight>
 std::optional<BvhHit> traverse_with(const WideBvh& bvh, const Ray& ray, const WideQuery& query,
