@@ -203,6 +203,9 @@ using PacketRaycastFn = void (*)(const WideBvh& bvh, std::span<const Ray> rays,
 /// reference, a table algorithm, any-hit, recorded boxes, the world-space leaves) a loop over
 /// select_raycast(query).
 [[nodiscard]] PacketRaycastFn select_raycast_packet(const WideQuery& query);
+/// Whether select_raycast_packet(query) is the SIMD traversal that walks the tree once for the
+/// packet (false: the loop over single rays).
+[[nodiscard]] bool packets_share_walk(const WideQuery& query);
 
 /// New boxes and leaf corners after the mesh's positions changed (same triangles).
 void refit(WideBvh& bvh, const MeshView& mesh);

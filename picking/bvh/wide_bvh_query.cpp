@@ -154,12 +154,15 @@ void raycast_each(const WideBvh& bvh, std::span<const Ray> rays, const WideQuery
 
 }  // namespace
 
+bool packets_share_walk(const WideQuery& query) {
+    return query.block_algorithm && query.isa != Isa::Scalar && !query.world_from_mesh &&
+           !query.any_hit && !query.visited && query.baldwin_weber.empty() &&
+           kernels::simd_packet_traversal(query.isa, *query.block_algorithm);
+}
+
 PacketRaycastFn select_raycast_packet(const WideQuery& query) {
-    if (query.block_algorithm && query.isa != Isa::Scalar && !query.world_from_mesh &&
-        !query.any_hit && !query.visited && query.baldwin_weber.empty())
-        if (PacketRaycastFn simd =
-                kernels::simd_packet_traversal(query.isa, *query.block_algorithm))
-            return simd;
+    if (packets_share_walk(query))
+        return kernels::simd_packet_traversal(query.isa, *query.block_algorithm);
     if (query.block_algorithm && query.isa != Isa::Scalar && !query.world_from_mesh)
         return raycast_each<raycast_with_blocks>;
     return raycast_each<raycast_with_table>;

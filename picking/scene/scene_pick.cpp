@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -32,6 +33,23 @@ glm::vec3 transform_point(const glm::mat4& m, glm::vec3 p) {
     return glm::vec3(m * glm::vec4(p, 1.0f));
 }
 
+/// The tie rule across instances (closer_hit's within a mesh): the smaller t, then the lower
+/// instance, then the lower triangle, whatever order the broad phase visits them in.
+bool closer_than(const std::optional<SceneHit>& best, float t, std::uint32_t instance,
+                 std::uint32_t triangle) {
+    if (!best || t < best->hit.t) return true;
+    if (t != best->hit.t) return false;
+    return instance < best->instance || (instance == best->instance && triangle < best->triangle);
+}
+
+/// A world ray ending at the closest hit so far (just past it: a hit at the same t may still
+/// win the tie).
+Ray ending_at(const Ray& world_ray, const std::optional<SceneHit>& best) {
+    Ray ray = world_ray;
+    if (best) ray.t_max = tie_t_max(best->hit.t, ray.t_max);
+    return ray;
+}
+
 }  // namespace
 
 /// One pick in progress: the closest hit so far and what it cost.
@@ -58,11 +76,7 @@ class PickSearch {
     /// may still win closer()'s tie). For a seed algorithm that ignores the t range (hits
     /// behind the origin count), the whole line: the broad phases must not cull what it would
     /// hit.
-    [[nodiscard]] Ray current_ray() const {
-        Ray ray = searched_ray();
-        if (best_) ray.t_max = tie_t_max(best_->hit.t, ray.t_max);
-        return ray;
-    }
+    [[nodiscard]] Ray current_ray() const { return ending_at(searched_ray(), best_); }
     /// The world ray before anything is hit (the whole line for such a seed algorithm).
     [[nodiscard]] Ray searched_ray() const {
         Ray ray = world_ray_;
@@ -73,13 +87,8 @@ class PickSearch {
         return ray;
     }
 
-    /// The tie rule across instances (closer_hit's within a mesh): the smaller t, then the
-    /// lower instance, then the lower triangle, whatever order the broad phase visits them in.
     [[nodiscard]] bool closer(float t, std::uint32_t instance, std::uint32_t triangle) const {
-        if (!best_ || t < best_->hit.t) return true;
-        if (t != best_->hit.t) return false;
-        return instance < best_->instance ||
-               (instance == best_->instance && triangle < best_->triangle);
+        return closer_than(best_, t, instance, triangle);
     }
 
     // == The broad phases
@@ -352,6 +361,11 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
             const WideBvh* bvh = accel_->mesh_bvh(scene.instances[0].mesh);
             if (bvh && !bvh->empty()) direct_bvh_ = bvh;
         }
+        // Packets through every instance's BVH where the packet traversal shares its walk
+        // and a ray's answer is the closest over the instances in whatever order they are
+        // searched: not for "first found" (the first one) or the whole line.
+        packet_instances_ = packets_share_walk(query_) && settings.space == RaySpace::BoneSpace &&
+                            !whole_line_ && !baldwin_weber_cache_;
     }
 }
 
@@ -359,6 +373,10 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
                                 PickStats& stats) const {
     const std::size_t count = std::min({rays.size(), hits.size(), kPacketRays});
     if (!direct_bvh_) {
+        if (packet_instances_) {
+            intersect_packet_instances(rays.first(count), hits, stats);
+            return;
+        }
         for (std::size_t i = 0; i < count; ++i)
             hits[i] = intersect(rays[i], stats);
         return;
@@ -393,6 +411,67 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
         else
             hits[i].reset();
     }
+}
+
+void PickPlan::intersect_packet_instances(std::span<const Ray> rays,
+                                          std::span<std::optional<SceneHit>> hits,
+                                          PickStats& stats) const {
+    std::uint32_t usable = 0;
+    for (std::size_t i = 0; i < rays.size(); ++i) {
+        hits[i].reset();
+        if (ray_usable(rays[i])) usable |= 1u << i;
+    }
+    if (usable == 0) return;
+    std::array<Ray, kPacketRays> local;  // the rays that reach one instance, in its space
+    std::array<std::uint32_t, kPacketRays> ray_of;
+    std::array<PacketHit, kPacketRays> found;  // written by the traversal
+    // One instance's BVH searched by the rays (`with`, a bit each) that reach it.
+    auto search = [&](std::uint32_t instance, std::uint32_t with, float* t_max) {
+        const std::uint32_t mesh = scene_->instances[instance].mesh;
+        if (mesh >= scene_->meshes.size() || !accel_->usable(instance)) return;
+        const WideBvh* bvh = accel_->mesh_bvh(mesh);
+        if (!bvh || bvh->empty()) return;
+        std::size_t n = 0;
+        for (std::uint32_t pending = with; pending; pending &= pending - 1) {
+            const auto i = std::uint32_t(std::countr_zero(pending));
+            // PickSearch::local_ray's ray: the world ray ending at the closest hit so far.
+            const Ray world = ending_at(rays[i], hits[i]);
+            const Ray ray = accel_->identity(instance)
+                                ? world
+                                : to_bone_space(world, accel_->mesh_from_world(instance));
+            if (!ray_usable(ray)) continue;
+            local[n] = ray;
+            ray_of[n++] = i;
+        }
+        if (n == 0) return;
+        stats.instances_tested += n;
+        TraversalStats traversal;
+        raycast_packet_(*bvh, std::span<const Ray>(local).first(n), query_, found, traversal);
+        stats.box_tests += traversal.box_tests;
+        stats.nodes_visited += traversal.nodes_visited;
+        stats.triangles_tested += traversal.triangles_tested;
+        for (std::size_t k = 0; k < n; ++k) {
+            std::optional<SceneHit>& best = hits[ray_of[k]];
+            if (!found[k].hit() || !closer_than(best, found[k].t, instance, found[k].triangle))
+                continue;
+            best =
+                SceneHit{instance, found[k].triangle, RayHit{found[k].t, found[k].u, found[k].v}};
+            // The top level's walk drops what begins beyond it, as PickSearch::bvhs()'s does.
+            if (t_max)
+                t_max[ray_of[k]] =
+                    std::min(t_max[ray_of[k]], ending_at(rays[ray_of[k]], best).t_max);
+        }
+    };
+    if (accel_->instance_count() == 1) {  // as PickSearch::bvhs(): no top level to walk
+        search(0, usable, nullptr);
+        return;
+    }
+    // The top level walked once for the packet, nearer instances first (the answers do not
+    // depend on the order: closer_than's tie rule).
+    TraversalStats top;
+    traverse_packet(accel_->top_level(), rays, usable, search, top, query_.isa);
+    stats.box_tests += top.box_tests;
+    stats.nodes_visited += top.nodes_visited;
 }
 
 std::optional<SceneHit> PickPlan::intersect_search(const Ray& world_ray, PickStats& stats,

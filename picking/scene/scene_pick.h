@@ -138,9 +138,11 @@ class PickPlan {
         return intersect_search(world_ray, stats, visited);
     }
     /// The closest hits of up to kPacketRays rays (hits[i] for rays[i]), each bit for bit what
-    /// intersect() finds for it. One instance at the identity through its BVH (the direct
-    /// case) goes through the packet traversal of wide_bvh.h, the rays of one direction
-    /// octant together; anything else ray by ray. The counters add the packet's work.
+    /// intersect() finds for it. With the BVH broad phase in bone space, each instance's BVH
+    /// is searched once for all the rays that reach it (wide_bvh.h's packet traversal), one
+    /// instance at the identity (the direct case) without the top level; the sequential
+    /// algorithms (XNA's "first found", a seed's whole line, Baldwin–Weber's cache) and the
+    /// other broad phases go ray by ray. The counters add the packet's work.
     void intersect_packet(std::span<const Ray> rays, std::span<std::optional<SceneHit>> hits,
                           PickStats& stats) const;
     /// The broad phase that runs: the one asked for, or None when `accel` lacks its data.
@@ -165,7 +167,13 @@ class PickPlan {
     /// hierarchy, or a benchmark's mesh): its BVH, which sees the world ray as it is, so
     /// intersect() skips the search's steps; null otherwise.
     const WideBvh* direct_bvh_ = nullptr;
+    /// intersect_packet() searches each instance's BVH with the packet's rays that reach it.
+    bool packet_instances_ = false;
 
+    /// intersect_packet() through the top level and each instance reached (packet_instances_).
+    void intersect_packet_instances(std::span<const Ray> rays,
+                                    std::span<std::optional<SceneHit>> hits,
+                                    PickStats& stats) const;
     /// What PickSearch::bvhs() answers for the direct case, without its steps (inline: one
     /// call per ray in the tight loops this class is for).
     [[nodiscard]] std::optional<SceneHit> intersect_direct(const Ray& world_ray,

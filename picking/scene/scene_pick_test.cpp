@@ -1,6 +1,8 @@
 #include "picking/scene/scene_pick.h"
 
+#include <array>
 #include <random>
+#include <set>
 
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
@@ -126,6 +128,113 @@ TEST(ScenePick, BoneSpaceEqualsWorldTriangles_Seed3) {
         EXPECT_NEAR(a.hit->t, b.hit->t, 1e-5f * b.hit->t);
     }
     EXPECT_GT(hits, 200);
+}
+
+// Packets through a scene of many instances: every ray's hit is intersect()'s bit for bit,
+// for every algorithm with and without SIMD. The scene has what the search order could
+// change: instances overlapping one another, two copies of a grid at one place (ties across
+// instances and, within the grid, across triangles), rotated and non-uniformly scaled bones,
+// a singular bone, a bone that takes rays out of float range, an instance of a mesh with no
+// triangles and one of a mesh that does not exist.
+TEST(ScenePick, PacketsThroughManyInstancesGiveEachRayItsOwnHit_Seed71) {
+    const testing::TestMesh sphere = testing::closed_bumpy_sphere(10, 14);
+    const testing::TestMesh grids = testing::stacked_grids(71, 6, 2);
+    const testing::TestMesh soup = testing::random_soup(72, 150);
+    const std::vector<glm::vec3> no_positions;
+    const std::vector<std::uint32_t> no_indices;
+    SceneView scene;
+    scene.meshes = {sphere.view(), grids.view(), soup.view(), {no_positions, no_indices}};
+    std::mt19937 rng(71);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    for (std::uint32_t i = 0; i < 10; ++i) {
+        const auto at = draw_vec3<glm::vec3>(u, rng) * glm::vec3(6.0f, 6.0f, 3.0f);
+        const auto axis = draw_vec3<glm::vec3>(u, rng) + glm::vec3(0.0f, 0.0f, 1.5f);
+        const float angle = 3.0f * u(rng);
+        const float stretch = 1.5f + u(rng);
+        glm::mat4 m = glm::translate(glm::mat4(1.0f), at);
+        if (i % 3 != 0) m = glm::rotate(m, angle, glm::normalize(axis));  // every third at rest
+        if (i % 4 == 1) m = glm::scale(m, {stretch, 1.0f, 0.5f});
+        scene.instances.push_back({i % 3 == 1 ? 2u : 0u, i, m});
+    }
+    const glm::mat4 floor = glm::translate(glm::mat4(1.0f), {-3.0f, -3.0f, -4.0f});
+    scene.instances.push_back({1, 10, floor});
+    scene.instances.push_back({1, 11, floor});
+    scene.instances.push_back({0, 12, glm::mat4(0.0f)});  // singular
+    scene.instances.push_back({0, 13, glm::scale(glm::mat4(1.0f), glm::vec3(1e-30f))});
+    scene.instances.push_back({3, 14, glm::mat4(1.0f)});  // a mesh without triangles
+    scene.instances.push_back({9, 15, glm::mat4(1.0f)});  // no such mesh
+    SceneAccel accel(scene);
+    ASSERT_TRUE(accel.build_bvhs(scene));
+
+    // Tiles of 4x4 neighbouring rays from three eyes, packets of scattered rays, a short
+    // packet, and bad rays in among good ones.
+    std::vector<std::vector<Ray>> packets;
+    for (const glm::vec3 eye : {glm::vec3(0, 0, 14), glm::vec3(9, -7, 6), glm::vec3(-2, 1, -15)})
+        for (int ty = 0; ty < 8; ++ty)
+            for (int tx = 0; tx < 8; ++tx) {
+                std::vector<Ray> tile;
+                for (int y = 0; y < 4; ++y)
+                    for (int x = 0; x < 4; ++x) {
+                        const glm::vec3 pixel{(tx * 4 + x - 15.5f) * 0.45f,
+                                              (ty * 4 + y - 15.5f) * 0.45f, 0.0f};
+                        tile.push_back(Ray{eye, pixel - eye});
+                    }
+                packets.push_back(tile);
+            }
+    for (int p = 0; p < 40; ++p) {
+        std::vector<Ray> scattered;
+        for (int r = 0; r < 16; ++r) {
+            const auto origin = draw_vec3<glm::vec3>(u, rng) * 12.0f;
+            const auto direction = draw_vec3<glm::vec3>(u, rng);
+            scattered.push_back(Ray{origin, direction});
+        }
+        if (p % 5 == 0) scattered[3].direction = glm::vec3(0.0f);
+        if (p % 5 == 1) scattered[7].origin.x = NAN;
+        if (p % 5 == 2) scattered.resize(5);
+        packets.push_back(scattered);
+    }
+
+    for (const auto& algorithm : kRayTriangleAlgorithms)
+        for (bool simd : {true, false}) {
+            PickSettings settings;
+            settings.method = algorithm.method;
+            settings.broad_phase = BroadPhase::Bvh;
+            settings.simd = simd;
+            const PickPlan plan(scene, settings, &accel);
+            PickStats one_stats, packet_stats;
+            std::set<std::uint32_t> instances_hit;
+            int ties = 0;
+            for (const std::vector<Ray>& packet : packets) {
+                std::array<std::optional<SceneHit>, kPacketRays> found;
+                plan.intersect_packet(packet, found, packet_stats);
+                for (std::size_t i = 0; i < packet.size(); ++i) {
+                    const std::optional<SceneHit> one = plan.intersect(packet[i], one_stats);
+                    ASSERT_EQ(found[i].has_value(), one.has_value())
+                        << algorithm.name << " simd " << simd << " ray " << i;
+                    if (!one) continue;
+                    EXPECT_EQ(found[i]->instance, one->instance) << algorithm.name;
+                    EXPECT_EQ(found[i]->triangle, one->triangle) << algorithm.name;
+                    EXPECT_EQ(found[i]->hit.t, one->hit.t) << algorithm.name;
+                    EXPECT_EQ(found[i]->hit.u, one->hit.u) << algorithm.name;
+                    EXPECT_EQ(found[i]->hit.v, one->hit.v) << algorithm.name;
+                    instances_hit.insert(one->instance);
+                    ties += one->instance == 10;  // the lower of the two grids
+                    EXPECT_NE(one->instance, 11u) << algorithm.name;
+                }
+            }
+            EXPECT_GE(instances_hit.size(), 8u) << algorithm.name;
+            EXPECT_GT(ties, 50) << algorithm.name;
+            // The SIMD kernels share each instance's walk; the rest go ray by ray.
+            const bool shared = simd && active_isa() != Isa::Scalar &&
+                                (algorithm.method == RayTriangleMethod::Watertight ||
+                                 algorithm.method == RayTriangleMethod::MollerTrumbore);
+            if (shared) {
+                EXPECT_LT(packet_stats.nodes_visited, one_stats.nodes_visited * 3 / 4)
+                    << algorithm.name;
+            } else {
+                EXPECT_EQ(packet_stats.nodes_visited, one_stats.nodes_visited) << algorithm.name;
+            }
+        }
 }
 
 TEST(ScenePick, BadRaysAndBadScenesDoNotCrash) {
