@@ -263,7 +263,6 @@ TEST(WideBoxTree, LeavesOutEmptyBoxesAndFollowsARefitOfTheBinaryTree) {
     EXPECT_EQ(order, (std::vector<std::uint32_t>{0}));
 }
 
-
 /// What a packet walk handed to its visitor: each box with its rays, in order.
 struct PacketWalk {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> visits;
@@ -294,8 +293,7 @@ std::vector<Ray> packet_of_rays(std::mt19937& rng, int packet, int count) {
 /// A packet walk whose visitor, when `shorten`, ends each ray it hands over at that box's
 /// entry (the box "hit" there), as a closest-hit search would.
 PacketWalk walk_packet(const WideBoxTree& tree, const std::vector<Aabb>& boxes,
-                       const std::vector<Ray>& rays, std::uint32_t active, bool shorten,
-                       Isa isa) {
+                       const std::vector<Ray>& rays, std::uint32_t active, bool shorten, Isa isa) {
     PacketWalk w;
     traverse_packet(
         tree, rays, active,
