@@ -142,39 +142,89 @@ inline bool packet_pays(const WideBvh& bvh, const F* near_origin, const F* far_o
     return footprint <= bvh.leaf_extent;
 }
 
+/// The bounds of a packet of one octant, all of the scaled form, per axis: entries are at
+/// least (near plane - near_origin) times the smaller of [near_lo, near_hi], exits at most
+/// (far plane - far_origin) times the larger of [far_lo, far_hi]. Going along +axis the entry
+/// is smallest for the largest origin and the exit largest for the smallest; along -axis the
+/// other way round.
+struct PacketBounds {
+    F near_origin[3], far_origin[3], near_lo[3], near_hi[3], far_lo[3], far_hi[3];
+    int near_row[3], far_row[3];  ///< rows of WideNode::bounds
+    F t_min;                      ///< the smallest t_min
+};
+
+inline PacketBounds packet_bounds(const PacketLanes& p) {
+    const RayLanes8& a = p.half[0];
+    const RayLanes8& b = p.half[1];
+    PacketBounds bounds;
+    for (int axis = 0; axis < 3; ++axis) {
+        const bool negative = (p.sign[axis] & 1u) != 0;
+        bounds.near_row[axis] = 2 * axis + (negative ? 1 : 0);
+        bounds.far_row[axis] = 2 * axis + (negative ? 0 : 1);
+        const float origin_lo = lane_min(min(a.origin[axis], b.origin[axis]));
+        const float origin_hi = lane_max(max(a.origin[axis], b.origin[axis]));
+        bounds.near_origin[axis] = splat(negative ? origin_lo : origin_hi);
+        bounds.far_origin[axis] = splat(negative ? origin_hi : origin_lo);
+        bounds.near_lo[axis] = splat(lane_min(min(a.inv_near[axis], b.inv_near[axis])));
+        bounds.near_hi[axis] = splat(lane_max(max(a.inv_near[axis], b.inv_near[axis])));
+        bounds.far_lo[axis] = splat(lane_min(min(a.inv_far[axis], b.inv_far[axis])));
+        bounds.far_hi[axis] = splat(lane_max(max(a.inv_far[axis], b.inv_far[axis])));
+    }
+    bounds.t_min = splat(lane_min(min(a.t_min, b.t_min)));
+    return bounds;
+}
+
+/// The children of `node` that some ray of the packet may enter before `packet_t_max` (a bit
+/// each), and a lower bound of every ray's entry into each.
+inline __attribute__((always_inline)) unsigned packet_enters(const PacketBounds& b,
+                                                             const WideNode& node,
+                                                             float packet_t_max, F& t_near) {
+    t_near = b.t_min;
+    F t_far = splat(packet_t_max);
+    for (int axis = 0; axis < 3; ++axis) {
+        const F near = load(node.bounds[b.near_row[axis]]) - b.near_origin[axis];
+        const F far = load(node.bounds[b.far_row[axis]]) - b.far_origin[axis];
+        t_near = max(t_near, min(near * b.near_lo[axis], near * b.near_hi[axis]));
+        t_far = min(t_far, max(far * b.far_lo[axis], far * b.far_hi[axis]));
+    }
+    return mask_bits(le(t_near, t_far)) & ((1u << node.child_count) - 1u);
+}
+
+/// The rays (lanes below `count`) whose own box test (slab_entry's, to their ends `t_max`)
+/// enters the box of `parent`'s child `slot`.
+inline unsigned rays_entering(const PacketLanes& p, const PacketBounds& b, const float* t_max,
+                              int count, const WideNode& parent, int slot) {
+    F near_plane[3], far_plane[3];
+    for (int axis = 0; axis < 3; ++axis) {
+        near_plane[axis] = splat(parent.bounds[b.near_row[axis]][slot]);
+        far_plane[axis] = splat(parent.bounds[b.far_row[axis]][slot]);
+    }
+    unsigned entering = 0;
+    for (int h = 0; h < (count > 8 ? 2 : 1); ++h) {
+        const RayLanes8& r = p.half[h];
+        F t_near = r.t_min, t_far = load(t_max + 8 * h);
+        for (int axis = 0; axis < 3; ++axis) {
+            t_near = max(t_near, (near_plane[axis] - r.origin[axis]) * r.inv_near[axis]);
+            t_far = min(t_far, (far_plane[axis] - r.origin[axis]) * r.inv_far[axis]);
+        }
+        entering |= mask_bits(le(t_near, t_far)) << (8 * h);
+    }
+    return entering & ((1u << count) - 1u);
+}
+
 /// `count` rays (2 to 16; rays[count..15] repeat one of them) of one octant, all of the scaled
 /// form, in `p`: their closest hits, as traverse_impl would find them one by one.
 template <bool kWatertight>
 void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const PacketLanes& p,
                           int count, const WideQuery& query, PacketHit* const* hits,
                           TraversalStats& stats) {
-    // The packet's bounds per axis: entries are at least (near plane - near_origin) times the
-    // smaller of [near_lo, near_hi], exits at most (far plane - far_origin) times the larger
-    // of [far_lo, far_hi]. Going along +axis the entry is smallest for the largest origin and
-    // the exit largest for the smallest; along -axis the other way round.
+    const PacketBounds bounds = packet_bounds(p);
     const RayLanes8& a = p.half[0];
     const RayLanes8& b = p.half[1];
-    F near_origin[3], far_origin[3], near_lo[3], near_hi[3], far_lo[3], far_hi[3];
-    int near_row[3], far_row[3];
-    for (int axis = 0; axis < 3; ++axis) {
-        const bool negative = (p.sign[axis] & 1u) != 0;
-        near_row[axis] = 2 * axis + (negative ? 1 : 0);
-        far_row[axis] = 2 * axis + (negative ? 0 : 1);
-        const float origin_lo = lane_min(min(a.origin[axis], b.origin[axis]));
-        const float origin_hi = lane_max(max(a.origin[axis], b.origin[axis]));
-        near_origin[axis] = splat(negative ? origin_lo : origin_hi);
-        far_origin[axis] = splat(negative ? origin_hi : origin_lo);
-        near_lo[axis] = splat(lane_min(min(a.inv_near[axis], b.inv_near[axis])));
-        near_hi[axis] = splat(lane_max(max(a.inv_near[axis], b.inv_near[axis])));
-        far_lo[axis] = splat(lane_min(min(a.inv_far[axis], b.inv_far[axis])));
-        far_hi[axis] = splat(lane_max(max(a.inv_far[axis], b.inv_far[axis])));
-    }
     // A packet wider than its leaves hands each subtree that few of its rays enter to those
     // rays alone. Weighed when the packet first enters a child of the root: most packets
     // that miss the mesh never do.
     enum class HandOff { Unweighed, No, Yes } hand_off = HandOff::Unweighed;
-    const F packet_t_min = splat(lane_min(min(a.t_min, b.t_min)));
-    const unsigned lanes = (1u << count) - 1u;
     alignas(32) float t_max[16];  // each ray's closest hit so far; spare lanes enter nothing
     store(t_max, a.t_max);
     store(t_max + 8, b.t_max);
@@ -196,36 +246,18 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
     };
     Item stack[8 * 32];
     int size = 0;
-    // The rays whose own box test (slab_entry's, to their closest hit so far) enters the box
-    // of `parent`'s child `slot`.
-    auto rays_entering = [&](const WideNode& parent, int slot) {
-        F near_plane[3], far_plane[3];
-        for (int axis = 0; axis < 3; ++axis) {
-            near_plane[axis] = splat(parent.bounds[near_row[axis]][slot]);
-            far_plane[axis] = splat(parent.bounds[far_row[axis]][slot]);
-        }
-        unsigned entering = 0;
-        for (int h = 0; h < (count > 8 ? 2 : 1); ++h) {
-            const RayLanes8& r = p.half[h];
-            F t_near = r.t_min, t_far = load(t_max + 8 * h);
-            for (int axis = 0; axis < 3; ++axis) {
-                t_near = max(t_near, (near_plane[axis] - r.origin[axis]) * r.inv_near[axis]);
-                t_far = min(t_far, (far_plane[axis] - r.origin[axis]) * r.inv_far[axis]);
-            }
-            entering |= mask_bits(le(t_near, t_far)) << (8 * h);
-        }
-        return entering & lanes;
-    };
     Item item{0, 0.0f, 0, -1};  // the root (never a leaf), entered without a box test
     while (true) {
         // == Down through inner nodes: eight boxes for the whole packet, the nearest next.
         while (!WideNode::is_leaf(item.ref)) {
             if (hand_off == HandOff::Unweighed && item.slot >= 0)
-                hand_off = packet_pays(bvh, near_origin, far_origin, near_lo, near_hi)
+                hand_off = packet_pays(bvh, bounds.near_origin, bounds.far_origin, bounds.near_lo,
+                                       bounds.near_hi)
                                ? HandOff::No
                                : HandOff::Yes;
             if (hand_off == HandOff::Yes) {
-                const unsigned entering = rays_entering(nodes[item.parent], item.slot);
+                const unsigned entering =
+                    rays_entering(p, bounds, t_max, count, nodes[item.parent], item.slot);
                 if (__builtin_popcount(entering) <= kHandOffRays) {
                     stats.rays_handed_off += unsigned(__builtin_popcount(entering));
                     for (unsigned rest = entering; rest; rest &= rest - 1) {
@@ -242,14 +274,8 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
             const WideNode& node = nodes[parent];
             ++node_count;
             boxes += node.child_count;
-            F t_near = packet_t_min, t_far = splat(packet_t_max);
-            for (int axis = 0; axis < 3; ++axis) {
-                const F near = load(node.bounds[near_row[axis]]) - near_origin[axis];
-                const F far = load(node.bounds[far_row[axis]]) - far_origin[axis];
-                t_near = max(t_near, min(near * near_lo[axis], near * near_hi[axis]));
-                t_far = min(t_far, max(far * far_lo[axis], far * far_hi[axis]));
-            }
-            unsigned hit_bits = mask_bits(le(t_near, t_far)) & ((1u << node.child_count) - 1u);
+            F t_near;
+            const unsigned hit_bits = packet_enters(bounds, node, packet_t_max, t_near);
             if (hit_bits == 0) goto next_from_stack;
             {
                 alignas(32) float t[8];
@@ -266,7 +292,8 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
         {
             // == A leaf: each ray whose own box test (slab_entry's) passes runs the kernel.
             ++node_count;
-            unsigned entering = rays_entering(nodes[item.parent], item.slot);
+            unsigned entering =
+                rays_entering(p, bounds, t_max, count, nodes[item.parent], item.slot);
             const TriangleBlock8& block = blocks[WideNode::leaf_block(item.ref)];
             const std::uint32_t in_leaf = WideNode::leaf_count(item.ref);
             bool narrowed = false;
