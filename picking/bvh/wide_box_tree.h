@@ -66,11 +66,13 @@ using BoxPacketVisit = void (*)(void* context, std::uint32_t id, std::uint32_t r
 /// ignored): calls `visit` once for each box of every leaf that any of them enters within its
 /// [t_min, t_max], with the rays that enter it. With no visitor lowering a t_max, those are the
 /// boxes each ray's own walk reaches; a lowered one drops the boxes that begin beyond it from
-/// that ray's walk from then on. A node's children are taken in the order of the entries of
-/// its lowest ray that enters any (front to back, for a packet of neighbouring rays), those
-/// that ray misses last, by slot. `isa` above Scalar tests a node's eight boxes in one step
-/// per ray; the visits, their order and the counters (each node once) are the same on every
-/// path.
+/// that ray's tests after it (a leaf entered before may still be handed over with the ray).
+/// The scalar path walks ray by ray: a node's children in the order of the entries of its
+/// lowest ray that enters any, those that ray misses last, by slot. Above Scalar, 2 to 16
+/// rays of one direction octant (a screen tile) are tested at each inner node by the packet's
+/// bounds (nearest first for the packet) and at each leaf ray by ray; other packets as the
+/// scalar path, eight boxes a step. Only the order of the visits and the counters (each node
+/// once) depend on the path.
 void traverse_packet(const WideBoxTree& tree, std::span<const Ray> rays, std::uint32_t active,
                      BoxPacketVisit visit, void* context, TraversalStats& stats, Isa isa);
 /// The same with any callable `visit(id, rays, t_max)`.

@@ -339,6 +339,105 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
     stats.triangles_tested += triangles;
 }
 
+/// The walk of a tree over boxes for `count` rays (2 to 16; ray_of[count..15] repeat one) of
+/// one octant, all of the scaled form, in `p`; ray_of[k] is rays[index[k]], whose end is
+/// t_max_of[index[k]]. Each node's boxes are tested once for the packet by its bounds (as
+/// traverse_packet_impl's), nearest first for the packet; a leaf's box by each ray
+/// (rays_entering), which hands its boxes over with exactly the rays that enter it. Those are
+/// the rays whose own walk reaches it: a box inside another, tested by the same ray, is
+/// entered only if the outer one is (rounding is monotone).
+inline void traverse_boxes_packet_octant(const WideBoxTree& tree, const PacketLanes& p, int count,
+                                         const int* index, float* t_max_of, BoxPacketVisit visit,
+                                         void* context, TraversalStats& stats) {
+    const PacketBounds bounds = packet_bounds(p);
+    alignas(32) float t_max[16];  // each lane's end; spare lanes enter nothing
+    for (int k = 0; k < 16; ++k)
+        t_max[k] = k < count ? t_max_of[index[k]] : -__builtin_inff();
+    float packet_t_max = lane_max(max(load(t_max), load(t_max + 8)));
+    const WideNode* nodes = tree.nodes.data();
+    std::uint64_t node_count = 0, boxes = 0;
+    struct Item {
+        std::uint32_t ref;
+        float t_enter;
+        std::uint32_t parent;  ///< where a leaf's box is, for the rays' own tests
+        int slot;
+    };
+    Item stack[8 * 40];  // as traverse_boxes_impl's
+    int size = 0;
+    stack[size++] = {0u, -__builtin_inff(), 0u, -1};  // the root, entered without a box test
+    while (size > 0) {
+        const Item item = stack[--size];
+        if (item.t_enter > packet_t_max) continue;
+        ++node_count;
+        if (WideNode::is_leaf(item.ref)) {
+            const unsigned entering =
+                rays_entering(p, bounds, t_max, count, nodes[item.parent], item.slot);
+            if (entering == 0) continue;
+            std::uint32_t with = 0;
+            for (unsigned rest = entering; rest; rest &= rest - 1)
+                with |= 1u << index[__builtin_ctz(rest)];
+            const std::uint32_t first = WideNode::leaf_block(item.ref);
+            const std::uint32_t end = first + WideNode::leaf_count(item.ref);
+            for (std::uint32_t i = first; i < end; ++i)
+                visit(context, tree.ids[i], with, t_max_of);
+            // The visitor may have ended some rays sooner.
+            for (int k = 0; k < count; ++k)
+                t_max[k] = t_max_of[index[k]];
+            packet_t_max = lane_max(max(load(t_max), load(t_max + 8)));
+            continue;
+        }
+        const WideNode& node = nodes[item.ref];
+        boxes += node.child_count;
+        F t_near;
+        const unsigned hit_bits = packet_enters(bounds, node, packet_t_max, t_near);
+        if (hit_bits == 0) continue;
+        alignas(32) float t[8];
+        store(t, t_near);
+        int slot_at[8];
+        for (int r = rank_children(t_near, t, hit_bits, slot_at) - 1; r >= 0; --r)
+            stack[size++] = {node.child[slot_at[r]], t[slot_at[r]], item.ref, slot_at[r]};
+    }
+    stats.nodes_visited += node_count;
+    stats.box_tests += boxes;
+}
+
+/// wide_box_tree.h's traverse_packet: 2 to 16 rays of one octant, all of the scaled form (most
+/// screen tiles), by the packet's bounds; any other packet ray by ray.
+inline void traverse_boxes_packet(const WideBoxTree& tree, std::span<const Ray> rays,
+                                  std::uint32_t active, BoxPacketVisit visit, void* context,
+                                  TraversalStats& stats) {
+    const int count = __builtin_popcount(active);
+    if (count >= 2 && count <= 16) {
+        const Ray* ray_of[16] = {};
+        int index[16] = {};
+        int k = 0;
+        for (std::uint32_t rest = active; rest; rest &= rest - 1, ++k) {
+            index[k] = __builtin_ctz(rest);
+            ray_of[k] = &rays[std::size_t(index[k])];
+        }
+        for (; k < 16; ++k) {  // spare lanes repeat the first
+            index[k] = index[0];
+            ray_of[k] = ray_of[0];
+        }
+        const PacketLanes p = load_packet(ray_of);
+        const unsigned all = (1u << count) - 1u;
+        auto one_octant = [&](unsigned sign) { return (sign & all) == 0 || (sign & all) == all; };
+        if ((p.scaled & all) == all && one_octant(p.sign[0]) && one_octant(p.sign[1]) &&
+            one_octant(p.sign[2])) {
+            // make_slab_ray's end, as the lanes hold it, for the visitor to lower.
+            alignas(32) float lane_t_max[16];
+            store(lane_t_max, p.half[0].t_max);
+            store(lane_t_max + 8, p.half[1].t_max);
+            float t_max_of[kBoxPacketRays];
+            for (int lane = 0; lane < count; ++lane)
+                t_max_of[index[lane]] = lane_t_max[lane];
+            traverse_boxes_packet_octant(tree, p, count, index, t_max_of, visit, context, stats);
+            return;
+        }
+    }
+    traverse_boxes_packet_each(tree, rays, active, visit, context, stats);
+}
+
 /// Up to kPacketRays rays. Most packets (neighbours on screen) are of one octant and of the
 /// scaled form: one packet traversal. Otherwise the rays of each octant go together, and a
 /// lone ray, or one with a zero direction component or a negative t_min, alone.

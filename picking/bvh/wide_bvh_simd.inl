@@ -383,12 +383,14 @@ inline void traverse_boxes(const WideBoxTree& tree, const Ray& ray, BoxVisit vis
         traverse_boxes_impl<false>(tree, slab, visit, context, stats);
 }
 
-/// The packet walk of a tree over boxes (wide_box_tree.h's traverse_packet): each node's
-/// eight boxes tested at once by every ray still in the packet, each entered child taken with
-/// the rays that enter it, in the order of the entries of the lowest ray that enters any.
-inline void traverse_boxes_packet(const WideBoxTree& tree, std::span<const Ray> rays,
-                                  std::uint32_t active, BoxPacketVisit visit, void* context,
-                                  TraversalStats& stats) {
+/// The packet walk of a tree over boxes (wide_box_tree.h's traverse_packet) ray by ray: each
+/// node's eight boxes tested at once by every ray still in the packet, each entered child
+/// taken with the rays that enter it, in the order of the entries of the lowest ray that
+/// enters any. For any packet (traverse_boxes_packet in wide_bvh_packet.inl takes most screen
+/// tiles another way).
+inline void traverse_boxes_packet_each(const WideBoxTree& tree, std::span<const Ray> rays,
+                                       std::uint32_t active, BoxPacketVisit visit, void* context,
+                                       TraversalStats& stats) {
     BoxLanes lanes[kBoxPacketRays];
     float t_max[kBoxPacketRays];
     std::uint32_t scaled = 0;  // a bit per ray of the scaled form (almost all)
