@@ -229,8 +229,8 @@ inline BlockHit closest_in_blocks(const BlockRay& ray, const TriangleBlock<W>* b
 /// whatever its first found: in a traversal, whether a leaf's edge tests pass is a coin toss,
 /// and a mispredicted early exit cost more than the division it saved.
 template <bool kWatertight>
-inline BlockHit closest_in_block(const BlockRay& ray, const RayLanes& r,
-                                 const TriangleBlock<kLanes>& block) {
+inline __attribute__((always_inline)) BlockHit closest_in_block(
+    const BlockRay& ray, const RayLanes& r, const TriangleBlock<kLanes>& block) {
     LaneHits h;
     if constexpr (kWatertight)
         h = watertight_finish(r, watertight_stage(ray, r, block, 0));
