@@ -42,14 +42,6 @@ bool closer_than(const std::optional<SceneHit>& best, float t, std::uint32_t ins
     return instance < best->instance || (instance == best->instance && triangle < best->triangle);
 }
 
-/// A world ray ending at the closest hit so far (just past it: a hit at the same t may still
-/// win the tie).
-Ray ending_at(const Ray& world_ray, const std::optional<SceneHit>& best) {
-    Ray ray = world_ray;
-    if (best) ray.t_max = tie_t_max(best->hit.t, ray.t_max);
-    return ray;
-}
-
 }  // namespace
 
 /// One pick in progress: the closest hit so far and what it cost.
@@ -76,7 +68,11 @@ class PickSearch {
     /// may still win closer()'s tie). For a seed algorithm that ignores the t range (hits
     /// behind the origin count), the whole line: the broad phases must not cull what it would
     /// hit.
-    [[nodiscard]] Ray current_ray() const { return ending_at(searched_ray(), best_); }
+    [[nodiscard]] Ray current_ray() const {
+        Ray ray = searched_ray();
+        if (best_) ray.t_max = tie_t_max(best_->hit.t, ray.t_max);
+        return ray;
+    }
     /// The world ray before anything is hit (the whole line for such a seed algorithm).
     [[nodiscard]] Ray searched_ray() const {
         Ray ray = world_ray_;
@@ -434,8 +430,10 @@ void PickPlan::intersect_packet_instances(std::span<const Ray> rays,
         std::size_t n = 0;
         for (std::uint32_t pending = with; pending; pending &= pending - 1) {
             const auto i = std::uint32_t(std::countr_zero(pending));
-            // PickSearch::local_ray's ray: the world ray ending at the closest hit so far.
-            const Ray world = ending_at(rays[i], hits[i]);
+            // PickSearch::local_ray's ray: the world ray ending at the closest hit so far (just
+            // past it: a hit at the same t may still win the tie).
+            Ray world = rays[i];
+            if (hits[i]) world.t_max = tie_t_max(hits[i]->hit.t, world.t_max);
             const Ray ray = accel_->identity(instance)
                                 ? world
                                 : to_bone_space(world, accel_->mesh_from_world(instance));
@@ -459,7 +457,7 @@ void PickPlan::intersect_packet_instances(std::span<const Ray> rays,
             // The top level's walk drops what begins beyond it, as PickSearch::bvhs()'s does.
             if (t_max)
                 t_max[ray_of[k]] =
-                    std::min(t_max[ray_of[k]], ending_at(rays[ray_of[k]], best).t_max);
+                    std::min(t_max[ray_of[k]], tie_t_max(best->hit.t, rays[ray_of[k]].t_max));
         }
     };
     if (accel_->instance_count() == 1) {  // as PickSearch::bvhs(): no top level to walk
