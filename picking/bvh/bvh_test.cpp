@@ -1,6 +1,7 @@
 #include "picking/bvh/bvh.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -71,6 +72,39 @@ void check_against_brute_force(const TestMesh& mesh, const Bvh& bvh, const std::
         }
         EXPECT_GT(hits, int(rays.size()) / 20) << name << " " << algorithm.name;
     }
+}
+
+// The traversals' next float up is std::nextafter(t, +inf) for every kind of float: zeros,
+// denormals, the largest finite, infinities, NaN, and random bit patterns.
+TEST(Bvh, NextFloatUpIsNextafterTowardsInfinity_Seed12) {
+    std::vector<float> values = {0.0f,
+                                 -0.0f,
+                                 std::numeric_limits<float>::denorm_min(),
+                                 -std::numeric_limits<float>::denorm_min(),
+                                 std::numeric_limits<float>::min(),
+                                 -std::numeric_limits<float>::min(),
+                                 std::numeric_limits<float>::max(),
+                                 -std::numeric_limits<float>::max(),
+                                 kInf,
+                                 -kInf,
+                                 1.0f,
+                                 -1.0f,
+                                 326.85f};
+    std::mt19937 rng(12);
+    for (int i = 0; i < 100000; ++i)
+        values.push_back(std::bit_cast<float>(std::uint32_t(rng())));
+    for (const float t : values) {
+        const float want = std::nextafter(t, kInf);
+        const float got = next_float_up(t);
+        if (std::isnan(t)) {
+            EXPECT_TRUE(std::isnan(got));
+            continue;
+        }
+        EXPECT_EQ(std::bit_cast<std::uint32_t>(got), std::bit_cast<std::uint32_t>(want))
+            << std::hexfloat << t;
+    }
+    EXPECT_EQ(tie_t_max(2.0f, 9.0f), std::nextafter(2.0f, kInf));
+    EXPECT_EQ(tie_t_max(2.0f, 2.0f), 2.0f);  // never beyond the ray's end
 }
 
 TEST(Bvh, EmptyMeshGivesEmptyTree) {

@@ -315,7 +315,7 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
                     continue;
                 ray.best = BvhHit{hit.id, RayHit{hit.t, hit.u, hit.v}};
                 t_max[i] = hit.t;
-                ray.block_ray.t_max = kWatertight ? hit.t : next_above(hit.t);
+                ray.block_ray.t_max = kWatertight ? hit.t : next_float_up(hit.t);
                 ray.leaf_lanes.t_max = splat(ray.block_ray.t_max);
                 narrowed = true;
             }

@@ -92,18 +92,6 @@ inline __attribute__((always_inline)) unsigned intersect_children(const WideNode
     return mask_bits(le(t_near, t_far));
 }
 
-/// The smallest float above a finite t (std::nextafter towards +inf, without the libm call).
-/// Integer arithmetic only: a hit's t is a coin toss for the branch predictor.
-inline float next_above(float t) {
-    std::uint32_t bits;
-    std::memcpy(&bits, &t, sizeof bits);
-    // Positive (or +0): one step up; negative: one step towards zero; -0: +denorm_min.
-    const std::uint32_t negative = bits >> 31;
-    bits = bits == 0x80000000u ? 1u : bits + 1u - 2u * negative;
-    std::memcpy(&t, &bits, sizeof bits);
-    return t;
-}
-
 /// The entered children (the bits of `entered`, one or more) nearest first, by distance and
 /// then slot, into slot_at; returns how many. Each child's place is the number of entered
 /// children before it, from two comparisons of all eight distances at once: no branch depends
@@ -266,7 +254,7 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
                 // A later leaf may still hold a lower id at exactly this t: the watertight
                 // kernel's range is closed and keeps it, Möller–Trumbore's is open and needs
                 // the next float up (never beyond the ray's end: hit.t < t_max there).
-                block_ray.t_max = kWatertight ? hit.t : next_above(hit.t);
+                block_ray.t_max = kWatertight ? hit.t : next_float_up(hit.t);
                 leaf_lanes.t_max = splat(block_ray.t_max);
                 if (any_hit) break;
             }
