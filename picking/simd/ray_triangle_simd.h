@@ -50,9 +50,12 @@ std::size_t fill_triangle_blocks(const MeshView& mesh, std::size_t first_block,
 template <std::size_t W>
 [[nodiscard]] Triangle block_triangle(const TriangleBlock<W>& block, std::size_t lane);
 
-/// The ray with watertight's permutation and shear computed once (inline: a BVH traversal
-/// makes one per ray).
-[[nodiscard]] inline BlockRay prepare_block_ray(const Ray& ray, const RayTriangleOptions& options) {
+/// The ray with watertight's permutation and shear computed once (a BVH traversal makes one
+/// per ray). Never inlined: inlined into the packet traversal, GCC stored the ray's end alone
+/// and reloaded the whole ray at once, a store-forwarding stall (a third slower on
+/// regr01.obj's packets); called, it costs the same on single rays.
+[[nodiscard]] __attribute__((noinline)) inline BlockRay prepare_block_ray(
+    const Ray& ray, const RayTriangleOptions& options) {
     BlockRay r{};
     for (int a = 0; a < 3; ++a) {
         r.origin[a] = ray.origin[a];
