@@ -3,6 +3,7 @@
 #include <array>
 #include <random>
 #include <set>
+#include <string_view>
 
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
@@ -130,6 +131,48 @@ TEST(ScenePick, BoneSpaceEqualsWorldTriangles_Seed3) {
     EXPECT_GT(hits, 200);
 }
 
+/// Casts each packet through plan.intersect_packet and each of its rays through
+/// plan.intersect, expects the same hits bit for bit, and returns the hits.
+std::vector<SceneHit> packets_as_rays_alone(const PickPlan& plan,
+                                            const std::vector<std::vector<Ray>>& packets,
+                                            PickStats& one_stats, PickStats& packet_stats,
+                                            std::string_view name) {
+    std::vector<SceneHit> hits;
+    for (const std::vector<Ray>& packet : packets) {
+        std::array<std::optional<SceneHit>, kPacketRays> found;
+        plan.intersect_packet(packet, found, packet_stats);
+        for (std::size_t i = 0; i < packet.size(); ++i) {
+            const std::optional<SceneHit> one = plan.intersect(packet[i], one_stats);
+            EXPECT_EQ(found[i].has_value(), one.has_value()) << name << " ray " << i;
+            if (!one || !found[i]) continue;
+            EXPECT_EQ(found[i]->instance, one->instance) << name;
+            EXPECT_EQ(found[i]->triangle, one->triangle) << name;
+            EXPECT_EQ(found[i]->hit.t, one->hit.t) << name;
+            EXPECT_EQ(found[i]->hit.u, one->hit.u) << name;
+            EXPECT_EQ(found[i]->hit.v, one->hit.v) << name;
+            hits.push_back(*one);
+        }
+    }
+    return hits;
+}
+
+/// 4x4 tiles of rays from `eye` through an 8x8-tile grid of points in z = 0, `spacing` apart.
+std::vector<std::vector<Ray>> screen_tiles(glm::vec3 eye, float spacing) {
+    std::vector<std::vector<Ray>> packets;
+    for (int ty = 0; ty < 8; ++ty)
+        for (int tx = 0; tx < 8; ++tx) {
+            std::vector<Ray> tile;
+            for (int y = 0; y < 4; ++y)
+                for (int x = 0; x < 4; ++x) {
+                    const glm::vec3 pixel{(tx * 4 + x - 15.5f) * spacing,
+                                          (ty * 4 + y - 15.5f) * spacing, 0.0f};
+                    tile.push_back(Ray{eye, pixel - eye});
+                }
+            packets.push_back(tile);
+        }
+    return packets;
+}
+
 // Packets through a scene of many instances: every ray's hit is intersect()'s bit for bit,
 // for every algorithm with and without SIMD. The scene has what the search order could
 // change: instances overlapping one another, two copies of a grid at one place (ties across
@@ -169,18 +212,10 @@ TEST(ScenePick, PacketsThroughManyInstancesGiveEachRayItsOwnHit_Seed71) {
     // Tiles of 4x4 neighbouring rays from three eyes, packets of scattered rays, a short
     // packet, and bad rays in among good ones.
     std::vector<std::vector<Ray>> packets;
-    for (const glm::vec3 eye : {glm::vec3(0, 0, 14), glm::vec3(9, -7, 6), glm::vec3(-2, 1, -15)})
-        for (int ty = 0; ty < 8; ++ty)
-            for (int tx = 0; tx < 8; ++tx) {
-                std::vector<Ray> tile;
-                for (int y = 0; y < 4; ++y)
-                    for (int x = 0; x < 4; ++x) {
-                        const glm::vec3 pixel{(tx * 4 + x - 15.5f) * 0.45f,
-                                              (ty * 4 + y - 15.5f) * 0.45f, 0.0f};
-                        tile.push_back(Ray{eye, pixel - eye});
-                    }
-                packets.push_back(tile);
-            }
+    for (const glm::vec3 eye : {glm::vec3(0, 0, 14), glm::vec3(9, -7, 6), glm::vec3(-2, 1, -15)}) {
+        const auto tiles = screen_tiles(eye, 0.45f);
+        packets.insert(packets.end(), tiles.begin(), tiles.end());
+    }
     for (int p = 0; p < 40; ++p) {
         std::vector<Ray> scattered;
         for (int r = 0; r < 16; ++r) {
@@ -204,23 +239,11 @@ TEST(ScenePick, PacketsThroughManyInstancesGiveEachRayItsOwnHit_Seed71) {
             PickStats one_stats, packet_stats;
             std::set<std::uint32_t> instances_hit;
             int ties = 0;
-            for (const std::vector<Ray>& packet : packets) {
-                std::array<std::optional<SceneHit>, kPacketRays> found;
-                plan.intersect_packet(packet, found, packet_stats);
-                for (std::size_t i = 0; i < packet.size(); ++i) {
-                    const std::optional<SceneHit> one = plan.intersect(packet[i], one_stats);
-                    ASSERT_EQ(found[i].has_value(), one.has_value())
-                        << algorithm.name << " simd " << simd << " ray " << i;
-                    if (!one) continue;
-                    EXPECT_EQ(found[i]->instance, one->instance) << algorithm.name;
-                    EXPECT_EQ(found[i]->triangle, one->triangle) << algorithm.name;
-                    EXPECT_EQ(found[i]->hit.t, one->hit.t) << algorithm.name;
-                    EXPECT_EQ(found[i]->hit.u, one->hit.u) << algorithm.name;
-                    EXPECT_EQ(found[i]->hit.v, one->hit.v) << algorithm.name;
-                    instances_hit.insert(one->instance);
-                    ties += one->instance == 10;  // the lower of the two grids
-                    EXPECT_NE(one->instance, 11u) << algorithm.name;
-                }
+            for (const SceneHit& hit :
+                 packets_as_rays_alone(plan, packets, one_stats, packet_stats, algorithm.name)) {
+                instances_hit.insert(hit.instance);
+                ties += hit.instance == 10;  // the lower of the two grids
+                EXPECT_NE(hit.instance, 11u) << algorithm.name;
             }
             EXPECT_GE(instances_hit.size(), 8u) << algorithm.name;
             EXPECT_GT(ties, 50) << algorithm.name;
@@ -235,6 +258,33 @@ TEST(ScenePick, PacketsThroughManyInstancesGiveEachRayItsOwnHit_Seed71) {
                 EXPECT_EQ(packet_stats.nodes_visited, one_stats.nodes_visited) << algorithm.name;
             }
         }
+}
+
+// One instance, moved (not at the identity, so not the direct case): its BVH searched by the
+// packet traversal without a top level, each ray's hit intersect()'s.
+TEST(ScenePick, PacketsThroughOneMovedInstanceGiveEachRayItsOwnHit) {
+    const testing::TestMesh sphere = testing::closed_bumpy_sphere(12, 16);
+    SceneView scene;
+    scene.meshes.push_back(sphere.view());
+    glm::mat4 m = glm::translate(glm::mat4(1.0f), {0.5f, -0.3f, -1.0f});
+    m = glm::rotate(m, 0.7f, glm::normalize(glm::vec3(1.0f, 2.0f, 0.5f)));
+    scene.instances.push_back({0, 0, glm::scale(m, {1.5f, 1.0f, 0.8f})});
+    SceneAccel accel(scene);
+    ASSERT_TRUE(accel.build_bvhs(scene));
+    for (const RayTriangleMethod method :
+         {RayTriangleMethod::Watertight, RayTriangleMethod::MollerTrumbore}) {
+        PickSettings settings;
+        settings.method = method;
+        settings.broad_phase = BroadPhase::Bvh;
+        const PickPlan plan(scene, settings, &accel);
+        PickStats one_stats, packet_stats;
+        const std::vector<SceneHit> hits = packets_as_rays_alone(
+            plan, screen_tiles({0.0f, 0.0f, 12.0f}, 0.2f), one_stats, packet_stats, "moved");
+        EXPECT_GT(hits.size(), 300u);
+        if (active_isa() != Isa::Scalar) {
+            EXPECT_LT(packet_stats.nodes_visited, one_stats.nodes_visited * 3 / 4);
+        }
+    }
 }
 
 TEST(ScenePick, BadRaysAndBadScenesDoNotCrash) {
