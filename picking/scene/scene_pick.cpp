@@ -361,7 +361,7 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
         // and a ray's answer is the closest over the instances in whatever order they are
         // searched: not for "first found" (the first one) or the whole line.
         packet_instances_ = packets_share_walk(query_) && settings.space == RaySpace::BoneSpace &&
-                            !whole_line_ && !baldwin_weber_cache_;
+                            !first_found_ && !whole_line_ && !baldwin_weber_cache_;
     }
 }
 
