@@ -140,9 +140,10 @@ class PickPlan {
     /// The closest hits of up to kPacketRays rays (hits[i] for rays[i]), each bit for bit what
     /// intersect() finds for it. With the BVH broad phase in bone space, each instance's BVH
     /// is searched once for all the rays that reach it (wide_bvh.h's packet traversal), one
-    /// instance at the identity (the direct case) without the top level; the sequential
-    /// algorithms (XNA's "first found", a seed's whole line, Baldwin–Weber's cache) and the
-    /// other broad phases go ray by ray. The counters add the packet's work.
+    /// instance at the identity (the direct case) without the top level; the algorithms
+    /// without SIMD block kernels, the sequential ones (XNA's "first found", a seed's whole
+    /// line), Baldwin–Weber's cache, the scalar path and the other broad phases go ray by ray.
+    /// The counters add the packet's work.
     void intersect_packet(std::span<const Ray> rays, std::span<std::optional<SceneHit>> hits,
                           PickStats& stats) const;
     /// The broad phase that runs: the one asked for, or None when `accel` lacks its data.
