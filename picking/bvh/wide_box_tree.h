@@ -62,8 +62,8 @@ inline constexpr std::size_t kBoxPacketRays = 32;
 /// that reaches it; t_max[i] is ray i's end, which the visitor may lower (to the closest hit
 /// so far).
 using BoxPacketVisit = void (*)(void* context, std::uint32_t id, std::uint32_t rays, float* t_max);
-/// One walk for several rays (rays[i] for bit i of `active`; bits from kBoxPacketRays up are
-/// ignored): calls `visit` once for each box of every leaf that any of them enters within its
+/// One walk for up to kBoxPacketRays rays (rays[i] for bit i of `active`; bits past the span
+/// are ignored): calls `visit` once for each box of every leaf that any of them enters within its
 /// [t_min, t_max], with the rays that enter it. With no visitor lowering a t_max, those are the
 /// boxes each ray's own walk reaches; a lowered one drops the boxes that begin beyond it from
 /// that ray's tests after it (a leaf entered before may still be handed over with the ray).

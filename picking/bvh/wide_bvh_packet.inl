@@ -339,13 +339,13 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
     stats.triangles_tested += triangles;
 }
 
-/// The walk of a tree over boxes for `count` rays (2 to 16; ray_of[count..15] repeat one) of
-/// one octant, all of the scaled form, in `p`; ray_of[k] is rays[index[k]], whose end is
-/// t_max_of[index[k]]. Each node's boxes are tested once for the packet by its bounds (as
-/// traverse_packet_impl's), nearest first for the packet; a leaf's box by each ray
-/// (rays_entering), which hands its boxes over with exactly the rays that enter it. Those are
-/// the rays whose own walk reaches it: a box inside another, tested by the same ray, is
-/// entered only if the outer one is (rounding is monotone).
+/// The walk of a tree over boxes for `count` rays (2 to 16; lanes count..15 repeat one) of one
+/// octant, all of the scaled form, in `p`: lane k is the packet's ray index[k], whose end is
+/// t_max_of[index[k]] (which the visitor may lower). Each node's boxes are tested once for the
+/// packet by its bounds (as traverse_packet_impl's), nearest first for the packet; a leaf's box by
+/// each ray (rays_entering), which hands its boxes over with exactly the rays that enter it. Those
+/// are the rays whose own walk reaches it: a box inside another, tested by the same ray, is entered
+/// only if the outer one is (rounding is monotone).
 inline void traverse_boxes_packet_octant(const WideBoxTree& tree, const PacketLanes& p, int count,
                                          const int* index, float* t_max_of, BoxPacketVisit visit,
                                          void* context, TraversalStats& stats) {
