@@ -1,0 +1,54 @@
+#pragma once
+/// One BVH over every instance's triangles, for a scene whose instances all sit at the identity
+/// (all of an OBJ's groups and materials; any model without a node hierarchy). There a ray
+/// needs no move into bone space, so the scene's two levels (a top level over the instances,
+/// then each instance's own BVH) can be one tree, as Embree builds one for a scene of many
+/// geometries: one traversal a ray instead of one per instance reached. The triangles are
+/// numbered instance by instance, so the tree's tie rule (at equal t the lower id) is the
+/// scene's (the lower instance, then the lower triangle), and every hit is the one the two
+/// levels find, bit for bit.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "picking/bvh/wide_bvh.h"
+#include "picking/scene/scene_view.h"
+
+namespace picking {
+
+struct WorldTree {
+    WideBvh bvh;
+    /// first[i]: the tree's number for instance i's triangle 0 (instance i has first[i + 1] -
+    /// first[i] triangles); one entry more than the instances.
+    std::vector<std::uint32_t> first;
+
+    struct Place {
+        std::uint32_t instance = 0;
+        std::uint32_t triangle = 0;  ///< within the instance's mesh
+    };
+    /// The instance and triangle the tree's triangle `id` stands for (id < the triangle total).
+    [[nodiscard]] Place place(std::uint32_t id) const;
+    [[nodiscard]] std::size_t instance_count() const {
+        return first.empty() ? 0 : first.size() - 1;
+    }
+};
+
+/// The most triangles, over all instances, for which a scene gets a world tree: it is built
+/// beside the meshes' own trees (which the step-by-step search and the other broad phases
+/// read), so it doubles their memory and build time; 2^21 triangles is about 90 MB and a
+/// fifth of a second on two cores.
+inline constexpr std::size_t kWorldTreeLimit = std::size_t(1) << 21;
+
+/// Whether a world tree serves `scene`: two instances or more, every one at the identity
+/// (exactly) with a mesh in range, and at most `limit` triangles over all of them.
+[[nodiscard]] bool world_tree_serves(const SceneView& scene, std::size_t limit = kWorldTreeLimit);
+
+/// The tree, when world_tree_serves(scene, limit); nothing otherwise or when cancelled.
+[[nodiscard]] std::optional<WorldTree> build_world_tree(const SceneView& scene,
+                                                        const BvhBuildOptions& options,
+                                                        BuildProgress* progress = nullptr,
+                                                        std::size_t limit = kWorldTreeLimit);
+
+}  // namespace picking
