@@ -56,7 +56,7 @@ void build(benchmark::State& state, const std::string& name, unsigned threads) {
         app::AccelBuild built =
             app::AccelStore::build(session.build_view(), *accel, threads, nullptr);
         if (!built.error.empty()) state.SkipWithError(built.error.c_str());
-        benchmark::DoNotOptimize(built.bvhs.data());
+        benchmark::DoNotOptimize(built.bvhs.meshes.data());
     }
     state.counters["triangles"] = double(session.scene().triangle_count());
     state.SetLabel(g_model);

@@ -66,7 +66,7 @@ TEST(AccelBuildJob, CancelStopsABigBuildAndTheJobOutlivesItsSession) {
     const auto build = job->take();
     ASSERT_TRUE(build.has_value());
     EXPECT_TRUE(build->cancelled);
-    EXPECT_TRUE(build->bvhs.empty());
+    EXPECT_TRUE(build->bvhs.meshes.empty());
     EXPECT_EQ(running_background_jobs(), 0);
 }
 
@@ -78,7 +78,7 @@ TEST(AccelBuildJob, NothingToBuildFinishesEmpty) {
     const auto build = job->take();
     ASSERT_TRUE(build.has_value());
     EXPECT_TRUE(build->error.empty());
-    EXPECT_TRUE(build->bvhs.empty());
+    EXPECT_TRUE(build->bvhs.meshes.empty());
     EXPECT_TRUE(session->accels().ready(Accel::Aabb));
 }
 

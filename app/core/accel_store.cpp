@@ -62,7 +62,7 @@ AccelBuild AccelStore::build(const picking::SceneView& loaded, Accel accel, unsi
             picking::BvhBuildOptions options = picking::wide_bvh_build_options();
             options.threads = threads;
             build.bvhs = picking::SceneAccel::make_bvhs(loaded, options, progress);
-            build.cancelled = build.bvhs.size() != loaded.meshes.size();
+            build.cancelled = build.bvhs.meshes.size() != loaded.meshes.size();
         }
     } catch (const std::exception& e) {
         build.error = e.what();

@@ -29,7 +29,7 @@ namespace app {
 /// thread, then hands the result over on its own thread with AccelStore::adopt()).
 struct AccelBuild {
     Accel accel = Accel::None;
-    std::vector<picking::WideBvh> bvhs;
+    picking::SceneAccel::Bvhs bvhs;
     std::unique_ptr<peers::EmbreeScene> embree;
     double milliseconds = 0.0;
     std::string error;  ///< why it failed (the store is unchanged then)

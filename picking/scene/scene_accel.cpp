@@ -94,22 +94,35 @@ SceneAccel::SceneAccel(const SceneView& scene)
     update_instances(scene);
 }
 
-std::vector<WideBvh> SceneAccel::make_bvhs(const SceneView& scene, const BvhBuildOptions& options,
-                                           BuildProgress* progress) {
-    std::vector<WideBvh> bvhs;
-    bvhs.reserve(scene.meshes.size());
-    // Progress over all meshes, each weighted by its triangles.
+SceneAccel::Bvhs SceneAccel::make_bvhs(const SceneView& scene, const BvhBuildOptions& options,
+                                       BuildProgress* progress) {
+    Bvhs bvhs;
+    bvhs.meshes.reserve(scene.meshes.size());
+    // Progress over all meshes and the world tree, each weighted by its triangles.
+    const bool world = world_tree_serves(scene);
     std::size_t total = 0, done = 0;
     for (const MeshView& mesh : scene.meshes)
         total += mesh.triangle_count();
+    std::size_t world_triangles = 0;
+    if (world)
+        for (const Instance& instance : scene.instances)
+            world_triangles += scene.meshes[instance.mesh].triangle_count();
+    total += world_triangles;
+    auto share = [&](std::size_t triangles) {
+        if (!progress) return;
+        progress->base = total ? float(double(done) / double(total)) : 0.0f;
+        progress->span = total ? float(double(triangles) / double(total)) : 0.0f;
+    };
     for (const MeshView& mesh : scene.meshes) {
-        if (progress) {
-            progress->base = total ? float(double(done) / double(total)) : 0.0f;
-            progress->span = total ? float(double(mesh.triangle_count()) / double(total)) : 0.0f;
-        }
-        bvhs.push_back(build_wide_bvh(mesh, options, progress));
+        share(mesh.triangle_count());
+        bvhs.meshes.push_back(build_wide_bvh(mesh, options, progress));
         if (progress && progress->cancel) return {};
         done += mesh.triangle_count();
+    }
+    if (world) {
+        share(world_triangles);
+        bvhs.world = build_world_tree(scene, options, progress);
+        if (progress && progress->cancel) return {};
     }
     if (progress) progress->fraction = 1.0f;
     return bvhs;
@@ -117,14 +130,18 @@ std::vector<WideBvh> SceneAccel::make_bvhs(const SceneView& scene, const BvhBuil
 
 bool SceneAccel::build_bvhs(const SceneView& scene, const BvhBuildOptions& options,
                             BuildProgress* progress) {
-    std::vector<WideBvh> bvhs = make_bvhs(scene, options, progress);
-    if (bvhs.size() != scene.meshes.size()) return false;
+    Bvhs bvhs = make_bvhs(scene, options, progress);
+    if (bvhs.meshes.size() != scene.meshes.size()) return false;
     set_bvhs(std::move(bvhs));
     return true;
 }
 
-void SceneAccel::set_bvhs(std::vector<WideBvh> bvhs) {
-    if (bvhs.size() == mesh_boxes_.size()) bvhs_ = std::move(bvhs);
+void SceneAccel::set_bvhs(Bvhs bvhs) {
+    if (bvhs.meshes.size() != mesh_boxes_.size()) return;
+    bvhs_ = std::move(bvhs.meshes);
+    world_ = std::move(bvhs.world);
+    if (world_ && world_->instance_count() != instance_count()) world_.reset();
+    world_current_ = world_ && all_identity();
 }
 
 void SceneAccel::update_instances(const SceneView& scene) {
@@ -155,6 +172,11 @@ void SceneAccel::update_instances(const SceneView& scene) {
     options.max_leaf_size = 1;
     options.threads = 1;  // a few hundred boxes: threads cost more than they give
     top_level_ = collapse_boxes(build_bvh(std::span<const Aabb>(instance_boxes_), options));
+    world_current_ = world_ && world_->instance_count() == n && all_identity();
+}
+
+bool SceneAccel::all_identity() const {
+    return std::all_of(identity_.begin(), identity_.end(), [](std::uint8_t i) { return i != 0; });
 }
 
 void SceneAccel::refit_mesh(const SceneView& scene, std::uint32_t mesh) {
@@ -182,6 +204,7 @@ void SceneAccel::refit_meshes(const SceneView& scene, std::span<const std::uint3
             mesh_boxes_[mesh].empty() ? Sphere{} : sphere_about(mesh_boxes_[mesh].center(), points);
         baldwin_weber_.invalidate(mesh);  // remade from the new positions when next asked for
         triangle_blocks_.invalidate(mesh);
+        world_.reset();  // holds the old positions: the two levels serve from now on
     }
     update_instances(scene);
 }
@@ -190,6 +213,7 @@ std::size_t SceneAccel::bvh_memory_bytes() const {
     std::size_t bytes = top_level_.memory_bytes();
     for (const WideBvh& bvh : bvhs_)
         bytes += bvh.memory_bytes();
+    if (world_) bytes += world_->bvh.memory_bytes() + world_->first.size() * sizeof(std::uint32_t);
     return bytes;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -21,6 +22,7 @@
 #include "picking/core/sphere.h"
 #include "picking/ray_triangle/ray_triangle.h"
 #include "picking/scene/scene_view.h"
+#include "picking/scene/world_tree.h"
 #include "picking/simd/ray_triangle_simd.h"
 
 namespace picking {
@@ -138,17 +140,22 @@ class SceneAccel {
     /// BVHs are separate (build_bvhs), since they cost seconds on ten million triangles.
     explicit SceneAccel(const SceneView& scene);
 
-    /// Builds every mesh's BVH (on options.threads threads; `progress` may be null). Returns
-    /// false when cancelled; the previous BVHs, if any, are kept then.
+    /// Every mesh's BVH, and the world tree when one serves the scene (world_tree.h).
+    struct Bvhs {
+        std::vector<WideBvh> meshes;
+        std::optional<WorldTree> world;
+    };
+    /// Builds every mesh's BVH and the world tree (on options.threads threads; `progress` may
+    /// be null). Returns false when cancelled; the previous BVHs, if any, are kept then.
     bool build_bvhs(const SceneView& scene,
                     const BvhBuildOptions& options = wide_bvh_build_options(),
                     BuildProgress* progress = nullptr);
     /// The same as a free-standing step, for a build on another thread: build the BVHs from
-    /// meshes that do not change meanwhile, then hand them over with set_bvhs().
-    [[nodiscard]] static std::vector<WideBvh> make_bvhs(const SceneView& scene,
-                                                        const BvhBuildOptions& options,
-                                                        BuildProgress* progress);
-    void set_bvhs(std::vector<WideBvh> bvhs);
+    /// meshes that do not change meanwhile, then hand them over with set_bvhs(). Cancelled:
+    /// fewer trees than meshes.
+    [[nodiscard]] static Bvhs make_bvhs(const SceneView& scene, const BvhBuildOptions& options,
+                                        BuildProgress* progress);
+    void set_bvhs(Bvhs bvhs);
     [[nodiscard]] bool has_bvhs() const { return !bvhs_.empty() || mesh_boxes_.empty(); }
 
     /// After the pose changed (world_from_mesh of instances): the cached inverses, the node
@@ -168,6 +175,12 @@ class SceneAccel {
     }
     [[nodiscard]] const WideBvh* mesh_bvh(std::uint32_t mesh) const {
         return mesh < bvhs_.size() ? &bvhs_[mesh] : nullptr;
+    }
+    /// The one tree over every instance's triangles (world_tree.h), while it serves: built
+    /// with the meshes' BVHs, set aside while an instance is away from the identity, and
+    /// dropped when a mesh's positions change. Null otherwise.
+    [[nodiscard]] const WorldTree* world_tree() const {
+        return world_ && world_current_ ? &*world_ : nullptr;
     }
     [[nodiscard]] const std::vector<NodeGroup>& node_groups() const { return groups_; }
     /// The instances' world boxes, eight to a node (one instance a leaf).
@@ -215,14 +228,18 @@ class SceneAccel {
         return triangle_blocks_;
     }
 
-    /// Bytes of every BVH (meshes and top level): the acceleration memory of `bvh`.
+    /// Bytes of every BVH (meshes, top level and world tree): the acceleration memory of `bvh`.
     [[nodiscard]] std::size_t bvh_memory_bytes() const;
 
   private:
+    [[nodiscard]] bool all_identity() const;
+
     std::vector<Aabb> mesh_boxes_;
     std::vector<Sphere> mesh_spheres_;
     std::vector<std::uint8_t> all_vertices_used_;  ///< per mesh: its triangles use every vertex
     std::vector<WideBvh> bvhs_;
+    std::optional<WorldTree> world_;
+    bool world_current_ = false;  ///< every instance at the identity now, as when it was built
     std::vector<glm::dmat4> inverses_;
     std::vector<std::uint8_t> usable_, identity_;
     std::vector<NodeGroup> groups_;
