@@ -356,6 +356,15 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
             accel_->usable(0)) {
             const WideBvh* bvh = accel_->mesh_bvh(scene.instances[0].mesh);
             if (bvh && !bvh->empty()) direct_bvh_ = bvh;
+        } else if (const WorldTree* world = accel_->world_tree();
+                   world && !world->bvh.empty() &&
+                   world->instance_count() == scene.instances.size() && !first_found_ &&
+                   !whole_line_ && !baldwin_weber_cache_ && settings.space == RaySpace::BoneSpace) {
+            // Every instance at the identity: one tree over all of them. Not for "first found"
+            // (the first in instance order, not the closest) nor Baldwin–Weber's cache (per
+            // mesh, by the mesh's triangle numbers).
+            direct_bvh_ = &world->bvh;
+            world_ = world;
         }
         // Packets through every instance's BVH where the packet traversal shares its walk
         // and a ray's answer is the closest over the instances in whatever order they are
@@ -403,7 +412,7 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
     for (std::size_t k = 0; k < n; ++k) {
         const std::size_t i = n < count ? from[k] : k;
         if (found[k].hit())
-            hits[i] = SceneHit{0, found[k].triangle, RayHit{found[k].t, found[k].u, found[k].v}};
+            hits[i] = direct_hit(found[k].triangle, RayHit{found[k].t, found[k].u, found[k].v});
         else
             hits[i].reset();
     }

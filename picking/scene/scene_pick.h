@@ -53,10 +53,12 @@ struct PickSettings {
 
 /// What a pick cost.
 struct PickStats {
-    std::uint64_t instances_tested = 0;  ///< instances whose triangles (or BVH) were reached
-    std::uint64_t sphere_tests = 0;      ///< ray–sphere tests (the sphere broad phase)
-    std::uint64_t box_tests = 0;         ///< ray–box tests (aabb; the BVH's and top level's)
-    std::uint64_t nodes_visited = 0;     ///< BVH nodes entered, top level included
+    /// Instances whose triangles (or BVH) were reached; the world tree (world_tree.h) counts
+    /// as one instance.
+    std::uint64_t instances_tested = 0;
+    std::uint64_t sphere_tests = 0;   ///< ray–sphere tests (the sphere broad phase)
+    std::uint64_t box_tests = 0;      ///< ray–box tests (aabb; the BVH's and top level's)
+    std::uint64_t nodes_visited = 0;  ///< BVH nodes entered, top level included
     std::uint64_t triangles_tested = 0;
     std::uint64_t shapes_tested = 0;
     double microseconds = 0.0;
@@ -140,10 +142,10 @@ class PickPlan {
     /// The closest hits of up to kPacketRays rays (hits[i] for rays[i]), each bit for bit what
     /// intersect() finds for it. With the BVH broad phase in bone space, each instance's BVH
     /// is searched once for all the rays that reach it (wide_bvh.h's packet traversal), one
-    /// instance at the identity (the direct case) without the top level; the algorithms
-    /// without SIMD block kernels, the sequential ones (XNA's "first found", a seed's whole
-    /// line), Baldwin–Weber's cache, the scalar path and the other broad phases go ray by ray.
-    /// The counters add the packet's work.
+    /// instance at the identity or the world tree (the direct cases) without the top level; the
+    /// algorithms without SIMD block kernels, the sequential ones (XNA's "first found", a seed's
+    /// whole line), Baldwin–Weber's cache, the scalar path and the other broad phases go ray by
+    /// ray. The counters add the packet's work.
     void intersect_packet(std::span<const Ray> rays, std::span<std::optional<SceneHit>> hits,
                           PickStats& stats) const;
     /// The broad phase that runs: the one asked for, or None when `accel` lacks its data.
@@ -165,9 +167,12 @@ class PickPlan {
     /// The SIMD kernel for every triangle of a mesh, when it serves (null: the scalar loop).
     BlockKernel<16> mesh_kernel_ = nullptr;
     /// One instance at the identity through its BVH in bone space (a model without a
-    /// hierarchy, or a benchmark's mesh): its BVH, which sees the world ray as it is, so
-    /// intersect() skips the search's steps; null otherwise.
+    /// hierarchy, or a benchmark's mesh), or every instance at the identity through the world
+    /// tree: a BVH that sees the world ray as it is, so intersect() skips the search's steps;
+    /// null otherwise.
     const WideBvh* direct_bvh_ = nullptr;
+    /// The world tree when direct_bvh_ is its tree (its ids are WorldTree numbers).
+    const WorldTree* world_ = nullptr;
     /// intersect_packet() searches each instance's BVH with the packet's rays that reach it.
     bool packet_instances_ = false;
 
@@ -187,7 +192,13 @@ class PickPlan {
         stats.nodes_visited += traversal.nodes_visited;
         stats.triangles_tested += traversal.triangles_tested;
         if (!hit) return std::nullopt;
-        return SceneHit{0, hit->triangle, hit->hit};
+        return direct_hit(hit->triangle, hit->hit);
+    }
+    /// A hit of direct_bvh_'s triangle `id`: the one instance's, or the world tree's number.
+    [[nodiscard]] SceneHit direct_hit(std::uint32_t id, const RayHit& hit) const {
+        if (!world_) return SceneHit{0, id, hit};
+        const WorldTree::Place at = world_->place(id);
+        return SceneHit{at.instance, at.triangle, hit};
     }
     [[nodiscard]] std::optional<SceneHit> intersect_search(const Ray& world_ray, PickStats& stats,
                                                            std::vector<PickedBox>* visited) const;

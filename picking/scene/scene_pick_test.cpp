@@ -287,6 +287,139 @@ TEST(ScenePick, PacketsThroughOneMovedInstanceGiveEachRayItsOwnHit) {
     }
 }
 
+// A scene whose instances all sit at the identity (an OBJ's groups) is searched through one
+// tree over all of them (world_tree.h): every hit is the one the two levels give (the search
+// with its steps recorded still walks them) bit for bit, for every algorithm with and without
+// SIMD, single rays and packets. Ties across instances (a grid twice at one place, a soup
+// twice) go to the lower one. Moving an instance sets the tree aside, and deforming a mesh
+// drops it, so that no pick sees the old places.
+TEST(ScenePick, OneTreeOverInstancesAtTheIdentityFindsTheTwoLevelsHits_Seed74) {
+    const testing::TestMesh sphere = testing::closed_bumpy_sphere(10, 14);
+    const testing::TestMesh grids = testing::stacked_grids(74, 6, 2);
+    const testing::TestMesh soup = testing::random_soup(75, 150);
+    std::vector<glm::vec3> moving = testing::random_soup(76, 60).positions;
+    const std::vector<std::uint32_t> moving_indices = testing::random_soup(76, 60).indices;
+    const std::vector<glm::vec3> no_positions;
+    const std::vector<std::uint32_t> no_indices;
+    SceneView scene;
+    scene.meshes = {sphere.view(),
+                    grids.view(),
+                    soup.view(),
+                    {no_positions, no_indices},
+                    {moving, moving_indices}};
+    for (std::uint32_t mesh : {2u, 0u, 1u, 3u, 1u, 4u, 2u})
+        scene.instances.push_back({mesh, std::uint32_t(scene.instances.size()), glm::mat4(1.0f)});
+    SceneAccel accel(scene);
+    ASSERT_TRUE(accel.build_bvhs(scene));
+    ASSERT_NE(accel.world_tree(), nullptr);
+
+    std::mt19937 rng(74);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    std::vector<std::vector<Ray>> packets;
+    for (const glm::vec3 eye : {glm::vec3(1, 2, 14), glm::vec3(9, -7, 6), glm::vec3(-2, 1, -15)}) {
+        const auto tiles = screen_tiles(eye, 0.35f);
+        packets.insert(packets.end(), tiles.begin(), tiles.end());
+    }
+    for (int p = 0; p < 30; ++p) {
+        std::vector<Ray> scattered;
+        for (int r = 0; r < 16; ++r) {
+            const auto origin = draw_vec3<glm::vec3>(u, rng) * 12.0f;
+            const auto direction = draw_vec3<glm::vec3>(u, rng);
+            scattered.push_back(Ray{origin, direction});
+        }
+        if (p % 5 == 0) scattered[3].direction = glm::vec3(0.0f);
+        if (p % 5 == 1) scattered[7].origin.x = NAN;
+        if (p % 5 == 2) scattered.resize(5);
+        packets.push_back(scattered);
+    }
+
+    // Each ray through the plan (the world tree) and through the search's steps (the two
+    // levels), bit for bit; returns how many hit and how many went to each instance.
+    auto agree = [&](const PickPlan& plan, std::string_view name) {
+        std::vector<int> per_instance(scene.instances.size(), 0);
+        for (const std::vector<Ray>& packet : packets)
+            for (const Ray& ray : packet) {
+                PickStats stats;
+                std::vector<PickedBox> visited;
+                const std::optional<SceneHit> one = plan.intersect(ray, stats);
+                const std::optional<SceneHit> two = plan.intersect(ray, stats, &visited);
+                EXPECT_EQ(one.has_value(), two.has_value()) << name;
+                if (!one || !two) continue;
+                EXPECT_EQ(one->instance, two->instance) << name;
+                EXPECT_EQ(one->triangle, two->triangle) << name;
+                EXPECT_EQ(one->hit.t, two->hit.t) << name;
+                EXPECT_EQ(one->hit.u, two->hit.u) << name;
+                EXPECT_EQ(one->hit.v, two->hit.v) << name;
+                ++per_instance[one->instance];
+            }
+        return per_instance;
+    };
+    for (const auto& algorithm : kRayTriangleAlgorithms)
+        for (bool simd : {true, false}) {
+            PickSettings settings;
+            settings.method = algorithm.method;
+            settings.broad_phase = BroadPhase::Bvh;
+            settings.simd = simd;
+            const PickPlan plan(scene, settings, &accel);
+            const std::vector<int> per_instance = agree(plan, algorithm.name);
+            PickStats one_stats, packet_stats;
+            packets_as_rays_alone(plan, packets, one_stats, packet_stats, algorithm.name);
+            // XNA's "first found" (instance order), a seed's whole line and Baldwin–Weber's
+            // cache (per mesh) keep to the two levels; the rest take the one tree, one
+            // "instance" a ray.
+            const bool two_levels =
+                (algorithm.has_first_found && settings.triangle_options.xna_first_found) ||
+                (algorithm.seed_without_t_range &&
+                 settings.triangle_options.seed_ignores_t_range) ||
+                (algorithm.method == RayTriangleMethod::BaldwinWeber && settings.precomputed);
+            if (!two_levels) {
+                std::size_t usable = 0;
+                for (const std::vector<Ray>& packet : packets)
+                    for (const Ray& ray : packet)
+                        usable += ray_usable(ray);
+                EXPECT_EQ(one_stats.instances_tested, usable) << algorithm.name;
+                EXPECT_EQ(per_instance[4], 0) << algorithm.name;  // the upper grid: ties lost
+                EXPECT_EQ(per_instance[6], 0) << algorithm.name;  // the upper soup
+                EXPECT_GT(per_instance[2], 20) << algorithm.name;
+                EXPECT_GT(per_instance[0], 5) << algorithm.name;
+                EXPECT_GT(per_instance[1], 100) << algorithm.name;
+            }
+        }
+
+    PickSettings settings;
+    settings.broad_phase = BroadPhase::Bvh;
+    // An instance away from the identity: the tree is set aside, and back again when it
+    // returns.
+    const glm::mat4 away = glm::translate(glm::mat4(1.0f), {0.0f, 0.0f, 2.0f});
+    scene.instances[5].world_from_mesh = away;
+    accel.update_instances(scene);
+    EXPECT_EQ(accel.world_tree(), nullptr);
+    scene.instances[5].world_from_mesh = glm::mat4(1.0f);
+    accel.update_instances(scene);
+    EXPECT_NE(accel.world_tree(), nullptr);
+
+    // A mesh deformed: the tree holds its old corners and is dropped; picks see the new ones.
+    for (glm::vec3& p : moving)
+        p = glm::vec3(p.x * 0.1f + 0.5f, p.y * 0.1f + 0.5f, p.z * 0.01f + 5.0f);  // above all
+    const std::uint32_t moved_mesh = 4;
+    accel.refit_mesh(scene, moved_mesh);
+    EXPECT_EQ(accel.world_tree(), nullptr);
+    PickSettings brute;
+    int on_moved = 0;
+    for (int i = 0; i < 1000; ++i) {
+        const Ray ray{{0.5f + 0.3f * u(rng), 0.5f + 0.3f * u(rng), 9.0f}, {0.0f, 0.0f, -1.0f}};
+        PickStats stats;
+        const std::optional<SceneHit> bvh = PickPlan(scene, settings, &accel).intersect(ray, stats);
+        const std::optional<SceneHit> all = PickPlan(scene, brute, nullptr).intersect(ray, stats);
+        ASSERT_EQ(bvh.has_value(), all.has_value());
+        if (!bvh) continue;
+        EXPECT_EQ(bvh->instance, all->instance);
+        EXPECT_EQ(bvh->triangle, all->triangle);
+        on_moved += bvh->instance == 5;
+    }
+    EXPECT_GT(on_moved, 15);
+}
+
 TEST(ScenePick, BadRaysAndBadScenesDoNotCrash) {
     const SceneView scene = quad_scene({at_z(-2), glm::mat4(0.0f)});  // a zero-scale bone
     EXPECT_FALSE(pick(scene, Ray{{0, 0, 0}, {0, 0, 0}}, {}).hit);
