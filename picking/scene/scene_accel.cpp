@@ -141,7 +141,7 @@ void SceneAccel::set_bvhs(Bvhs bvhs) {
     bvhs_ = std::move(bvhs.meshes);
     world_ = std::move(bvhs.world);
     if (world_ && world_->instance_count() != instance_count()) world_.reset();
-    world_current_ = world_ && all_identity();
+    world_current_ = world_ && one_transform_;
 }
 
 void SceneAccel::update_instances(const SceneView& scene) {
@@ -172,11 +172,15 @@ void SceneAccel::update_instances(const SceneView& scene) {
     options.max_leaf_size = 1;
     options.threads = 1;  // a few hundred boxes: threads cost more than they give
     top_level_ = collapse_boxes(build_bvh(std::span<const Aabb>(instance_boxes_), options));
-    world_current_ = world_ && world_->instance_count() == n && all_identity();
+    one_transform_ = one_usable_transform(scene);
+    world_current_ = world_ && world_->instance_count() == n && one_transform_;
 }
 
-bool SceneAccel::all_identity() const {
-    return std::all_of(identity_.begin(), identity_.end(), [](std::uint8_t i) { return i != 0; });
+bool SceneAccel::one_usable_transform(const SceneView& scene) const {
+    if (scene.instances.empty() || usable_.empty() || !usable_[0]) return false;
+    const glm::mat4& shared = scene.instances.front().world_from_mesh;
+    return std::all_of(scene.instances.begin(), scene.instances.end(),
+                       [&](const Instance& i) { return i.world_from_mesh == shared; });
 }
 
 void SceneAccel::refit_mesh(const SceneView& scene, std::uint32_t mesh) {

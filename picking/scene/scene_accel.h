@@ -176,9 +176,9 @@ class SceneAccel {
     [[nodiscard]] const WideBvh* mesh_bvh(std::uint32_t mesh) const {
         return mesh < bvhs_.size() ? &bvhs_[mesh] : nullptr;
     }
-    /// The one tree over every instance's triangles (world_tree.h), while it serves: built
-    /// with the meshes' BVHs, set aside while an instance is away from the identity, and
-    /// dropped when a mesh's positions change. Null otherwise.
+    /// The one tree over every instance's triangles (world_tree.h), in the meshes' space,
+    /// while it serves: built with the meshes' BVHs, set aside while the instances' transforms
+    /// differ (or are singular), and dropped when a mesh's positions change. Null otherwise.
     [[nodiscard]] const WorldTree* world_tree() const {
         return world_ && world_current_ ? &*world_ : nullptr;
     }
@@ -232,14 +232,16 @@ class SceneAccel {
     [[nodiscard]] std::size_t bvh_memory_bytes() const;
 
   private:
-    [[nodiscard]] bool all_identity() const;
+    /// Every instance has instance 0's transform, and it can be inverted.
+    [[nodiscard]] bool one_usable_transform(const SceneView& scene) const;
 
     std::vector<Aabb> mesh_boxes_;
     std::vector<Sphere> mesh_spheres_;
     std::vector<std::uint8_t> all_vertices_used_;  ///< per mesh: its triangles use every vertex
     std::vector<WideBvh> bvhs_;
     std::optional<WorldTree> world_;
-    bool world_current_ = false;  ///< every instance at the identity now, as when it was built
+    bool one_transform_ = false;  ///< the instances share one usable transform now
+    bool world_current_ = false;  ///< world_ serves the instances as they are now
     std::vector<glm::dmat4> inverses_;
     std::vector<std::uint8_t> usable_, identity_;
     std::vector<NodeGroup> groups_;

@@ -360,11 +360,12 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
                    world && !world->bvh.empty() &&
                    world->instance_count() == scene.instances.size() && !first_found_ &&
                    !whole_line_ && !baldwin_weber_cache_ && settings.space == RaySpace::BoneSpace) {
-            // Every instance at the identity: one tree over all of them. Not for "first found"
-            // (the first in instance order, not the closest) nor Baldwin–Weber's cache (per
-            // mesh, by the mesh's triangle numbers).
+            // Every instance with one transform: one tree over all of them. Not for "first
+            // found" (the first in instance order, not the closest) nor Baldwin–Weber's cache
+            // (per mesh, by the mesh's triangle numbers).
             direct_bvh_ = &world->bvh;
             world_ = world;
+            direct_moved_ = !accel_->identity(0);
         }
         // Packets through every instance's BVH where the packet traversal shares its walk
         // and a ray's answer is the closest over the instances in whatever order they are
@@ -372,6 +373,13 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
         packet_instances_ = packets_share_walk(query_) && settings.space == RaySpace::BoneSpace &&
                             !first_found_ && !whole_line_ && !baldwin_weber_cache_;
     }
+}
+
+std::optional<SceneHit> PickPlan::intersect_moved(const Ray& world_ray, PickStats& stats) const {
+    if (!ray_usable(world_ray)) return std::nullopt;
+    const Ray local = to_bone_space(world_ray, accel_->mesh_from_world(0));
+    if (!ray_usable(local)) return std::nullopt;
+    return intersect_direct(local, stats);
 }
 
 void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::optional<SceneHit>> hits,
@@ -388,20 +396,27 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
     }
     // Only the rays intersect() would cast (the others have no hit): almost always all.
     std::array<std::size_t, kPacketRays> from;
+    std::array<Ray, kPacketRays> usable;  // not made in the common case: 512 bytes
     std::size_t n = 0;
-    for (std::size_t i = 0; i < count; ++i)
-        if (ray_usable(rays[i])) from[n++] = i;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (!ray_usable(rays[i])) continue;
+        if (direct_moved_) {  // as intersect_moved()
+            usable[n] = to_bone_space(rays[i], accel_->mesh_from_world(0));
+            if (!ray_usable(usable[n])) continue;
+        }
+        from[n++] = i;
+    }
     std::array<PacketHit, kPacketRays> found;  // not initialised: the traversal writes each
     TraversalStats traversal;
-    if (n == count) {
+    if (n == count && !direct_moved_) {
         raycast_packet_(*direct_bvh_, rays.first(count), query_, found, traversal);
     } else {
         for (std::size_t i = 0; i < count; ++i)
             hits[i].reset();
         if (n == 0) return;
-        std::array<Ray, kPacketRays> usable;  // not made in the common case: 512 bytes
-        for (std::size_t k = 0; k < n; ++k)
-            usable[k] = rays[from[k]];
+        if (!direct_moved_)
+            for (std::size_t k = 0; k < n; ++k)
+                usable[k] = rays[from[k]];
         raycast_packet_(*direct_bvh_, std::span<const Ray>(usable).first(n), query_, found,
                         traversal);
     }
@@ -410,7 +425,7 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
     stats.nodes_visited += traversal.nodes_visited;
     stats.triangles_tested += traversal.triangles_tested;
     for (std::size_t k = 0; k < n; ++k) {
-        const std::size_t i = n < count ? from[k] : k;
+        const std::size_t i = from[k];
         if (found[k].hit())
             hits[i] = direct_hit(found[k].triangle, RayHit{found[k].t, found[k].u, found[k].v});
         else

@@ -136,7 +136,9 @@ class PickPlan {
     /// The closest hit (as pick() finds it), adding what it cost to `stats`.
     [[nodiscard]] std::optional<SceneHit> intersect(
         const Ray& world_ray, PickStats& stats, std::vector<PickedBox>* visited = nullptr) const {
-        if (direct_bvh_ && !visited) return intersect_direct(world_ray, stats);
+        if (direct_bvh_ && !visited)
+            return direct_moved_ ? intersect_moved(world_ray, stats)
+                                 : intersect_direct(world_ray, stats);
         return intersect_search(world_ray, stats, visited);
     }
     /// The closest hits of up to kPacketRays rays (hits[i] for rays[i]), each bit for bit what
@@ -167,12 +169,14 @@ class PickPlan {
     /// The SIMD kernel for every triangle of a mesh, when it serves (null: the scalar loop).
     BlockKernel<16> mesh_kernel_ = nullptr;
     /// One instance at the identity through its BVH in bone space (a model without a
-    /// hierarchy, or a benchmark's mesh), or every instance at the identity through the world
-    /// tree: a BVH that sees the world ray as it is, so intersect() skips the search's steps;
-    /// null otherwise.
+    /// hierarchy, or a benchmark's mesh), or every instance through the world tree: a BVH
+    /// searched without the search's steps; null otherwise.
     const WideBvh* direct_bvh_ = nullptr;
     /// The world tree when direct_bvh_ is its tree (its ids are WorldTree numbers).
     const WorldTree* world_ = nullptr;
+    /// The world tree's instances share a transform other than the identity: the ray moves
+    /// into their bone space first (intersect_moved()).
+    bool direct_moved_ = false;
     /// intersect_packet() searches each instance's BVH with the packet's rays that reach it.
     bool packet_instances_ = false;
 
@@ -200,6 +204,10 @@ class PickPlan {
         const WorldTree::Place at = world_->place(id);
         return SceneHit{at.instance, at.triangle, hit};
     }
+    /// intersect_direct() for a ray moved into the world tree's bone space first (as
+    /// PickSearch::local_ray() moves it for each instance).
+    [[nodiscard]] std::optional<SceneHit> intersect_moved(const Ray& world_ray,
+                                                          PickStats& stats) const;
     [[nodiscard]] std::optional<SceneHit> intersect_search(const Ray& world_ray, PickStats& stats,
                                                            std::vector<PickedBox>* visited) const;
 };

@@ -287,13 +287,14 @@ TEST(ScenePick, PacketsThroughOneMovedInstanceGiveEachRayItsOwnHit) {
     }
 }
 
-// A scene whose instances all sit at the identity (an OBJ's groups) is searched through one
-// tree over all of them (world_tree.h): every hit is the one the two levels give (the search
-// with its steps recorded still walks them) bit for bit, for every algorithm with and without
-// SIMD, single rays and packets. Ties across instances (a grid twice at one place, a soup
-// twice) go to the lower one. Moving an instance sets the tree aside, and deforming a mesh
-// drops it, so that no pick sees the old places.
-TEST(ScenePick, OneTreeOverInstancesAtTheIdentityFindsTheTwoLevelsHits_Seed74) {
+// A scene whose instances share one transform (the identity: an OBJ's groups; or the model
+// moved as a whole) is searched through one tree over all of them (world_tree.h): every hit
+// is the one the two levels give (the search with its steps recorded still walks them) bit
+// for bit, for every algorithm with and without SIMD, single rays and packets. Ties across
+// instances (a grid twice at one place, a soup twice) go to the lower one. Moving one
+// instance apart, or a singular transform, sets the tree aside, and deforming a mesh drops
+// it, so that no pick sees the old places.
+TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) {
     const testing::TestMesh sphere = testing::closed_bumpy_sphere(10, 14);
     const testing::TestMesh grids = testing::stacked_grids(74, 6, 2);
     const testing::TestMesh soup = testing::random_soup(75, 150);
@@ -354,47 +355,69 @@ TEST(ScenePick, OneTreeOverInstancesAtTheIdentityFindsTheTwoLevelsHits_Seed74) {
             }
         return per_instance;
     };
-    for (const auto& algorithm : kRayTriangleAlgorithms)
-        for (bool simd : {true, false}) {
-            PickSettings settings;
-            settings.method = algorithm.method;
-            settings.broad_phase = BroadPhase::Bvh;
-            settings.simd = simd;
-            const PickPlan plan(scene, settings, &accel);
-            const std::vector<int> per_instance = agree(plan, algorithm.name);
-            PickStats one_stats, packet_stats;
-            packets_as_rays_alone(plan, packets, one_stats, packet_stats, algorithm.name);
-            // XNA's "first found" (instance order), a seed's whole line and Baldwin–Weber's
-            // cache (per mesh) keep to the two levels; the rest take the one tree, one
-            // "instance" a ray.
-            const bool two_levels =
-                (algorithm.has_first_found && settings.triangle_options.xna_first_found) ||
-                (algorithm.seed_without_t_range &&
-                 settings.triangle_options.seed_ignores_t_range) ||
-                (algorithm.method == RayTriangleMethod::BaldwinWeber && settings.precomputed);
-            if (!two_levels) {
-                std::size_t usable = 0;
-                for (const std::vector<Ray>& packet : packets)
-                    for (const Ray& ray : packet)
-                        usable += ray_usable(ray);
-                EXPECT_EQ(one_stats.instances_tested, usable) << algorithm.name;
-                EXPECT_EQ(per_instance[4], 0) << algorithm.name;  // the upper grid: ties lost
-                EXPECT_EQ(per_instance[6], 0) << algorithm.name;  // the upper soup
-                EXPECT_GT(per_instance[2], 20) << algorithm.name;
-                EXPECT_GT(per_instance[0], 5) << algorithm.name;
-                EXPECT_GT(per_instance[1], 100) << algorithm.name;
+    auto every_algorithm = [&] {
+        for (const auto& algorithm : kRayTriangleAlgorithms)
+            for (bool simd : {true, false}) {
+                PickSettings settings;
+                settings.method = algorithm.method;
+                settings.broad_phase = BroadPhase::Bvh;
+                settings.simd = simd;
+                const PickPlan plan(scene, settings, &accel);
+                const std::vector<int> per_instance = agree(plan, algorithm.name);
+                PickStats one_stats, packet_stats;
+                packets_as_rays_alone(plan, packets, one_stats, packet_stats, algorithm.name);
+                // XNA's "first found" (instance order), a seed's whole line and Baldwin–Weber's
+                // cache (per mesh) keep to the two levels; the rest take the one tree, one
+                // "instance" a ray.
+                const bool two_levels =
+                    (algorithm.has_first_found && settings.triangle_options.xna_first_found) ||
+                    (algorithm.seed_without_t_range &&
+                     settings.triangle_options.seed_ignores_t_range) ||
+                    (algorithm.method == RayTriangleMethod::BaldwinWeber && settings.precomputed);
+                if (!two_levels) {
+                    std::size_t usable = 0;
+                    for (const std::vector<Ray>& packet : packets)
+                        for (const Ray& ray : packet)
+                            usable += ray_usable(ray);
+                    EXPECT_EQ(one_stats.instances_tested, usable) << algorithm.name;
+                    EXPECT_EQ(per_instance[4], 0) << algorithm.name;  // the upper grid: ties lost
+                    EXPECT_EQ(per_instance[6], 0) << algorithm.name;  // the upper soup
+                    EXPECT_GT(per_instance[2], 20) << algorithm.name;
+                    EXPECT_GT(per_instance[0], 5) << algorithm.name;
+                    EXPECT_GT(per_instance[1], 100) << algorithm.name;
+                }
             }
-        }
+    };
+    every_algorithm();
 
+    // The model moved as a whole (turned, stretched, lifted): the same tree, each ray moved
+    // into the shared bone space as the two levels move it for each instance.
+    glm::mat4 whole = glm::translate(glm::mat4(1.0f), {0.7f, -0.4f, 1.3f});
+    whole = glm::rotate(whole, 0.6f, glm::normalize(glm::vec3(1.0f, 0.5f, 2.0f)));
+    whole = glm::scale(whole, {1.3f, 0.9f, 1.1f});
+    for (Instance& instance : scene.instances)
+        instance.world_from_mesh = whole;
+    accel.update_instances(scene);
+    ASSERT_NE(accel.world_tree(), nullptr);
+    every_algorithm();
+
+    // One instance moved apart from the others: the tree is set aside, and serves again when
+    // the instances share one transform again.
     PickSettings settings;
     settings.broad_phase = BroadPhase::Bvh;
-    // An instance away from the identity: the tree is set aside, and back again when it
-    // returns.
-    const glm::mat4 away = glm::translate(glm::mat4(1.0f), {0.0f, 0.0f, 2.0f});
-    scene.instances[5].world_from_mesh = away;
+    scene.instances[5].world_from_mesh = glm::translate(whole, {0.0f, 0.0f, 2.0f});
     accel.update_instances(scene);
     EXPECT_EQ(accel.world_tree(), nullptr);
-    scene.instances[5].world_from_mesh = glm::mat4(1.0f);
+    for (Instance& instance : scene.instances)
+        instance.world_from_mesh = glm::mat4(1.0f);
+    accel.update_instances(scene);
+    EXPECT_NE(accel.world_tree(), nullptr);
+    for (Instance& instance : scene.instances)  // shared, but singular: nothing is hit
+        instance.world_from_mesh = glm::mat4(0.0f);
+    accel.update_instances(scene);
+    EXPECT_EQ(accel.world_tree(), nullptr);
+    for (Instance& instance : scene.instances)
+        instance.world_from_mesh = glm::mat4(1.0f);
     accel.update_instances(scene);
     EXPECT_NE(accel.world_tree(), nullptr);
 

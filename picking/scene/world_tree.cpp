@@ -19,7 +19,8 @@ bool world_tree_serves(const SceneView& scene, std::size_t limit) {
     if (scene.instances.size() < 2) return false;
     std::size_t triangles = 0, positions = 0;
     for (const Instance& instance : scene.instances) {
-        if (instance.mesh >= scene.meshes.size() || instance.world_from_mesh != glm::mat4(1.0f))
+        if (instance.mesh >= scene.meshes.size() ||
+            instance.world_from_mesh != scene.instances.front().world_from_mesh)
             return false;
         triangles += scene.meshes[instance.mesh].triangle_count();
         positions += scene.meshes[instance.mesh].positions.size();

@@ -1,12 +1,13 @@
 #pragma once
-/// One BVH over every instance's triangles, for a scene whose instances all sit at the identity
-/// (all of an OBJ's groups and materials; any model without a node hierarchy). There a ray
-/// needs no move into bone space, so the scene's two levels (a top level over the instances,
-/// then each instance's own BVH) can be one tree, as Embree builds one for a scene of many
-/// geometries: one traversal a ray instead of one per instance reached. The triangles are
-/// numbered instance by instance, so the tree's tie rule (at equal t the lower id) is the
-/// scene's (the lower instance, then the lower triangle), and every hit is the one the two
-/// levels find, bit for bit.
+/// One BVH over every instance's triangles, for a scene whose instances all share one bone
+/// transform (all of an OBJ's groups and materials sit at the identity; many models hang every
+/// mesh under one root node). There every instance sees the same bone-space ray, so the
+/// scene's two levels (a top level over the instances, then each instance's own BVH) can be
+/// one tree in the meshes' space, as Embree builds one for a scene of many geometries: one
+/// traversal a ray instead of one per instance reached. The triangles are numbered instance by
+/// instance, so the tree's tie rule (at equal t the lower id) is the scene's (the lower
+/// instance, then the lower triangle), and every hit is the one the two levels find, bit for
+/// bit. The tree stays right while the shared transform changes (a model moved as a whole).
 
 #include <cstddef>
 #include <cstdint>
@@ -41,8 +42,8 @@ struct WorldTree {
 /// fifth of a second on two cores.
 inline constexpr std::size_t kWorldTreeLimit = std::size_t(1) << 21;
 
-/// Whether a world tree serves `scene`: two instances or more, every one at the identity
-/// (exactly) with a mesh in range, and at most `limit` triangles over all of them.
+/// Whether a world tree serves `scene`: two instances or more, each with a mesh in range and
+/// the same world_from_mesh (exactly), and at most `limit` triangles over all of them.
 [[nodiscard]] bool world_tree_serves(const SceneView& scene, std::size_t limit = kWorldTreeLimit);
 
 /// The tree, when world_tree_serves(scene, limit); nothing otherwise or when cancelled.

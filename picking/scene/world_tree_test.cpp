@@ -77,7 +77,7 @@ TEST(WorldTree, ACornerPastItsMeshStaysACornerOfNoMesh) {
             EXPECT_NE(block.id[lane], 1u);
 }
 
-TEST(WorldTree, ServesOnlyTwoInstancesOrMoreAllAtTheIdentityWithinTheLimit) {
+TEST(WorldTree, ServesOnlyTwoInstancesOrMoreOfOneTransformWithinTheLimit) {
     FourInstances four;
     EXPECT_TRUE(world_tree_serves(four.scene));
     EXPECT_TRUE(world_tree_serves(four.scene, 7));
@@ -88,8 +88,12 @@ TEST(WorldTree, ServesOnlyTwoInstancesOrMoreAllAtTheIdentityWithinTheLimit) {
     one.instances.resize(1);  // the direct case serves a lone instance
     EXPECT_FALSE(world_tree_serves(one));
 
-    SceneView moved = four.scene;
-    moved.instances[2].world_from_mesh = glm::translate(glm::mat4(1.0f), {0.0f, 0.0f, 1e-7f});
+    SceneView moved = four.scene;  // all of them alike: still one bone space
+    for (Instance& instance : moved.instances)
+        instance.world_from_mesh = glm::rotate(glm::mat4(1.0f), 0.5f, glm::vec3(0.0f, 1.0f, 0.0f));
+    EXPECT_TRUE(world_tree_serves(moved));
+    moved.instances[2].world_from_mesh =
+        glm::translate(moved.instances[2].world_from_mesh, {0.0f, 0.0f, 1e-7f});
     EXPECT_FALSE(world_tree_serves(moved));
     EXPECT_FALSE(build_world_tree(moved, wide_bvh_build_options()));
 
