@@ -396,16 +396,9 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
     }
     // Only the rays intersect() would cast (the others have no hit): almost always all.
     std::array<std::size_t, kPacketRays> from;
-    std::array<Ray, kPacketRays> usable;  // not made in the common case: 512 bytes
     std::size_t n = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-        if (!ray_usable(rays[i])) continue;
-        if (direct_moved_) {  // as intersect_moved()
-            usable[n] = to_bone_space(rays[i], accel_->mesh_from_world(0));
-            if (!ray_usable(usable[n])) continue;
-        }
-        from[n++] = i;
-    }
+    for (std::size_t i = 0; i < count; ++i)
+        if (ray_usable(rays[i])) from[n++] = i;
     std::array<PacketHit, kPacketRays> found;  // not initialised: the traversal writes each
     TraversalStats traversal;
     if (n == count && !direct_moved_) {
@@ -413,10 +406,18 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
     } else {
         for (std::size_t i = 0; i < count; ++i)
             hits[i].reset();
+        std::array<Ray, kPacketRays> usable;  // not made in the common case: 512 bytes
+        std::size_t kept = 0;
+        for (std::size_t k = 0; k < n; ++k) {
+            // Moved into the shared bone space as intersect_moved() moves a ray.
+            const Ray ray = direct_moved_ ? to_bone_space(rays[from[k]], accel_->mesh_from_world(0))
+                                          : rays[from[k]];
+            if (!ray_usable(ray)) continue;
+            usable[kept] = ray;
+            from[kept++] = from[k];
+        }
+        n = kept;
         if (n == 0) return;
-        if (!direct_moved_)
-            for (std::size_t k = 0; k < n; ++k)
-                usable[k] = rays[from[k]];
         raycast_packet_(*direct_bvh_, std::span<const Ray>(usable).first(n), query_, found,
                         traversal);
     }
@@ -425,7 +426,7 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
     stats.nodes_visited += traversal.nodes_visited;
     stats.triangles_tested += traversal.triangles_tested;
     for (std::size_t k = 0; k < n; ++k) {
-        const std::size_t i = from[k];
+        const std::size_t i = n < count ? from[k] : k;  // from[k] == k when none was left out
         if (found[k].hit())
             hits[i] = direct_hit(found[k].triangle, RayHit{found[k].t, found[k].u, found[k].v});
         else
