@@ -1,6 +1,7 @@
 #include "picking/scene/scene_pick.h"
 
 #include <array>
+#include <initializer_list>
 #include <random>
 #include <set>
 #include <string_view>
@@ -173,6 +174,32 @@ std::vector<std::vector<Ray>> screen_tiles(glm::vec3 eye, float spacing) {
     return packets;
 }
 
+/// Tiles of 4x4 neighbouring rays from each eye (screen_tiles), then `scattered` packets of
+/// random rays drawn from `rng` in a fixed order, with bad rays in among good ones: a zero
+/// direction, a NaN origin, and a short packet.
+std::vector<std::vector<Ray>> mixed_packets(std::initializer_list<glm::vec3> eyes, float spacing,
+                                            int scattered, std::mt19937& rng) {
+    std::vector<std::vector<Ray>> packets;
+    for (const glm::vec3 eye : eyes) {
+        const auto tiles = screen_tiles(eye, spacing);
+        packets.insert(packets.end(), tiles.begin(), tiles.end());
+    }
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    for (int p = 0; p < scattered; ++p) {
+        std::vector<Ray> packet;
+        for (int r = 0; r < 16; ++r) {
+            const auto origin = draw_vec3<glm::vec3>(u, rng) * 12.0f;
+            const auto direction = draw_vec3<glm::vec3>(u, rng);
+            packet.push_back(Ray{origin, direction});
+        }
+        if (p % 5 == 0) packet[3].direction = glm::vec3(0.0f);
+        if (p % 5 == 1) packet[7].origin.x = NAN;
+        if (p % 5 == 2) packet.resize(5);
+        packets.push_back(packet);
+    }
+    return packets;
+}
+
 // Packets through a scene of many instances: every ray's hit is intersect()'s bit for bit,
 // for every algorithm with and without SIMD. The scene has what the search order could
 // change: instances overlapping one another, two copies of a grid at one place (ties across
@@ -209,25 +236,8 @@ TEST(ScenePick, PacketsThroughManyInstancesGiveEachRayItsOwnHit_Seed71) {
     SceneAccel accel(scene);
     ASSERT_TRUE(accel.build_bvhs(scene));
 
-    // Tiles of 4x4 neighbouring rays from three eyes, packets of scattered rays, a short
-    // packet, and bad rays in among good ones.
-    std::vector<std::vector<Ray>> packets;
-    for (const glm::vec3 eye : {glm::vec3(0, 0, 14), glm::vec3(9, -7, 6), glm::vec3(-2, 1, -15)}) {
-        const auto tiles = screen_tiles(eye, 0.45f);
-        packets.insert(packets.end(), tiles.begin(), tiles.end());
-    }
-    for (int p = 0; p < 40; ++p) {
-        std::vector<Ray> scattered;
-        for (int r = 0; r < 16; ++r) {
-            const auto origin = draw_vec3<glm::vec3>(u, rng) * 12.0f;
-            const auto direction = draw_vec3<glm::vec3>(u, rng);
-            scattered.push_back(Ray{origin, direction});
-        }
-        if (p % 5 == 0) scattered[3].direction = glm::vec3(0.0f);
-        if (p % 5 == 1) scattered[7].origin.x = NAN;
-        if (p % 5 == 2) scattered.resize(5);
-        packets.push_back(scattered);
-    }
+    const std::vector<std::vector<Ray>> packets = mixed_packets(
+        {glm::vec3(0, 0, 14), glm::vec3(9, -7, 6), glm::vec3(-2, 1, -15)}, 0.45f, 40, rng);
 
     for (const auto& algorithm : kRayTriangleAlgorithms)
         for (bool simd : {true, false}) {
@@ -316,23 +326,8 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
 
     std::mt19937 rng(74);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-    std::vector<std::vector<Ray>> packets;
-    for (const glm::vec3 eye : {glm::vec3(1, 2, 14), glm::vec3(9, -7, 6), glm::vec3(-2, 1, -15)}) {
-        const auto tiles = screen_tiles(eye, 0.35f);
-        packets.insert(packets.end(), tiles.begin(), tiles.end());
-    }
-    for (int p = 0; p < 30; ++p) {
-        std::vector<Ray> scattered;
-        for (int r = 0; r < 16; ++r) {
-            const auto origin = draw_vec3<glm::vec3>(u, rng) * 12.0f;
-            const auto direction = draw_vec3<glm::vec3>(u, rng);
-            scattered.push_back(Ray{origin, direction});
-        }
-        if (p % 5 == 0) scattered[3].direction = glm::vec3(0.0f);
-        if (p % 5 == 1) scattered[7].origin.x = NAN;
-        if (p % 5 == 2) scattered.resize(5);
-        packets.push_back(scattered);
-    }
+    const std::vector<std::vector<Ray>> packets = mixed_packets(
+        {glm::vec3(1, 2, 14), glm::vec3(9, -7, 6), glm::vec3(-2, 1, -15)}, 0.35f, 30, rng);
 
     // Each ray through the plan (the world tree) and through the search's steps (the two
     // levels), bit for bit; returns how many hit and how many went to each instance.
