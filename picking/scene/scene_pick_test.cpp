@@ -174,6 +174,15 @@ std::vector<std::vector<Ray>> screen_tiles(glm::vec3 eye, float spacing) {
     return packets;
 }
 
+/// The BVH broad phase with an algorithm, SIMD on or off, the rest as by default.
+PickSettings bvh_settings(RayTriangleMethod method, bool simd) {
+    PickSettings settings;
+    settings.method = method;
+    settings.broad_phase = BroadPhase::Bvh;
+    settings.simd = simd;
+    return settings;
+}
+
 /// Tiles of 4x4 neighbouring rays from each eye (screen_tiles), then `scattered` packets of
 /// random rays drawn from `rng` in a fixed order, with bad rays in among good ones: a zero
 /// direction, a NaN origin, and a short packet.
@@ -241,11 +250,7 @@ TEST(ScenePick, PacketsThroughManyInstancesGiveEachRayItsOwnHit_Seed71) {
 
     for (const auto& algorithm : kRayTriangleAlgorithms)
         for (bool simd : {true, false}) {
-            PickSettings settings;
-            settings.method = algorithm.method;
-            settings.broad_phase = BroadPhase::Bvh;
-            settings.simd = simd;
-            const PickPlan plan(scene, settings, &accel);
+            const PickPlan plan(scene, bvh_settings(algorithm.method, simd), &accel);
             PickStats one_stats, packet_stats;
             std::set<std::uint32_t> instances_hit;
             int ties = 0;
@@ -353,10 +358,7 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
     auto every_algorithm = [&] {
         for (const auto& algorithm : kRayTriangleAlgorithms)
             for (bool simd : {true, false}) {
-                PickSettings settings;
-                settings.method = algorithm.method;
-                settings.broad_phase = BroadPhase::Bvh;
-                settings.simd = simd;
+                const PickSettings settings = bvh_settings(algorithm.method, simd);
                 const PickPlan plan(scene, settings, &accel);
                 const std::vector<int> per_instance = agree(plan, algorithm.name);
                 PickStats one_stats, packet_stats;
