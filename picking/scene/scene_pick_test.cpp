@@ -392,10 +392,14 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
     glm::mat4 whole = glm::translate(glm::mat4(1.0f), {0.7f, -0.4f, 1.3f});
     whole = glm::rotate(whole, 0.6f, glm::normalize(glm::vec3(1.0f, 0.5f, 2.0f)));
     whole = glm::scale(whole, {1.3f, 0.9f, 1.1f});
-    for (Instance& instance : scene.instances)
-        instance.world_from_mesh = whole;
-    accel.update_instances(scene);
-    ASSERT_NE(accel.world_tree(), nullptr);
+    // Every instance placed at `m`; whether the world tree serves then.
+    auto place_all = [&](const glm::mat4& m) {
+        for (Instance& instance : scene.instances)
+            instance.world_from_mesh = m;
+        accel.update_instances(scene);
+        return accel.world_tree() != nullptr;
+    };
+    ASSERT_TRUE(place_all(whole));
     every_algorithm();
 
     // One instance moved apart from the others: the tree is set aside, and serves again when
@@ -405,18 +409,9 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
     scene.instances[5].world_from_mesh = glm::translate(whole, {0.0f, 0.0f, 2.0f});
     accel.update_instances(scene);
     EXPECT_EQ(accel.world_tree(), nullptr);
-    for (Instance& instance : scene.instances)
-        instance.world_from_mesh = glm::mat4(1.0f);
-    accel.update_instances(scene);
-    EXPECT_NE(accel.world_tree(), nullptr);
-    for (Instance& instance : scene.instances)  // shared, but singular: nothing is hit
-        instance.world_from_mesh = glm::mat4(0.0f);
-    accel.update_instances(scene);
-    EXPECT_EQ(accel.world_tree(), nullptr);
-    for (Instance& instance : scene.instances)
-        instance.world_from_mesh = glm::mat4(1.0f);
-    accel.update_instances(scene);
-    EXPECT_NE(accel.world_tree(), nullptr);
+    EXPECT_TRUE(place_all(glm::mat4(1.0f)));
+    EXPECT_FALSE(place_all(glm::mat4(0.0f)));  // shared, but singular: nothing is hit
+    EXPECT_TRUE(place_all(glm::mat4(1.0f)));
 
     // A mesh deformed: the tree holds its old corners and is dropped; picks see the new ones.
     for (glm::vec3& p : moving)
