@@ -382,6 +382,28 @@ std::optional<SceneHit> PickPlan::intersect_moved(const Ray& world_ray, PickStat
     return intersect_direct(local, stats);
 }
 
+std::optional<SceneHit> PickPlan::intersect_world_recorded(const Ray& world_ray, PickStats& stats,
+                                                           std::vector<PickedBox>& visited) const {
+    if (!ray_usable(world_ray)) return std::nullopt;
+    const Ray local =
+        direct_moved_ ? to_bone_space(world_ray, accel_->mesh_from_world(0)) : world_ray;
+    if (!ray_usable(local)) return std::nullopt;
+    ++stats.instances_tested;
+    WideQuery query = query_;
+    std::vector<VisitedBox> boxes;
+    query.visited = &boxes;
+    TraversalStats traversal;
+    // The leaves carry their own corners: no mesh is needed.
+    const std::optional<BvhHit> hit = raycast(world_->bvh, MeshView{}, local, query, &traversal);
+    for (const VisitedBox& v : boxes)
+        visited.push_back({world_->bvh.nodes[v.node].child_bounds(v.slot), 0, false, 0});
+    stats.box_tests += traversal.box_tests;
+    stats.nodes_visited += traversal.nodes_visited;
+    stats.triangles_tested += traversal.triangles_tested;
+    if (!hit) return std::nullopt;
+    return direct_hit(hit->triangle, hit->hit);
+}
+
 void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::optional<SceneHit>> hits,
                                 PickStats& stats) const {
     const std::size_t count = std::min({rays.size(), hits.size(), kPacketRays});

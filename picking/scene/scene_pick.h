@@ -139,6 +139,7 @@ class PickPlan {
         if (direct_bvh_ && !visited)
             return direct_moved_ ? intersect_moved(world_ray, stats)
                                  : intersect_direct(world_ray, stats);
+        if (world_) return intersect_world_recorded(world_ray, stats, *visited);
         return intersect_search(world_ray, stats, visited);
     }
     /// The closest hits of up to kPacketRays rays (hits[i] for rays[i]), each bit for bit what
@@ -208,6 +209,10 @@ class PickPlan {
     /// PickSearch::local_ray() moves it for each instance).
     [[nodiscard]] std::optional<SceneHit> intersect_moved(const Ray& world_ray,
                                                           PickStats& stats) const;
+    /// The world tree's search with the boxes it entered (in the instances' shared space, so
+    /// drawn with instance 0's transform): the same hit and counts as without them.
+    [[nodiscard]] std::optional<SceneHit> intersect_world_recorded(
+        const Ray& world_ray, PickStats& stats, std::vector<PickedBox>& visited) const;
     [[nodiscard]] std::optional<SceneHit> intersect_search(const Ray& world_ray, PickStats& stats,
                                                            std::vector<PickedBox>* visited) const;
 };

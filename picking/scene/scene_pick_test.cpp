@@ -304,11 +304,11 @@ TEST(ScenePick, PacketsThroughOneMovedInstanceGiveEachRayItsOwnHit) {
 
 // A scene whose instances share one transform (the identity: an OBJ's groups; or the model
 // moved as a whole) is searched through one tree over all of them (world_tree.h): every hit
-// is the one the two levels give (the search with its steps recorded still walks them) bit
-// for bit, for every algorithm with and without SIMD, single rays and packets. Ties across
-// instances (a grid twice at one place, a soup twice) go to the lower one. Moving one
-// instance apart, or a singular transform, sets the tree aside, and deforming a mesh drops
-// it, so that no pick sees the old places.
+// is the one the two levels give (the same scene's accel without the world tree) bit for bit,
+// with or without the boxes entered recorded, for every algorithm with and without SIMD, single
+// rays and packets. Ties across instances (a grid twice at one place, a soup twice) go to the lower
+// one. Moving one instance apart, or a singular transform, sets the tree aside, and deforming a
+// mesh drops it, so that no pick sees the old places.
 TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) {
     const testing::TestMesh sphere = testing::closed_bumpy_sphere(10, 14);
     const testing::TestMesh grids = testing::stacked_grids(74, 6, 2);
@@ -336,21 +336,38 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
 
     // Each ray through the plan (the world tree) and through the search's steps (the two
     // levels), bit for bit; returns how many hit and how many went to each instance.
-    auto agree = [&](const PickPlan& plan, std::string_view name) {
+    // The same scene with only the two levels: the meshes' trees without the world tree.
+    SceneAccel two_levels(scene);
+    SceneAccel::Bvhs trees;
+    trees.meshes = SceneAccel::make_bvhs(scene, wide_bvh_build_options(), nullptr).meshes;
+    two_levels.set_bvhs(std::move(trees));
+    ASSERT_EQ(two_levels.world_tree(), nullptr);
+
+    // Each ray through the plan (the world tree, with and without recording the boxes it
+    // enters) and through the two levels, bit for bit; returns the hits per instance.
+    auto agree = [&](const PickPlan& plan, const PickPlan& reference, std::string_view name) {
         std::vector<int> per_instance(scene.instances.size(), 0);
+        auto same = [&](const std::optional<SceneHit>& a, const std::optional<SceneHit>& b) {
+            EXPECT_EQ(a.has_value(), b.has_value()) << name;
+            if (!a || !b) return;
+            EXPECT_EQ(a->instance, b->instance) << name;
+            EXPECT_EQ(a->triangle, b->triangle) << name;
+            EXPECT_EQ(a->hit.t, b->hit.t) << name;
+            EXPECT_EQ(a->hit.u, b->hit.u) << name;
+            EXPECT_EQ(a->hit.v, b->hit.v) << name;
+        };
         for (const std::vector<Ray>& packet : packets)
             for (const Ray& ray : packet) {
-                PickStats stats;
+                PickStats stats, recorded_stats, reference_stats;
                 std::vector<PickedBox> visited;
                 const std::optional<SceneHit> one = plan.intersect(ray, stats);
-                const std::optional<SceneHit> two = plan.intersect(ray, stats, &visited);
-                EXPECT_EQ(one.has_value(), two.has_value()) << name;
-                if (!one || !two) continue;
-                EXPECT_EQ(one->instance, two->instance) << name;
-                EXPECT_EQ(one->triangle, two->triangle) << name;
-                EXPECT_EQ(one->hit.t, two->hit.t) << name;
-                EXPECT_EQ(one->hit.u, two->hit.u) << name;
-                EXPECT_EQ(one->hit.v, two->hit.v) << name;
+                same(one, plan.intersect(ray, recorded_stats, &visited));
+                same(one, reference.intersect(ray, reference_stats));
+                // Recording the boxes changes nothing of the search.
+                EXPECT_EQ(recorded_stats.nodes_visited, stats.nodes_visited) << name;
+                EXPECT_EQ(recorded_stats.triangles_tested, stats.triangles_tested) << name;
+                if (!one) continue;
+                EXPECT_FALSE(visited.empty()) << name;
                 ++per_instance[one->instance];
             }
         return per_instance;
@@ -360,18 +377,19 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
             for (bool simd : {true, false}) {
                 const PickSettings settings = bvh_settings(algorithm.method, simd);
                 const PickPlan plan(scene, settings, &accel);
-                const std::vector<int> per_instance = agree(plan, algorithm.name);
+                const PickPlan reference(scene, settings, &two_levels);
+                const std::vector<int> per_instance = agree(plan, reference, algorithm.name);
                 PickStats one_stats, packet_stats;
                 packets_as_rays_alone(plan, packets, one_stats, packet_stats, algorithm.name);
                 // XNA's "first found" (instance order), a seed's whole line and Baldwin–Weber's
                 // cache (per mesh) keep to the two levels; the rest take the one tree, one
                 // "instance" a ray.
-                const bool two_levels =
+                const bool keeps_two_levels =
                     (algorithm.has_first_found && settings.triangle_options.xna_first_found) ||
                     (algorithm.seed_without_t_range &&
                      settings.triangle_options.seed_ignores_t_range) ||
                     (algorithm.method == RayTriangleMethod::BaldwinWeber && settings.precomputed);
-                if (!two_levels) {
+                if (!keeps_two_levels) {
                     std::size_t usable = 0;
                     for (const std::vector<Ray>& packet : packets)
                         for (const Ray& ray : packet)
@@ -397,6 +415,7 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
         for (Instance& instance : scene.instances)
             instance.world_from_mesh = m;
         accel.update_instances(scene);
+        two_levels.update_instances(scene);
         return accel.world_tree() != nullptr;
     };
     ASSERT_TRUE(place_all(whole));
