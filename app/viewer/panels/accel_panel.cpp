@@ -68,11 +68,13 @@ AccelPanelAction draw_accel_panel(AccelPanelState& state, const AccelStatus& sta
                                "drawing %zu of %zu boxes: choose a shallower depth",
                                status.boxes_drawn, status.boxes_at_depth);
         else
-            ImGui::TextDisabled("%zu boxes", status.boxes_drawn);
+            ImGui::TextDisabled("%zu %s", status.boxes_drawn,
+                                status.boxes_drawn == 1 ? "box" : "boxes");
     }
     ImGui::Checkbox("boxes the last pick entered", &state.show_visited);
     if (state.show_visited)
-        ImGui::TextDisabled("%zu boxes (the next pick records them)", status.visited_drawn);
+        ImGui::TextDisabled("%zu %s (the next pick records them)", status.visited_drawn,
+                            status.visited_drawn == 1 ? "box" : "boxes");
     if (!status.has_bvhs) {
         ImGui::EndDisabled();
         ImGui::TextDisabled(status.building ? "(boxes once the BVH is built)"
