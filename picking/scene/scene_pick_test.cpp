@@ -334,8 +334,6 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
     const std::vector<std::vector<Ray>> packets = mixed_packets(
         {glm::vec3(1, 2, 14), glm::vec3(9, -7, 6), glm::vec3(-2, 1, -15)}, 0.35f, 30, rng);
 
-    // Each ray through the plan (the world tree) and through the search's steps (the two
-    // levels), bit for bit; returns how many hit and how many went to each instance.
     // The same scene with only the two levels: the meshes' trees without the world tree.
     SceneAccel two_levels(scene);
     SceneAccel::Bvhs trees;
