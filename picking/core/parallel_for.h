@@ -14,10 +14,18 @@ namespace picking {
 /// starting the threads costs more than they save).
 inline constexpr std::size_t kParallelPoints = std::size_t(1) << 20;
 
+/// The hardware's threads, asked once: std::thread::hardware_concurrency() opens, reads and
+/// closes /sys/devices/system/cpu/online on every call, which the builds of a model of many
+/// small meshes paid several times a mesh.
+[[nodiscard]] inline unsigned core_count() {
+    static const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    return cores;
+}
+
 /// `threads` (0: every core), capped at the hardware's.
 [[nodiscard]] inline unsigned resolve_thread_count(unsigned threads) {
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    return threads == 0 ? cores : std::min(threads, std::max(cores, 1u) * 4);
+    const unsigned cores = core_count();
+    return threads == 0 ? cores : std::min(threads, cores * 4);
 }
 
 /// Calls fn(begin, end, chunk) for `chunks` consecutive pieces of [0, count), each on its own
