@@ -1,8 +1,8 @@
 #pragma once
 /// One BVH over every instance's triangles, for a scene whose instances all share one bone
-/// transform (all of an OBJ's groups and materials sit at the identity; many models hang every
-/// mesh under one root node). There every instance sees the same bone-space ray, so the
-/// scene's two levels (a top level over the instances, then each instance's own BVH) can be
+/// transform (all of an OBJ's groups and materials sit at the identity; a model whose meshes
+/// all hang under one node shares that node's). There every instance sees the same bone-space ray,
+/// so the scene's two levels (a top level over the instances, then each instance's own BVH) can be
 /// one tree in the meshes' space, as Embree builds one for a scene of many geometries: one
 /// traversal a ray instead of one per instance reached. The triangles are numbered instance by
 /// instance, so the tree's tie rule (at equal t the lower id) is the scene's (the lower
@@ -38,8 +38,8 @@ struct WorldTree {
 
 /// The most triangles, over all instances, for which a scene gets a world tree: it is built
 /// beside the meshes' own trees (which the step-by-step search and the other broad phases
-/// read), so it doubles their memory and build time; 2^21 triangles is about 90 MB and a
-/// fifth of a second on two cores.
+/// read), so it doubles their memory and build time; 2^21 triangles is about 100 MB and
+/// 0.3 s on two cores (`raypick bench knot:2097152 --accel bvh --threads 2`: 103 MB, 297 ms).
 inline constexpr std::size_t kWorldTreeLimit = std::size_t(1) << 21;
 
 /// Whether a world tree serves `scene`: two instances or more, each with a mesh in range and
