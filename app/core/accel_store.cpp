@@ -33,7 +33,7 @@ void AccelStore::refresh() const {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     record.deforming_meshes = deforming_.size();
     for (std::uint32_t m : deforming_)
-        if (accel_.mesh_bvh(m)) record.bvh_triangles += view_.meshes[m].triangle_count();
+        if (accel_.built_mesh_bvh(m)) record.bvh_triangles += view_.meshes[m].triangle_count();
     last_refit_ = record;
     stale_.store(false, std::memory_order_release);
 }
@@ -62,7 +62,7 @@ AccelBuild AccelStore::build(const picking::SceneView& loaded, Accel accel, unsi
             picking::BvhBuildOptions options = picking::wide_bvh_build_options();
             options.threads = threads;
             build.bvhs = picking::SceneAccel::make_bvhs(loaded, options, progress);
-            build.cancelled = build.bvhs.meshes.size() != loaded.meshes.size();
+            build.cancelled = !build.bvhs.complete;
         }
     } catch (const std::exception& e) {
         build.error = e.what();

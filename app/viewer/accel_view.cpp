@@ -54,18 +54,34 @@ void AccelView::update(const std::shared_ptr<SceneSession>& session, Accel wante
             } else {
                 build_ms_[slot(accel)] = build->milliseconds;
                 session->accels().adopt(std::move(*build));
-                // Counted once here: walking every box of a big BVH each frame costs
-                // milliseconds.
-                bvh_levels_ = 0;
-                const picking::SceneAccel& broad = session->accels().broad_phases();
-                for (std::size_t m = 0; m < broad.mesh_count(); ++m)
-                    if (const picking::WideBvh* bvh = broad.mesh_bvh(std::uint32_t(m)))
-                        bvh_levels_ = std::max(bvh_levels_, picking::wide_depth(*bvh));
+                levels_key_.reset();
             }
         }
     }
+    count_levels(session->accels().broad_phases());
     if (!job_ && !session->accels().ready(wanted) && errors_[slot(wanted)].empty())
         job_ = start_accel_build(session, wanted);
+}
+
+void AccelView::count_levels(const picking::SceneAccel& broad) {
+    if (!broad.has_bvhs()) return;
+    const picking::WorldTree* world = broad.world_tree();
+    // The meshes' trees that wait behind the world tree are counted once something (a pick,
+    // the overlay) has built them.
+    std::size_t built = 0;
+    for (std::uint32_t m = 0; m < broad.mesh_count(); ++m)
+        built += broad.built_mesh_bvh(m) != nullptr;
+    const std::pair<bool, std::size_t> key{world != nullptr, built};
+    if (levels_key_ == key) return;
+    levels_key_ = key;
+    bvh_levels_ = 0;
+    if (world) {
+        bvh_levels_ = picking::wide_depth(world->bvh);
+        return;
+    }
+    for (std::uint32_t m = 0; m < broad.mesh_count(); ++m)
+        if (const picking::WideBvh* bvh = broad.built_mesh_bvh(m))
+            bvh_levels_ = std::max(bvh_levels_, picking::wide_depth(*bvh));
 }
 
 void AccelView::on_scene() {
@@ -74,6 +90,7 @@ void AccelView::on_scene() {
     build_ms_ = {};
     errors_ = {};
     bvh_levels_ = 0;
+    levels_key_.reset();
     heatmap_key_.reset();
     heatmap_scale_ = 0;
 }
@@ -111,7 +128,7 @@ AccelStatus AccelView::status(const SceneSession& session, Accel accel,
     status.triangles = session.scene().triangle_count();
     status.error = errors_[slot(accel)];
     const picking::SceneAccel& broad = session.accels().broad_phases();
-    status.has_bvhs = broad.mesh_count() > 0 && broad.mesh_bvh(0) != nullptr;
+    status.has_bvhs = broad.mesh_count() > 0 && broad.has_bvhs();
     status.bvh_levels = status.has_bvhs ? bvh_levels_ : 0;
     status.boxes_drawn = panel.show_boxes ? boxes_drawn_ : 0;
     status.boxes_at_depth = panel.show_boxes ? boxes_at_depth_ : 0;
@@ -138,15 +155,23 @@ void AccelView::add_overlay(const SceneSession& session, const AccelPanelState& 
     const picking::SceneAccel& broad = session.accels().broad_phases();
     const picking::SceneView& view = session.view();
     if (panel.show_boxes) {
-        for (const picking::Instance& instance : view.instances) {
-            const picking::WideBvh* bvh = broad.mesh_bvh(instance.mesh);
-            if (!bvh) continue;
-            picking::for_each_box(*bvh, panel.box_depth, [&](const picking::Aabb& box, int depth) {
+        auto draw = [&](const picking::WideBvh& bvh, const glm::mat4& world_from_mesh) {
+            picking::for_each_box(bvh, panel.box_depth, [&](const picking::Aabb& box, int depth) {
                 ++boxes_at_depth_;
                 if (boxes_drawn_ >= kMaxBoxes) return;
-                add_box(box, instance.world_from_mesh, level_color(depth), overlay.lines);
+                add_box(box, world_from_mesh, level_color(depth), overlay.lines);
                 ++boxes_drawn_;
             });
+        };
+        // The trees a pick walks: the one over every instance while it serves (in the
+        // instances' shared space), else each instance's mesh's.
+        if (const picking::WorldTree* world = broad.world_tree();
+            world && !view.instances.empty()) {
+            draw(world->bvh, view.instances.front().world_from_mesh);
+        } else {
+            for (const picking::Instance& instance : view.instances)
+                if (const picking::WideBvh* bvh = broad.mesh_bvh(view, instance.mesh))
+                    draw(*bvh, instance.world_from_mesh);
         }
     }
     if (panel.show_visited && selection) {

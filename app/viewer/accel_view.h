@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/core/accel_build_job.h"
@@ -68,6 +69,9 @@ class AccelView {
     }
 
   private:
+    /// Counts bvh_levels_ again if the trees that serve changed.
+    void count_levels(const picking::SceneAccel& broad);
+
     /// What a heatmap depends on: any change starts it again.
     struct HeatmapKey {
         glm::mat4 view{1.0f}, projection{1.0f};
@@ -88,7 +92,11 @@ class AccelView {
     std::array<double, 6> build_ms_{};     ///< per Accel: its last finished build
     std::array<std::string, 6> errors_{};  ///< per Accel: why its build failed on this scene
     std::size_t boxes_drawn_ = 0, boxes_at_depth_ = 0, visited_drawn_ = 0;
-    int bvh_levels_ = 0;  ///< the deepest mesh BVH's levels, counted when a build is adopted
+    /// The levels of the trees the boxes overlay draws (the world tree's while it serves, else
+    /// the deepest built mesh BVH's), counted again only when the trees that serve change:
+    /// walking every box of a big BVH each frame costs milliseconds.
+    int bvh_levels_ = 0;
+    std::optional<std::pair<bool, std::size_t>> levels_key_;  ///< world tree?, meshes' built
     CostImage heatmap_;
     std::optional<HeatmapKey> heatmap_key_;
     std::uint32_t heatmap_scale_ = 0;  ///< scale_max() of the picture so far, when it changed

@@ -97,33 +97,31 @@ SceneAccel::SceneAccel(const SceneView& scene)
 SceneAccel::Bvhs SceneAccel::make_bvhs(const SceneView& scene, const BvhBuildOptions& options,
                                        BuildProgress* progress) {
     Bvhs bvhs;
-    bvhs.meshes.reserve(scene.meshes.size());
-    // Progress over all meshes and the world tree, each weighted by its triangles.
-    const bool world = world_tree_serves(scene);
+    bvhs.options = options;
+    if (world_tree_serves(scene)) {
+        bvhs.world = build_world_tree(scene, options, progress);
+        if (progress && progress->cancel) return {};
+        if (bvhs.world) {
+            bvhs.complete = true;
+            if (progress) progress->fraction = 1.0f;
+            return bvhs;
+        }
+    }
+    // Progress over the meshes, each weighted by its triangles.
     std::size_t total = 0, done = 0;
     for (const MeshView& mesh : scene.meshes)
         total += mesh.triangle_count();
-    std::size_t world_triangles = 0;
-    if (world)
-        for (const Instance& instance : scene.instances)
-            world_triangles += scene.meshes[instance.mesh].triangle_count();
-    total += world_triangles;
-    auto share = [&](std::size_t triangles) {
-        if (!progress) return;
-        progress->base = total ? float(double(done) / double(total)) : 0.0f;
-        progress->span = total ? float(double(triangles) / double(total)) : 0.0f;
-    };
+    bvhs.meshes.reserve(scene.meshes.size());
     for (const MeshView& mesh : scene.meshes) {
-        share(mesh.triangle_count());
+        if (progress) {
+            progress->base = total ? float(double(done) / double(total)) : 0.0f;
+            progress->span = total ? float(double(mesh.triangle_count()) / double(total)) : 0.0f;
+        }
         bvhs.meshes.push_back(build_wide_bvh(mesh, options, progress));
         if (progress && progress->cancel) return {};
         done += mesh.triangle_count();
     }
-    if (world) {
-        share(world_triangles);
-        bvhs.world = build_world_tree(scene, options, progress);
-        if (progress && progress->cancel) return {};
-    }
+    bvhs.complete = true;
     if (progress) progress->fraction = 1.0f;
     return bvhs;
 }
@@ -131,17 +129,34 @@ SceneAccel::Bvhs SceneAccel::make_bvhs(const SceneView& scene, const BvhBuildOpt
 bool SceneAccel::build_bvhs(const SceneView& scene, const BvhBuildOptions& options,
                             BuildProgress* progress) {
     Bvhs bvhs = make_bvhs(scene, options, progress);
-    if (bvhs.meshes.size() != scene.meshes.size()) return false;
+    if (!bvhs.complete) return false;
     set_bvhs(std::move(bvhs));
     return true;
 }
 
 void SceneAccel::set_bvhs(Bvhs bvhs) {
-    if (bvhs.meshes.size() != mesh_boxes_.size()) return;
-    bvhs_ = std::move(bvhs.meshes);
+    const std::size_t meshes = mesh_boxes_.size();
+    const bool waiting = bvhs.meshes.empty() && bvhs.world;  // the meshes' trees come later
+    if (!bvhs.complete || (bvhs.meshes.size() != meshes && !waiting)) return;
+    trees_ = std::make_unique<MeshTree[]>(meshes);
+    if (!waiting)
+        for (std::size_t m = 0; m < meshes; ++m) {
+            trees_[m].bvh = std::move(bvhs.meshes[m]);
+            trees_[m].built.store(true, std::memory_order_relaxed);
+        }
+    trees_set_ = true;
+    tree_options_ = bvhs.options;
     world_ = std::move(bvhs.world);
     if (world_ && world_->instance_count() != instance_count()) world_.reset();
     world_current_ = world_ && one_transform_;
+}
+
+void SceneAccel::build_mesh_tree(const SceneView& scene, std::uint32_t mesh) const {
+    const std::lock_guard<std::mutex> lock(*tree_mutex_);
+    MeshTree& tree = trees_[mesh];
+    if (tree.built.load(std::memory_order_relaxed)) return;
+    if (mesh < scene.meshes.size()) tree.bvh = build_wide_bvh(scene.meshes[mesh], tree_options_);
+    tree.built.store(true, std::memory_order_release);
 }
 
 void SceneAccel::update_instances(const SceneView& scene) {
@@ -198,9 +213,13 @@ void SceneAccel::refit_meshes(const SceneView& scene, std::span<const std::uint3
             all_vertices_used_[mesh] ? scene.meshes[mesh].positions : gathered;
         // A refitted BVH has the box already. The sphere follows in one pass about the box's
         // centre (a pose is not worth Ritter's four passes; it is a few percent looser).
-        if (mesh < bvhs_.size() && !bvhs_[mesh].empty()) {
-            refit(bvhs_[mesh], scene.meshes[mesh]);
-            mesh_boxes_[mesh] = bvhs_[mesh].bounds;
+        // A tree that waits is built from the positions of when it is needed.
+        if (WideBvh* bvh = trees_set_ && trees_[mesh].built.load(std::memory_order_relaxed)
+                               ? &trees_[mesh].bvh
+                               : nullptr;
+            bvh && !bvh->empty()) {
+            refit(*bvh, scene.meshes[mesh]);
+            mesh_boxes_[mesh] = bvh->bounds;
         } else {
             mesh_boxes_[mesh] = bounds_of(points);
         }
@@ -215,8 +234,8 @@ void SceneAccel::refit_meshes(const SceneView& scene, std::span<const std::uint3
 
 std::size_t SceneAccel::bvh_memory_bytes() const {
     std::size_t bytes = top_level_.memory_bytes();
-    for (const WideBvh& bvh : bvhs_)
-        bytes += bvh.memory_bytes();
+    for (std::size_t m = 0; m < (trees_set_ ? mesh_boxes_.size() : 0); ++m)
+        if (trees_[m].built.load(std::memory_order_acquire)) bytes += trees_[m].bvh.memory_bytes();
     if (world_) bytes += world_->bvh.memory_bytes() + world_->first.size() * sizeof(std::uint32_t);
     return bytes;
 }

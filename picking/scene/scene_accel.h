@@ -140,23 +140,29 @@ class SceneAccel {
     /// BVHs are separate (build_bvhs), since they cost seconds on ten million triangles.
     explicit SceneAccel(const SceneView& scene);
 
-    /// Every mesh's BVH, and the world tree when one serves the scene (world_tree.h).
+    /// The trees a BVH pick starts with: the world tree when one serves the scene
+    /// (world_tree.h), else every mesh's BVH. With a world tree the meshes' own trees wait
+    /// until a query needs one (mesh_bvh()): only XNA's "first found", a seed's whole line,
+    /// Baldwin–Weber's cache, the other queries (region selection, snapping) and instances
+    /// moved apart walk them, and building both would double a build's time and memory.
     struct Bvhs {
-        std::vector<WideBvh> meshes;
+        std::vector<WideBvh> meshes;  ///< one per mesh, or none when `world` serves
         std::optional<WorldTree> world;
+        BvhBuildOptions options;  ///< how the meshes' trees are made when they are needed
+        bool complete = false;    ///< false: the build was cancelled
     };
-    /// Builds every mesh's BVH and the world tree (on options.threads threads; `progress` may
-    /// be null). Returns false when cancelled; the previous BVHs, if any, are kept then.
+    /// Builds the BVHs (make_bvhs) and takes them (set_bvhs). Returns false when cancelled;
+    /// the previous BVHs, if any, are kept then.
     bool build_bvhs(const SceneView& scene,
                     const BvhBuildOptions& options = wide_bvh_build_options(),
                     BuildProgress* progress = nullptr);
     /// The same as a free-standing step, for a build on another thread: build the BVHs from
-    /// meshes that do not change meanwhile, then hand them over with set_bvhs(). Cancelled:
-    /// fewer trees than meshes.
+    /// meshes that do not change meanwhile (on options.threads threads; `progress` may be
+    /// null), then hand them over with set_bvhs().
     [[nodiscard]] static Bvhs make_bvhs(const SceneView& scene, const BvhBuildOptions& options,
                                         BuildProgress* progress);
     void set_bvhs(Bvhs bvhs);
-    [[nodiscard]] bool has_bvhs() const { return !bvhs_.empty() || mesh_boxes_.empty(); }
+    [[nodiscard]] bool has_bvhs() const { return trees_set_ || mesh_boxes_.empty(); }
 
     /// After the pose changed (world_from_mesh of instances): the cached inverses, the node
     /// groups and the top-level BVH over the instances' world boxes.
@@ -173,8 +179,20 @@ class SceneAccel {
     [[nodiscard]] const Sphere& mesh_sphere(std::uint32_t mesh) const {
         return mesh_spheres_[mesh];
     }
-    [[nodiscard]] const WideBvh* mesh_bvh(std::uint32_t mesh) const {
-        return mesh < bvhs_.size() ? &bvhs_[mesh] : nullptr;
+    /// Mesh `mesh`'s BVH (`scene`: the scene of now), built now if it waited (see Bvhs); null
+    /// before set_bvhs() and for a mesh past the scene's. Safe from several threads at once.
+    [[nodiscard]] const WideBvh* mesh_bvh(const SceneView& scene, std::uint32_t mesh) const {
+        if (!trees_set_ || mesh >= mesh_boxes_.size()) return nullptr;
+        MeshTree& tree = trees_[mesh];
+        if (!tree.built.load(std::memory_order_acquire)) build_mesh_tree(scene, mesh);
+        return &tree.bvh;
+    }
+    /// The same if it is built; null if it waits.
+    [[nodiscard]] const WideBvh* built_mesh_bvh(std::uint32_t mesh) const {
+        return trees_set_ && mesh < mesh_boxes_.size() &&
+                       trees_[mesh].built.load(std::memory_order_acquire)
+                   ? &trees_[mesh].bvh
+                   : nullptr;
     }
     /// The one tree over every instance's triangles (world_tree.h), in the meshes' space,
     /// while it serves: built with the meshes' BVHs, set aside while the instances' transforms
@@ -234,11 +252,22 @@ class SceneAccel {
   private:
     /// Every instance has instance 0's transform, and it can be inverted.
     [[nodiscard]] bool one_usable_transform(const SceneView& scene) const;
+    /// Builds mesh `mesh`'s waiting tree from `scene` (once, whichever thread asks first).
+    void build_mesh_tree(const SceneView& scene, std::uint32_t mesh) const;
+
+    /// A mesh's BVH, built with the others or when first needed.
+    struct MeshTree {
+        WideBvh bvh;
+        std::atomic<bool> built{false};
+    };
 
     std::vector<Aabb> mesh_boxes_;
     std::vector<Sphere> mesh_spheres_;
     std::vector<std::uint8_t> all_vertices_used_;  ///< per mesh: its triangles use every vertex
-    std::vector<WideBvh> bvhs_;
+    std::unique_ptr<MeshTree[]> trees_;            ///< one per mesh once set_bvhs() took a build
+    bool trees_set_ = false;
+    BvhBuildOptions tree_options_;  ///< how a waiting tree is built
+    std::unique_ptr<std::mutex> tree_mutex_ = std::make_unique<std::mutex>();
     std::optional<WorldTree> world_;
     bool one_transform_ = false;  ///< the instances share one usable transform now
     bool world_current_ = false;  ///< world_ serves the instances as they are now

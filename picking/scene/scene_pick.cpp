@@ -254,7 +254,7 @@ class PickSearch {
 
     void test_bvh(std::uint32_t instance_index, const Ray& local) {
         const Instance& instance = scene_.instances[instance_index];
-        const WideBvh* bvh = accel_->mesh_bvh(instance.mesh);
+        const WideBvh* bvh = accel_->mesh_bvh(scene_, instance.mesh);
         if (!bvh || bvh->empty()) return;
         ++stats_.instances_tested;
         TraversalStats traversal;
@@ -354,7 +354,7 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
             scene.instances[0].mesh < scene.meshes.size() && !whole_line_ &&
             !baldwin_weber_cache_ && settings.space == RaySpace::BoneSpace && accel_->identity(0) &&
             accel_->usable(0)) {
-            const WideBvh* bvh = accel_->mesh_bvh(scene.instances[0].mesh);
+            const WideBvh* bvh = accel_->mesh_bvh(scene, scene.instances[0].mesh);
             if (bvh && !bvh->empty()) direct_bvh_ = bvh;
         } else if (const WorldTree* world = accel_->world_tree();
                    world && !world->bvh.empty() &&
@@ -472,7 +472,7 @@ void PickPlan::intersect_packet_instances(std::span<const Ray> rays,
     auto search = [&](std::uint32_t instance, std::uint32_t with, float* t_max) {
         const std::uint32_t mesh = scene_->instances[instance].mesh;
         if (mesh >= scene_->meshes.size() || !accel_->usable(instance)) return;
-        const WideBvh* bvh = accel_->mesh_bvh(mesh);
+        const WideBvh* bvh = accel_->mesh_bvh(*scene_, mesh);
         if (!bvh || bvh->empty()) return;
         std::size_t n = 0;
         for (std::uint32_t pending = with; pending; pending &= pending - 1) {

@@ -5,6 +5,7 @@
 #include <random>
 #include <set>
 #include <string_view>
+#include <thread>
 
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
@@ -337,7 +338,9 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
     // The same scene with only the two levels: the meshes' trees without the world tree.
     SceneAccel two_levels(scene);
     SceneAccel::Bvhs trees;
-    trees.meshes = SceneAccel::make_bvhs(scene, wide_bvh_build_options(), nullptr).meshes;
+    for (const MeshView& mesh : scene.meshes)
+        trees.meshes.push_back(build_wide_bvh(mesh, wide_bvh_build_options()));
+    trees.complete = true;
     two_levels.set_bvhs(std::move(trees));
     ASSERT_EQ(two_levels.world_tree(), nullptr);
 
@@ -450,6 +453,129 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
         on_moved += bvh->instance == 5;
     }
     EXPECT_GT(on_moved, 15);
+}
+
+// With the world tree serving, the meshes' own trees wait until a pick needs them: a build
+// makes the world tree alone, picks through it make none, and the first XNA "first found" pick
+// (two levels) makes each tree it reaches, once, from two threads at once, the same tree an
+// eager build makes. A mesh deformed while its tree waits is picked at its new place.
+TEST(ScenePick, MeshTreesWaitBehindTheWorldTreeUntilAPickNeedsThem_Seed77) {
+    const testing::TestMesh sphere = testing::closed_bumpy_sphere(10, 14);
+    const testing::TestMesh grids = testing::stacked_grids(77, 6, 2);
+    std::vector<glm::vec3> soup = testing::random_soup(78, 150).positions;
+    const std::vector<std::uint32_t> soup_indices = testing::random_soup(78, 150).indices;
+    SceneView scene;
+    scene.meshes = {sphere.view(), grids.view(), {soup, soup_indices}};
+    for (std::uint32_t mesh : {2u, 0u, 1u, 2u})
+        scene.instances.push_back({mesh, std::uint32_t(scene.instances.size()), glm::mat4(1.0f)});
+    const auto* first_found = [] {
+        for (const auto& algorithm : kRayTriangleAlgorithms)
+            if (algorithm.has_first_found) return &algorithm;
+        return static_cast<const RayTriangleAlgorithm*>(nullptr);
+    }();
+    ASSERT_NE(first_found, nullptr);
+
+    // The same scene built eagerly: every mesh's tree, no world tree.
+    SceneAccel eager(scene);
+    SceneAccel::Bvhs trees;
+    for (const MeshView& mesh : scene.meshes)
+        trees.meshes.push_back(build_wide_bvh(mesh, wide_bvh_build_options()));
+    trees.complete = true;
+    eager.set_bvhs(std::move(trees));
+
+    SceneAccel accel(scene);
+    ASSERT_TRUE(accel.build_bvhs(scene));
+    ASSERT_NE(accel.world_tree(), nullptr);
+    const std::size_t world_bytes = accel.bvh_memory_bytes();
+    auto built = [&] {
+        int n = 0;
+        for (std::uint32_t m = 0; m < scene.meshes.size(); ++m)
+            n += accel.built_mesh_bvh(m) != nullptr;
+        return n;
+    };
+    EXPECT_EQ(built(), 0);
+
+    std::mt19937 rng(77);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    std::vector<Ray> rays;
+    for (int i = 0; i < 600; ++i) {
+        const auto origin = draw_vec3<glm::vec3>(u, rng) * 12.0f;
+        const auto target = draw_vec3<glm::vec3>(u, rng);
+        rays.push_back(Ray{origin, target - origin});
+    }
+    const PickSettings closest = bvh_settings(RayTriangleMethod::Watertight, true);
+    for (const Ray& ray : rays) {
+        PickStats stats;
+        (void)PickPlan(scene, closest, &accel).intersect(ray, stats);
+    }
+    EXPECT_EQ(built(), 0);  // the world tree answered every one
+
+    // "First found" from two threads at once, each against the eager accel's answer.
+    const PickSettings first = bvh_settings(first_found->method, true);
+    ASSERT_TRUE(first.triangle_options.xna_first_found);
+    std::vector<std::optional<SceneHit>> expected(rays.size());
+    for (std::size_t i = 0; i < rays.size(); ++i) {
+        PickStats stats;
+        expected[i] = PickPlan(scene, first, &eager).intersect(rays[i], stats);
+    }
+    std::array<std::vector<std::optional<SceneHit>>, 2> found;
+    {
+        std::vector<std::thread> threads;
+        for (std::size_t t = 0; t < found.size(); ++t)
+            threads.emplace_back([&, t] {
+                const PickPlan plan(scene, first, &accel);
+                for (const Ray& ray : rays) {
+                    PickStats stats;
+                    found[t].push_back(plan.intersect(ray, stats));
+                }
+            });
+        for (std::thread& thread : threads)
+            thread.join();
+    }
+    int hits = 0;
+    for (std::size_t t = 0; t < found.size(); ++t)
+        for (std::size_t i = 0; i < rays.size(); ++i) {
+            ASSERT_EQ(found[t][i].has_value(), expected[i].has_value()) << "ray " << i;
+            if (!expected[i]) continue;
+            EXPECT_EQ(found[t][i]->instance, expected[i]->instance);
+            EXPECT_EQ(found[t][i]->triangle, expected[i]->triangle);
+            EXPECT_EQ(found[t][i]->hit.t, expected[i]->hit.t);
+            ++hits;
+        }
+    EXPECT_GT(hits, 200);
+    ASSERT_EQ(built(), 3);
+    std::size_t mesh_bytes = 0;
+    for (std::uint32_t m = 0; m < scene.meshes.size(); ++m) {
+        const WideBvh& lazy = *accel.built_mesh_bvh(m);
+        const WideBvh& made = *eager.built_mesh_bvh(m);
+        EXPECT_EQ(lazy.nodes.size(), made.nodes.size()) << "mesh " << m;
+        EXPECT_EQ(lazy.blocks.size(), made.blocks.size()) << "mesh " << m;
+        mesh_bytes += lazy.memory_bytes();
+    }
+    EXPECT_EQ(accel.bvh_memory_bytes(), world_bytes + mesh_bytes);
+
+    // A mesh deformed while its tree waits: the world tree is dropped, and the tree is made
+    // from the new corners when a pick needs it.
+    SceneAccel fresh(scene);
+    ASSERT_TRUE(fresh.build_bvhs(scene));
+    for (glm::vec3& p : soup)
+        p = glm::vec3(p.x * 0.1f, p.y * 0.1f, p.z * 0.01f + 20.0f);  // above all, near the axis
+    fresh.refit_mesh(scene, 2);
+    EXPECT_EQ(fresh.world_tree(), nullptr);
+    EXPECT_EQ(fresh.built_mesh_bvh(2), nullptr);
+    int on_soup = 0;
+    for (int i = 0; i < 300; ++i) {
+        const Ray ray{{0.1f * u(rng), 0.1f * u(rng), 30.0f}, {0.0f, 0.0f, -1.0f}};
+        PickStats stats;
+        const std::optional<SceneHit> bvh = PickPlan(scene, closest, &fresh).intersect(ray, stats);
+        const std::optional<SceneHit> all = PickPlan(scene, {}, nullptr).intersect(ray, stats);
+        ASSERT_EQ(bvh.has_value(), all.has_value());
+        if (!bvh) continue;
+        EXPECT_EQ(bvh->instance, all->instance);
+        EXPECT_EQ(bvh->triangle, all->triangle);
+        on_soup += scene.instances[bvh->instance].mesh == 2;
+    }
+    EXPECT_GT(on_soup, 10);
 }
 
 TEST(ScenePick, BadRaysAndBadScenesDoNotCrash) {

@@ -113,7 +113,8 @@ TriangleSet select_region(const SceneView& scene, const SceneAccel* accel,
         if (instance.mesh >= scene.meshes.size()) continue;
         const glm::dmat4 clip_from_mesh =
             volume.clip_from_world() * glm::dmat4(instance.world_from_mesh);
-        const WideBvh* bvh = accel && accel->has_bvhs() ? accel->mesh_bvh(instance.mesh) : nullptr;
+        const WideBvh* bvh =
+            accel && accel->has_bvhs() ? accel->mesh_bvh(scene, instance.mesh) : nullptr;
         if (bvh)
             select_in_bvh(*bvh, clip_from_mesh, volume, rule, i, out, local);
         else

@@ -417,7 +417,7 @@ std::optional<SnapResult> snap_near(const SceneView& scene, const SceneAccel* ac
     Snapper snapper(scene, screen, query);
     std::size_t looked = 0;
     const WideBvh* bvh = accel && accel->has_bvhs()
-                             ? accel->mesh_bvh(scene.instances[query.instance].mesh)
+                             ? accel->mesh_bvh(scene, scene.instances[query.instance].mesh)
                              : nullptr;
     if (bvh && !bvh->empty()) {
         // The hit triangle first: on a dense mesh its corners are among the nearest already.
