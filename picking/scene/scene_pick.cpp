@@ -352,10 +352,10 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
         raycast_packet_ = select_raycast_packet(query_);
         if (accel_->instance_count() == 1 && scene.instances.size() == 1 &&
             scene.instances[0].mesh < scene.meshes.size() && !whole_line_ &&
-            !baldwin_weber_cache_ && settings.space == RaySpace::BoneSpace && accel_->identity(0) &&
-            accel_->usable(0)) {
+            !baldwin_weber_cache_ && settings.space == RaySpace::BoneSpace && accel_->usable(0)) {
             const WideBvh* bvh = accel_->mesh_bvh(scene, scene.instances[0].mesh);
             if (bvh && !bvh->empty()) direct_bvh_ = bvh;
+            direct_moved_ = !accel_->identity(0);
         } else if (const WorldTree* world = accel_->world_tree();
                    world && !world->bvh.empty() &&
                    world->instance_count() == scene.instances.size() && !first_found_ &&

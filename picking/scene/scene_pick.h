@@ -145,7 +145,7 @@ class PickPlan {
     /// The closest hits of up to kPacketRays rays (hits[i] for rays[i]), each bit for bit what
     /// intersect() finds for it. With the BVH broad phase in bone space, each instance's BVH
     /// is searched once for all the rays that reach it (wide_bvh.h's packet traversal), one
-    /// instance at the identity or the world tree (the direct cases) without the top level; the
+    /// instance or the world tree (the direct cases) without the top level; the
     /// algorithms without SIMD block kernels, the sequential ones (XNA's "first found", a seed's
     /// whole line), Baldwin–Weber's cache, the scalar path and the other broad phases go ray by
     /// ray. The counters add the packet's work.
@@ -169,14 +169,14 @@ class PickPlan {
     PacketRaycastFn raycast_packet_ = nullptr;
     /// The SIMD kernel for every triangle of a mesh, when it serves (null: the scalar loop).
     BlockKernel<16> mesh_kernel_ = nullptr;
-    /// One instance at the identity through its BVH in bone space (a model without a
-    /// hierarchy, or a benchmark's mesh), or every instance through the world tree: a BVH
-    /// searched without the search's steps; null otherwise.
+    /// One instance through its BVH in bone space (a model of one mesh, or a benchmark's
+    /// mesh), or every instance through the world tree: a BVH searched without the search's
+    /// steps; null otherwise.
     const WideBvh* direct_bvh_ = nullptr;
     /// The world tree when direct_bvh_ is its tree (its ids are WorldTree numbers).
     const WorldTree* world_ = nullptr;
-    /// The world tree's instances share a transform other than the identity: the ray moves
-    /// into their bone space first (intersect_moved()).
+    /// The one instance, or the world tree's instances, have a transform other than the
+    /// identity: the ray moves into their bone space first (intersect_moved()).
     bool direct_moved_ = false;
     /// intersect_packet() searches each instance's BVH with the packet's rays that reach it.
     bool packet_instances_ = false;
@@ -205,7 +205,7 @@ class PickPlan {
         const WorldTree::Place at = world_->place(id);
         return SceneHit{at.instance, at.triangle, hit};
     }
-    /// intersect_direct() for a ray moved into the world tree's bone space first (as
+    /// intersect_direct() for a ray moved into instance 0's bone space first (as
     /// PickSearch::local_ray() moves it for each instance).
     [[nodiscard]] std::optional<SceneHit> intersect_moved(const Ray& world_ray,
                                                           PickStats& stats) const;
