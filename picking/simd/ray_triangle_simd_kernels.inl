@@ -134,14 +134,24 @@ inline WatertightStage watertight_stage(const BlockRay& ray, const RayLanes& r,
     e.v = px[0] * py[2] - py[0] * px[2];
     e.w = px[1] * py[0] - py[1] * px[0];
 
-    // An edge function of exactly zero: redo that lane's three in double, as the scalar code.
     const F zero_f = splat(0.0f);
+    M any_negative = lt(e.u, zero_f) | lt(e.v, zero_f) | lt(e.w, zero_f);
+    M any_positive = gt(e.u, zero_f) | gt(e.v, zero_f) | gt(e.w, zero_f);
+    M miss = ray.cull_backfaces ? any_negative : any_negative & any_positive;
+    // An edge function of exactly zero: redo that lane's three in double, as the scalar code,
+    // unless its other two already miss. Rounding never flips a sign (a nonzero float edge
+    // function has its exact value's sign, as the double one has), so such a lane misses
+    // whatever the zero becomes, and a missed lane's t, u, v are never read. Degenerate
+    // triangles (two equal corners: one edge function zero, the other two opposite) are
+    // common in CAD models and would take this path on every ray that reaches them.
     const M zero = eq(e.u, zero_f) | eq(e.v, zero_f) | eq(e.w, zero_f);
-    if (const unsigned bits = mask_bits(zero)) [[unlikely]]
+    if (const unsigned bits = mask_bits(zero) & ~mask_bits(miss)) [[unlikely]] {
         edges_in_double(bits, px, py, e.u, e.v, e.w);
-    const M any_negative = lt(e.u, zero_f) | lt(e.v, zero_f) | lt(e.w, zero_f);
-    const M any_positive = gt(e.u, zero_f) | gt(e.v, zero_f) | gt(e.w, zero_f);
-    e.hit = ray.cull_backfaces ? not_mask(any_negative) : not_mask(any_negative & any_positive);
+        any_negative = lt(e.u, zero_f) | lt(e.v, zero_f) | lt(e.w, zero_f);
+        any_positive = gt(e.u, zero_f) | gt(e.v, zero_f) | gt(e.w, zero_f);
+        miss = ray.cull_backfaces ? any_negative : any_negative & any_positive;
+    }
+    e.hit = not_mask(miss);
     return e;
 }
 

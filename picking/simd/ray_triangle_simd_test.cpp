@@ -37,6 +37,13 @@ std::vector<Triangle> test_triangles(std::mt19937& rng, int random_count) {
             tris.push_back({a, b, c});
             tris.push_back({a, c, d});
         }
+    // Degenerate triangles on the grid, as CAD models have them: two equal corners (one edge
+    // function exactly zero, the other two opposite), three in a line, one point. Never hit.
+    const glm::vec3 p(1, 1, 0), q(2, 1, 0), r(3, 1, 0);
+    tris.push_back({p, q, q});
+    tris.push_back({p, p, q});
+    tris.push_back({p, q, r});
+    tris.push_back({q, q, q});
     std::uniform_real_distribution<float> u(-2.0f, 6.0f);
     for (int i = 0; i < random_count; ++i)
         tris.push_back(
@@ -66,7 +73,7 @@ Ray test_ray(std::mt19937& rng, int i) {
 template <std::size_t W>
 void check_all_isas(BlockAlgorithm algorithm, unsigned seed) {
     std::mt19937 rng(seed);
-    const std::vector<Triangle> tris = test_triangles(rng, 61);  // a partial last block
+    const std::vector<Triangle> tris = test_triangles(rng, 61);  // 97: a partial last block
     const auto blocks = make_triangle_blocks<W>(tris);
     ASSERT_EQ(blocks.size(), (tris.size() + W - 1) / W);
     int hits = 0;
