@@ -814,6 +814,31 @@ TEST(Cli, BenchOnTwoThreadsSumsWhatOneThreadSums) {
     }
 }
 
+// instances_per_ray counts the meshes' trees a ray searched: the tree over all of a model's
+// meshes counts as one for every ray (spider.obj's 19 groups share the identity), while the
+// cubes of an FBX with a node per cube are searched each in its own space, only where a ray
+// enters a cube's box.
+TEST(Cli, BenchCountsTheTreesARaySearched) {
+    auto row = [](const std::string& model) {
+        const ProcessResult r = run_process({raypick_exe(), "bench", model, "--incoherent", "4000",
+                                             "--accel", "bvh,embree", "--repeat", "1"});
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        return lines(r.out);
+    };
+    const auto spider = row("/usr/share/assimp/models/OBJ/spider.obj");
+    ASSERT_FALSE(spider.empty());
+    const auto bvh = nlohmann::json::parse(spider.front());
+    EXPECT_EQ(bvh["instances_per_ray"].get<double>(), 1.0);
+    if (spider.size() > 1) {  // Embree does not say
+        EXPECT_TRUE(nlohmann::json::parse(spider[1])["instances_per_ray"].is_null());
+    }
+    const auto cubes = row("/usr/share/assimp/models/FBX/cubes_with_names.fbx");
+    ASSERT_FALSE(cubes.empty());
+    const double per_ray = nlohmann::json::parse(cubes.front())["instances_per_ray"];
+    EXPECT_GT(per_ray, 0.2);
+    EXPECT_LT(per_ray, 0.95);  // most rays enter one cube's box or none
+}
+
 // `raypick heatmap --metric packets`: the same rays and hits as ray by ray, a walk of the tree
 // per 4x4 tile (fewer nodes), a PNG of the tiles' costs.
 TEST(Cli, HeatmapInPacketsHitsWhatSingleRaysHit) {

@@ -33,6 +33,7 @@ struct PassTotals {
     double sum_t = 0.0;
     std::uint64_t nodes = 0;
     std::uint64_t triangles = 0;
+    std::uint64_t instances = 0;
     double seconds = 0.0;
 };
 
@@ -78,6 +79,7 @@ PassTotals cast_all(const SceneSession& session, const std::vector<picking::Ray>
         }
         local.nodes = stats.nodes_visited;
         local.triangles = stats.triangles_tested;
+        local.instances = stats.instances_tested;
         parts[c] = local;
     });
     PassTotals total;
@@ -89,6 +91,7 @@ PassTotals cast_all(const SceneSession& session, const std::vector<picking::Ray>
     for (const PassTotals& p : parts) {
         total.nodes += p.nodes;
         total.triangles += p.triangles;
+        total.instances += p.instances;
     }
     return total;
 }
@@ -231,6 +234,9 @@ int run_bench_command(const BenchCommandOptions& o) {
             peer ? nlohmann::ordered_json() : nlohmann::ordered_json(double(median.nodes) / n);
         j["triangles_per_ray"] =
             peer ? nlohmann::ordered_json() : nlohmann::ordered_json(double(median.triangles) / n);
+        // Meshes' trees searched (the world tree counts as one).
+        j["instances_per_ray"] =
+            peer ? nlohmann::ordered_json() : nlohmann::ordered_json(double(median.instances) / n);
         j["bytes"] = session.accels().bytes(accels[a]);
         if (o.packets)
             j["packet_rays"] = peer ? peers::EmbreeScene::kPacketRays : picking::kPacketRays;
