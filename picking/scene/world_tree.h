@@ -36,10 +36,12 @@ struct WorldTree {
     }
 };
 
-/// The most triangles, over all instances, for which a scene gets a world tree: it is built
-/// beside the meshes' own trees (which the step-by-step search and the other broad phases
-/// read), so it doubles their memory and build time; 2^21 triangles is about 100 MB and
-/// 0.3 s on two cores (`raypick bench knot:2097152 --accel bvh --threads 2`: 103 MB, 297 ms).
+/// The most triangles, over all instances, for which a scene gets a world tree. The meshes'
+/// own trees wait while it serves (SceneAccel::mesh_bvh()), but a query that walks them (XNA's
+/// first found, region selection, instances moved apart) builds them then, on its own thread,
+/// and doubles the memory: 2^21 triangles is about 100 MB and 0.3 s on two cores
+/// (`raypick bench knot:2097152 --accel bvh --threads 2`: 103 MB, 297 ms). Bigger scenes get
+/// the meshes' trees from the start.
 inline constexpr std::size_t kWorldTreeLimit = std::size_t(1) << 21;
 
 /// Whether a world tree serves `scene`: two instances or more, each with a mesh in range and
