@@ -173,6 +173,26 @@ using RaycastFn = std::optional<BvhHit> (*)(const WideBvh& bvh, const Ray& ray,
 /// The path raycast() takes for `query`.
 [[nodiscard]] RaycastFn select_raycast(const WideQuery& query);
 
+/// Leaves in spaces of their own: block b's corners are in space block_space[b], and
+/// move(context, space, ray, local) gives the ray there (false: nothing in that space can be
+/// hit). For a tree over several instances' triangles (instance_tree.h): its boxes in world
+/// space, each leaf one instance's triangles in that instance's bone space.
+struct LeafSpaces {
+    std::span<const std::uint32_t> block_space;
+    bool (*move)(const void* context, std::uint32_t space, const Ray& ray, Ray& local) = nullptr;
+    const void* context = nullptr;
+};
+/// The closest hit of `ray` (in the space of the boxes) in a tree whose leaves are in spaces of
+/// their own: each leaf is tested against the ray moved into its space (made once each time the
+/// walk reaches another space), with the hits so far bounding it as in one space.
+using SpacesRaycastFn = std::optional<BvhHit> (*)(const WideBvh& bvh, const Ray& ray,
+                                                  const WideQuery& query, const LeafSpaces& spaces,
+                                                  TraversalStats& stats);
+/// That traversal for `query`: only on the SIMD path (a block kernel, an instruction set above
+/// Scalar that this CPU runs), for the closest hit without recorded boxes, world-space leaves
+/// or Baldwin–Weber's table; null otherwise.
+[[nodiscard]] SpacesRaycastFn select_raycast_spaces(const WideQuery& query);
+
 /// Rays a packet traversal takes at once: a 4x4 screen tile, one ray per lane of two AVX2
 /// registers.
 inline constexpr std::size_t kPacketRays = 16;

@@ -15,6 +15,9 @@ namespace picking::kernels {
                                                    const WideQuery& query, TraversalStats& stats);
 /// The SIMD traversal for `isa` and `algorithm` if this CPU runs it, else null.
 [[nodiscard]] RaycastFn simd_traversal(Isa isa, BlockAlgorithm algorithm);
+/// The SIMD traversal of a tree whose leaves are in spaces of their own (LeafSpaces) for `isa`
+/// and `algorithm` if this CPU runs it, else null.
+[[nodiscard]] SpacesRaycastFn simd_spaces_traversal(Isa isa, BlockAlgorithm algorithm);
 /// The SIMD packet traversal (wide_bvh_packet.inl) for `isa` and `algorithm` if this CPU runs
 /// it, else null.
 [[nodiscard]] PacketRaycastFn simd_packet_traversal(Isa isa, BlockAlgorithm algorithm);

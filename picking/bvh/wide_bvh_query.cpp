@@ -141,6 +141,13 @@ RaycastFn select_raycast(const WideQuery& query) {
     return raycast_with_table;
 }
 
+SpacesRaycastFn select_raycast_spaces(const WideQuery& query) {
+    if (!query.block_algorithm || query.isa == Isa::Scalar || query.world_from_mesh ||
+        query.visited || !query.baldwin_weber.empty())
+        return nullptr;
+    return kernels::simd_spaces_traversal(query.isa, *query.block_algorithm);
+}
+
 namespace {
 
 /// One ray at a time, through the path select_raycast chose: the packet path's fallback.

@@ -67,6 +67,19 @@ RaycastFn simd_traversal(Isa isa, BlockAlgorithm algorithm) {
     return nullptr;
 }
 
+SpacesRaycastFn simd_spaces_traversal(Isa isa, BlockAlgorithm algorithm) {
+    const bool watertight = algorithm == BlockAlgorithm::Watertight;
+    switch (supported_isa_at_most(isa)) {
+        case Isa::Avx512:
+        case Isa::Avx2:
+            return watertight ? avx2::traverse_spaces_with<true>
+                              : avx2::traverse_spaces_with<false>;
+        case Isa::Scalar:
+            break;
+    }
+    return nullptr;
+}
+
 BoxTraversalFn simd_box_traversal(Isa isa) {
     // Eight lanes, like a single ray's traversal: the AVX2 build on an AVX-512 CPU too.
     switch (supported_isa_at_most(isa)) {

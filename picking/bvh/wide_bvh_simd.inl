@@ -128,12 +128,14 @@ struct RayProgress {
 /// the closest hit by then. The same order and counts as the scalar reference, which pushes
 /// every child and pops the nearest. With kResume the ray goes on from `resume` (its hit so
 /// far, its kernels' ray and its t_max, which it leaves there updated) at `start`, a node whose
-/// box it enters; otherwise from the root.
-template <bool kRecord, bool kWatertight, bool kScaled, bool kResume = false>
+/// box it enters; otherwise from the root. With kSpaces each leaf is in a space of its own
+/// (LeafSpaces): the kernels' ray is made again whenever the walk reaches a leaf of another
+/// space, from the ray moved there, bounded by the closest hit so far.
+template <bool kRecord, bool kWatertight, bool kScaled, bool kResume = false, bool kSpaces = false>
 std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const SlabRay& slab,
                                     const WideQuery& query, TraversalStats& stats,
                                     RayProgress* resume = nullptr, float* resume_t_max = nullptr,
-                                    std::uint32_t start = 0) {
+                                    std::uint32_t start = 0, const LeafSpaces* spaces = nullptr) {
     const BoxLanes lanes = make_box_lanes(slab);
     float t_max = slab.t_max;
     // The triangle kernels' ray (watertight's shear: three divisions) and its lanes are made
@@ -141,6 +143,9 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
     BlockRay block_ray;
     leaf::RayLanes leaf_lanes;
     bool block_ray_ready = false;
+    // kSpaces: the space the kernels' ray is in now, and whether the ray can hit anything there.
+    std::uint32_t ray_space = kEmptyLane;
+    bool space_usable = false;
     const bool any_hit = query.any_hit;
     const WideNode* nodes = bvh.nodes.data();
     const TriangleBlock8* blocks = bvh.blocks.data();
@@ -154,7 +159,10 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
         std::uint32_t ref;
         float t_enter;
     };
-    Item stack[8 * 32];
+    // A tree over 2^28 leaves is at most 32 wide levels deep (the binary build bounds its
+    // depth by about 40 + log2(n)), with seven pushes a level; a tree of spaces stacks one tree
+    // on another (instance_tree.h: a top level over up to 2^21 instances, then each one's).
+    Item stack[kSpaces ? 8 * 64 : 8 * 32];
     VisitedBox stack_boxes[kRecord ? 8 * 32 : 1];  // where each stacked child's box is
     int size = 0;
     std::uint32_t ref = 0;  // the root, entered without a box test
@@ -237,13 +245,29 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
         {
             // == A leaf: its block through the kernel.
             ++node_count;
-            triangles += WideNode::leaf_count(ref);
-            if (!block_ray_ready) {
+            if constexpr (kSpaces) {
+                const std::uint32_t space = spaces->block_space[WideNode::leaf_block(ref)];
+                if (space != ray_space) {
+                    ray_space = space;
+                    Ray local;
+                    space_usable = spaces->move(spaces->context, space, ray, local);
+                    if (space_usable) {
+                        block_ray = prepare_block_ray(local, query.options);
+                        // As after a hit below: the closest so far (or just past it) stays in.
+                        block_ray.t_max = !best         ? slab.t_max
+                                          : kWatertight ? best->hit.t
+                                                        : next_float_up(best->hit.t);
+                        leaf_lanes = leaf::RayLanes(block_ray);
+                    }
+                }
+                if (!space_usable) goto next_from_stack;
+            } else if (!block_ray_ready) {
                 block_ray = prepare_block_ray(ray, query.options);
                 block_ray.t_max = slab.t_max;
                 leaf_lanes = leaf::RayLanes(block_ray);
                 block_ray_ready = true;
             }
+            triangles += WideNode::leaf_count(ref);
             const BlockHit hit = leaf::closest_in_block<kWatertight>(
                 block_ray, leaf_lanes, blocks[WideNode::leaf_block(ref)]);
             // The kernel only reports t <= the closest so far: closer_hit's rule is then
@@ -469,6 +493,18 @@ std::optional<BvhHit> traverse_with(const WideBvh& bvh, const Ray& ray, const Wi
                            : traverse_impl<true, kWatertight, false>(bvh, ray, slab, query, stats);
     return slab.scaled ? traverse_impl<false, kWatertight, true>(bvh, ray, slab, query, stats)
                        : traverse_impl<false, kWatertight, false>(bvh, ray, slab, query, stats);
+}
+
+/// traverse_with for a tree whose leaves are in spaces of their own (LeafSpaces).
+template <bool kWatertight>
+std::optional<BvhHit> traverse_spaces_with(const WideBvh& bvh, const Ray& ray,
+                                           const WideQuery& query, const LeafSpaces& spaces,
+                                           TraversalStats& stats) {
+    const SlabRay slab = make_slab_ray(ray);
+    return slab.scaled ? traverse_impl<false, kWatertight, true, false, true>(
+                             bvh, ray, slab, query, stats, nullptr, nullptr, 0, &spaces)
+                       : traverse_impl<false, kWatertight, false, false, true>(
+                             bvh, ray, slab, query, stats, nullptr, nullptr, 0, &spaces);
 }
 
 inline std::optional<BvhHit> traverse(const WideBvh& bvh, const Ray& ray, const WideQuery& query,

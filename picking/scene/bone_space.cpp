@@ -1,5 +1,8 @@
 #include "picking/scene/bone_space.h"
 
+#include <cmath>
+#include <limits>
+
 #include <glm/matrix.hpp>
 
 namespace picking {
@@ -21,6 +24,32 @@ Ray to_bone_space(const Ray& world_ray, const glm::dmat4& mesh_from_world) {
     local.t_min = world_ray.t_min;
     local.t_max = world_ray.t_max;
     return local;
+}
+
+glm::dvec3 bone_space_margin(const glm::dvec3& lo, const glm::dvec3& hi) {
+    // The bone-space ray is rounded to float too: a relative margin covers both.
+    return 1e-6 * (glm::abs(lo) + glm::abs(hi) + (hi - lo));
+}
+
+WorldBox world_box_with_margin(const Aabb& box, const glm::mat4& world_from_mesh) {
+    if (box.empty()) return {};
+    const glm::dmat4 m(world_from_mesh);
+    glm::dvec3 lo(std::numeric_limits<double>::infinity()), hi(-lo);
+    for (int i = 0; i < 8; ++i) {
+        const glm::dvec3 corner((i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
+                                (i & 4) ? box.max.z : box.min.z);
+        const glm::dvec3 p(m * glm::dvec4(corner, 1.0));
+        lo = glm::min(lo, p);
+        hi = glm::max(hi, p);
+    }
+    WorldBox result;
+    result.margin = bone_space_margin(lo, hi);
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    for (int axis = 0; axis < 3; ++axis) {
+        result.box.min[axis] = std::nextafter(float(lo[axis] - result.margin[axis]), -kInf);
+        result.box.max[axis] = std::nextafter(float(hi[axis] + result.margin[axis]), kInf);
+    }
+    return result;
 }
 
 }  // namespace picking

@@ -37,31 +37,6 @@ std::vector<glm::vec3> used_positions(const MeshView& mesh, const std::vector<st
     return points;
 }
 
-/// The world box of a mesh box under a transform: the eight corners, moved in double and
-/// rounded outwards, so a ray that enters the mesh box in bone space enters this one.
-Aabb world_box(const Aabb& box, const glm::mat4& world_from_mesh) {
-    if (box.empty()) return {};
-    const glm::dmat4 m(world_from_mesh);
-    glm::dvec3 lo(std::numeric_limits<double>::infinity()), hi(-lo);
-    for (int i = 0; i < 8; ++i) {
-        const glm::dvec3 corner((i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
-                                (i & 4) ? box.max.z : box.min.z);
-        const glm::dvec3 p(m * glm::dvec4(corner, 1.0));
-        lo = glm::min(lo, p);
-        hi = glm::max(hi, p);
-    }
-    Aabb result;
-    constexpr float kInf = std::numeric_limits<float>::infinity();
-    for (int axis = 0; axis < 3; ++axis) {
-        // The bone-space ray is rounded to float too: a relative margin covers both.
-        const double margin =
-            1e-6 * (std::abs(lo[axis]) + std::abs(hi[axis]) + (hi[axis] - lo[axis]));
-        result.min[axis] = std::nextafter(float(lo[axis] - margin), -kInf);
-        result.max[axis] = std::nextafter(float(hi[axis] + margin), kInf);
-    }
-    return result;
-}
-
 }  // namespace
 
 std::vector<BaldwinWeberTriangle> MakeBaldwinWeber::operator()(const MeshView& mesh) const {
@@ -121,6 +96,11 @@ SceneAccel::Bvhs SceneAccel::make_bvhs(const SceneView& scene, const BvhBuildOpt
         if (progress && progress->cancel) return {};
         done += mesh.triangle_count();
     }
+    // Instances with transforms of their own: the meshes' trees refitted into one tree.
+    if (instance_tree_serves(scene)) {
+        bvhs.instanced = build_instance_tree(scene, bvhs.meshes, options.threads, progress);
+        if (progress && progress->cancel) return {};
+    }
     bvhs.complete = true;
     if (progress) progress->fraction = 1.0f;
     return bvhs;
@@ -149,6 +129,8 @@ void SceneAccel::set_bvhs(Bvhs bvhs) {
     world_ = std::move(bvhs.world);
     if (world_ && world_->instance_count() != instance_count()) world_.reset();
     world_current_ = world_ && one_transform_;
+    instanced_ = std::move(bvhs.instanced);
+    instanced_current_ = instanced_ && instanced_->world_from_mesh == world_from_mesh_;
 }
 
 void SceneAccel::build_mesh_tree(const SceneView& scene, std::uint32_t mesh) const {
@@ -189,6 +171,10 @@ void SceneAccel::update_instances(const SceneView& scene) {
     top_level_ = collapse_boxes(build_bvh(std::span<const Aabb>(instance_boxes_), options));
     one_transform_ = one_usable_transform(scene);
     world_current_ = world_ && world_->instance_count() == n && one_transform_;
+    world_from_mesh_.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        world_from_mesh_[i] = scene.instances[i].world_from_mesh;
+    instanced_current_ = instanced_ && instanced_->world_from_mesh == world_from_mesh_;
 }
 
 bool SceneAccel::one_usable_transform(const SceneView& scene) const {
@@ -228,6 +214,7 @@ void SceneAccel::refit_meshes(const SceneView& scene, std::span<const std::uint3
         baldwin_weber_.invalidate(mesh);  // remade from the new positions when next asked for
         triangle_blocks_.invalidate(mesh);
         world_.reset();  // holds the old positions: the two levels serve from now on
+        instanced_.reset();
     }
     update_instances(scene);
 }
@@ -237,6 +224,10 @@ std::size_t SceneAccel::bvh_memory_bytes() const {
     for (std::size_t m = 0; m < (trees_set_ ? mesh_boxes_.size() : 0); ++m)
         if (trees_[m].built.load(std::memory_order_acquire)) bytes += trees_[m].bvh.memory_bytes();
     if (world_) bytes += world_->bvh.memory_bytes() + world_->first.size() * sizeof(std::uint32_t);
+    if (instanced_)
+        bytes +=
+            instanced_->bvh.memory_bytes() +
+            (instanced_->first.size() + instanced_->block_instance.size()) * sizeof(std::uint32_t);
     return bytes;
 }
 

@@ -21,6 +21,7 @@
 #include "picking/core/aabb.h"
 #include "picking/core/sphere.h"
 #include "picking/ray_triangle/ray_triangle.h"
+#include "picking/scene/instance_tree.h"
 #include "picking/scene/scene_view.h"
 #include "picking/scene/world_tree.h"
 #include "picking/simd/ray_triangle_simd.h"
@@ -141,13 +142,15 @@ class SceneAccel {
     explicit SceneAccel(const SceneView& scene);
 
     /// The trees a BVH pick starts with: the world tree when one serves the scene
-    /// (world_tree.h), else every mesh's BVH. With a world tree the meshes' own trees wait
-    /// until a query needs one (mesh_bvh()): only XNA's "first found", a seed's whole line,
-    /// Baldwin–Weber's cache, the other queries (region selection, snapping) and instances
-    /// moved apart walk them, and building both would double a build's time and memory.
+    /// (world_tree.h), else every mesh's BVH and, when it serves, the instance tree made from
+    /// them (instance_tree.h). With the world tree the meshes' own trees wait until a query
+    /// needs one (mesh_bvh()): only XNA's "first found", a seed's whole line, Baldwin–Weber's
+    /// cache, the other queries (region selection, snapping) and instances moved apart walk
+    /// them, and building both would double a build's time and memory.
     struct Bvhs {
         std::vector<WideBvh> meshes;  ///< one per mesh, or none when `world` serves
         std::optional<WorldTree> world;
+        std::optional<InstanceTree> instanced;
         BvhBuildOptions options;  ///< how the meshes' trees are made when they are needed
         bool complete = false;    ///< false: the build was cancelled
     };
@@ -199,6 +202,12 @@ class SceneAccel {
     /// differ (or are singular), and dropped when a mesh's positions change. Null otherwise.
     [[nodiscard]] const WorldTree* world_tree() const {
         return world_ && world_current_ ? &*world_ : nullptr;
+    }
+    /// The one tree over instances with transforms of their own (instance_tree.h) while the
+    /// instances have the transforms it was built for; dropped when a mesh's positions change.
+    /// Null otherwise.
+    [[nodiscard]] const InstanceTree* instance_tree() const {
+        return instanced_ && instanced_current_ ? &*instanced_ : nullptr;
     }
     [[nodiscard]] const std::vector<NodeGroup>& node_groups() const { return groups_; }
     /// The instances' world boxes, eight to a node (one instance a leaf).
@@ -271,6 +280,9 @@ class SceneAccel {
     std::optional<WorldTree> world_;
     bool one_transform_ = false;  ///< the instances share one usable transform now
     bool world_current_ = false;  ///< world_ serves the instances as they are now
+    std::optional<InstanceTree> instanced_;
+    bool instanced_current_ = false;          ///< instanced_ has the instances' transforms now
+    std::vector<glm::mat4> world_from_mesh_;  ///< per instance, as update_instances() saw it
     std::vector<glm::dmat4> inverses_;
     std::vector<std::uint8_t> usable_, identity_;
     std::vector<NodeGroup> groups_;

@@ -44,6 +44,20 @@ bool closer_than(const std::optional<SceneHit>& best, float t, std::uint32_t ins
 
 }  // namespace
 
+namespace {
+
+/// The instance tree's leaves' move (LeafSpaces::move; `context` the SceneAccel): the ray in
+/// instance `instance`'s bone space, as PickSearch::local_ray() moves it for the two levels.
+bool move_to_instance(const void* context, std::uint32_t instance, const Ray& world, Ray& local) {
+    const auto& accel = *static_cast<const SceneAccel*>(context);
+    if (!accel.usable(instance)) return false;
+    local =
+        accel.identity(instance) ? world : to_bone_space(world, accel.mesh_from_world(instance));
+    return ray_usable(local);
+}
+
+}  // namespace
+
 /// One pick in progress: the closest hit so far and what it cost.
 class PickSearch {
   public:
@@ -366,6 +380,19 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
             direct_bvh_ = &world->bvh;
             world_ = world;
             direct_moved_ = !accel_->identity(0);
+        } else if (const InstanceTree* tree = accel_->instance_tree();
+                   tree && !tree->bvh.empty() && tree->instance_count() == scene.instances.size() &&
+                   !first_found_ && !whole_line_ && !baldwin_weber_cache_ &&
+                   settings.space == RaySpace::BoneSpace) {
+            // Instances with transforms of their own: one walk over all of them, each leaf
+            // tested in its instance's bone space (SIMD kernels only; else the two levels).
+            raycast_spaces_ = select_raycast_spaces(query_);
+            if (raycast_spaces_) {
+                instance_tree_ = tree;
+                spaces_.block_space = tree->block_instance;
+                spaces_.move = move_to_instance;
+                spaces_.context = accel_;
+            }
         }
         // Packets through every instance's BVH where the packet traversal shares its walk
         // and a ray's answer is the closest over the instances in whatever order they are
@@ -380,6 +407,21 @@ std::optional<SceneHit> PickPlan::intersect_moved(const Ray& world_ray, PickStat
     const Ray local = to_bone_space(world_ray, accel_->mesh_from_world(0));
     if (!ray_usable(local)) return std::nullopt;
     return intersect_direct(local, stats);
+}
+
+std::optional<SceneHit> PickPlan::intersect_instanced(const Ray& world_ray,
+                                                      PickStats& stats) const {
+    if (!ray_usable(world_ray)) return std::nullopt;
+    ++stats.instances_tested;
+    TraversalStats traversal;
+    const std::optional<BvhHit> hit =
+        raycast_spaces_(instance_tree_->bvh, world_ray, query_, spaces_, traversal);
+    stats.box_tests += traversal.box_tests;
+    stats.nodes_visited += traversal.nodes_visited;
+    stats.triangles_tested += traversal.triangles_tested;
+    if (!hit) return std::nullopt;
+    const WorldTree::Place at = instance_tree_->place(hit->triangle);
+    return SceneHit{at.instance, at.triangle, hit->hit};
 }
 
 std::optional<SceneHit> PickPlan::intersect_world_recorded(const Ray& world_ray, PickStats& stats,

@@ -139,6 +139,7 @@ class PickPlan {
         if (direct_bvh_ && !visited)
             return direct_moved_ ? intersect_moved(world_ray, stats)
                                  : intersect_direct(world_ray, stats);
+        if (instance_tree_ && !visited) return intersect_instanced(world_ray, stats);
         if (world_) return intersect_world_recorded(world_ray, stats, *visited);
         return intersect_search(world_ray, stats, visited);
     }
@@ -178,6 +179,11 @@ class PickPlan {
     /// The one instance, or the world tree's instances, have a transform other than the
     /// identity: the ray moves into their bone space first (intersect_moved()).
     bool direct_moved_ = false;
+    /// The instance tree (instance_tree.h) while it serves single rays (the SIMD kernels'
+    /// algorithms, the closest hit): one walk instead of the two levels; its leaves' spaces.
+    const InstanceTree* instance_tree_ = nullptr;
+    SpacesRaycastFn raycast_spaces_ = nullptr;
+    LeafSpaces spaces_;
     /// intersect_packet() searches each instance's BVH with the packet's rays that reach it.
     bool packet_instances_ = false;
 
@@ -211,6 +217,9 @@ class PickPlan {
                                                           PickStats& stats) const;
     /// The world tree's search with the boxes it entered (in the instances' shared space, so
     /// drawn with instance 0's transform): the same hit and counts as without them.
+    /// The instance tree's walk: the same hit as the two levels.
+    [[nodiscard]] std::optional<SceneHit> intersect_instanced(const Ray& world_ray,
+                                                              PickStats& stats) const;
     [[nodiscard]] std::optional<SceneHit> intersect_world_recorded(
         const Ray& world_ray, PickStats& stats, std::vector<PickedBox>& visited) const;
     [[nodiscard]] std::optional<SceneHit> intersect_search(const Ray& world_ray, PickStats& stats,

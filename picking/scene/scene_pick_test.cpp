@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <random>
 #include <set>
+#include <string>
 #include <string_view>
 #include <thread>
 
@@ -618,6 +619,145 @@ TEST(ScenePick, MeshTreesWaitBehindTheWorldTreeUntilAPickNeedsThem_Seed77) {
         on_soup += scene.instances[bvh->instance].mesh == 2;
     }
     EXPECT_GT(on_soup, 10);
+}
+
+// Instances with transforms of their own (turned, stretched, mirrored, far from the origin, two
+// of one mesh, one of no triangles) are searched through one tree over all of them, boxes in
+// world space and each leaf in its instance's bone space (instance_tree.h): every hit is the two
+// levels' bit for bit, for every algorithm with and without SIMD, single rays and packets,
+// including rays aimed exactly at the triangles' world corners and edges from near and far
+// (where a box grown too little would cull a hit), ties between two instances at one place,
+// and rays that graze the instances' boxes. Moving an instance sets the tree aside until the
+// transforms are those it was built for again; deforming a mesh drops it.
+TEST(ScenePick, OneTreeOverInstancesWithTransformsOfTheirOwnFindsTheTwoLevelsHits_Seed81) {
+    const testing::TestMesh sphere = testing::closed_bumpy_sphere(10, 14);
+    const testing::TestMesh grids = testing::stacked_grids(81, 6, 2);
+    std::vector<glm::vec3> soup = testing::random_soup(82, 120).positions;
+    const std::vector<std::uint32_t> soup_indices = testing::random_soup(82, 120).indices;
+    const std::vector<glm::vec3> no_positions;
+    const std::vector<std::uint32_t> no_indices;
+    SceneView scene;
+    scene.meshes = {sphere.view(), grids.view(), {soup, soup_indices}, {no_positions, no_indices}};
+    glm::mat4 turned = glm::translate(glm::mat4(1.0f), {2.0f, -1.0f, 0.5f});
+    turned = glm::rotate(turned, 0.9f, glm::normalize(glm::vec3(1, -2, 0.5f)));
+    turned = glm::scale(turned, {2.5f, 0.4f, 1.0f});
+    const glm::mat4 mirrored =
+        glm::scale(glm::translate(glm::mat4(1.0f), {-3.0f, 1.0f, 0.0f}), {-1.0f, 1.0f, 1.5f});
+    const glm::mat4 lifted = glm::translate(glm::mat4(1.0f), {0.0f, 0.0f, 0.25f});
+    const glm::mat4 far = glm::translate(glm::mat4(1.0f), {400.0f, 300.0f, -200.0f});
+    // Far from the origin, turned and stretched 10^4 to one: where the ray moved to bone space
+    // is furthest off, and a box grown too little would cull hits.
+    const glm::mat4 far_turned =
+        glm::scale(glm::translate(glm::mat4(1.0f), {5000.0f, -3000.0f, 2000.0f}) * turned,
+                   {100.0f, 0.01f, 1.0f});
+    const std::pair<std::uint32_t, glm::mat4> placed[] = {
+        {0, turned}, {1, lifted}, {2, mirrored},        {3, far},
+        {1, lifted}, {2, far},    {0, glm::mat4(1.0f)}, {2, far_turned}};
+    for (const auto& [mesh, m] : placed)
+        scene.instances.push_back({mesh, std::uint32_t(scene.instances.size()), m});
+    SceneAccel accel(scene);
+    ASSERT_TRUE(accel.build_bvhs(scene));
+    ASSERT_NE(accel.instance_tree(), nullptr);
+    ASSERT_EQ(accel.world_tree(), nullptr);
+    // The same scene with only the two levels.
+    SceneAccel two_levels(scene);
+    SceneAccel::Bvhs trees;
+    for (const MeshView& mesh : scene.meshes)
+        trees.meshes.push_back(build_wide_bvh(mesh, wide_bvh_build_options()));
+    trees.complete = true;
+    two_levels.set_bvhs(std::move(trees));
+    ASSERT_EQ(two_levels.instance_tree(), nullptr);
+
+    // Rays: aimed at each instance's triangles' world corners and edge midpoints (moved in
+    // double, rounded) from origins near and far, then random ones, in packets of 16.
+    std::mt19937 rng(81);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    std::vector<Ray> rays;
+    for (std::uint32_t i = 0; i < scene.instances.size(); ++i) {
+        const MeshView& mesh = scene.meshes[scene.instances[i].mesh];
+        const glm::dmat4 m(scene.instances[i].world_from_mesh);
+        for (std::size_t t = 0; t < mesh.triangle_count(); t += 3) {
+            const Triangle tri = mesh.triangle(t);
+            const glm::dvec3 a(m * glm::dvec4(glm::dvec3(tri.p0), 1.0));
+            const glm::dvec3 b(m * glm::dvec4(glm::dvec3(tri.p1), 1.0));
+            for (const glm::dvec3& target : {a, 0.5 * (a + b)}) {
+                const float reach = (t % 3 == 0) ? 0.5f : (t % 3 == 1) ? 30.0f : 3000.0f;
+                const glm::vec3 origin = glm::vec3(target) + draw_vec3<glm::vec3>(u, rng) * reach;
+                rays.push_back(Ray{origin, glm::vec3(target) - origin});
+            }
+        }
+    }
+    for (int r = 0; r < 600; ++r) {
+        const auto origin = draw_vec3<glm::vec3>(u, rng) * 20.0f;
+        const auto target = draw_vec3<glm::vec3>(u, rng) * 4.0f;
+        rays.push_back(Ray{origin, target - origin});
+    }
+    std::vector<std::vector<Ray>> packets;
+    for (std::size_t i = 0; i < rays.size(); i += 16)
+        packets.emplace_back(rays.begin() + std::ptrdiff_t(i),
+                             rays.begin() + std::ptrdiff_t(std::min(rays.size(), i + 16)));
+
+    auto agree = [&](const std::string& where) {
+        int hits = 0;
+        for (const auto& algorithm : kRayTriangleAlgorithms)
+            for (bool simd : {true, false}) {
+                const PickSettings settings = bvh_settings(algorithm.method, simd);
+                const PickPlan plan(scene, settings, &accel);
+                const PickPlan reference(scene, settings, &two_levels);
+                const std::string name = where + " " + std::string(algorithm.name);
+                for (const Ray& ray : rays) {
+                    PickStats stats, reference_stats;
+                    const std::optional<SceneHit> got = plan.intersect(ray, stats);
+                    const std::optional<SceneHit> want = reference.intersect(ray, reference_stats);
+                    EXPECT_EQ(got.has_value(), want.has_value()) << name;
+                    if (!got || !want) continue;
+                    EXPECT_EQ(got->instance, want->instance) << name;
+                    EXPECT_EQ(got->triangle, want->triangle) << name;
+                    EXPECT_EQ(got->hit.t, want->hit.t) << name;
+                    EXPECT_EQ(got->hit.u, want->hit.u) << name;
+                    EXPECT_EQ(got->hit.v, want->hit.v) << name;
+                    ++hits;
+                }
+                PickStats one_stats, packet_stats;
+                packets_as_rays_alone(plan, packets, one_stats, packet_stats, name);
+            }
+        return hits;
+    };
+    EXPECT_GT(agree("built"), 5000);
+
+    // The instance tree serves the SIMD kernels' closest hits: one walk, one "instance", a ray.
+    {
+        const PickPlan plan(scene, bvh_settings(RayTriangleMethod::Watertight, true), &accel);
+        PickStats stats;
+        std::size_t usable = 0;
+        for (const Ray& ray : rays) {
+            (void)plan.intersect(ray, stats);
+            usable += ray_usable(ray);
+        }
+        if (active_isa() != Isa::Scalar) {
+            EXPECT_EQ(stats.instances_tested, usable);
+        }
+    }
+
+    // An instance moved: the tree is set aside (the two levels answer), and serves again when
+    // the instance is back.
+    scene.instances[2].world_from_mesh = glm::translate(mirrored, {0.0f, 0.5f, 0.0f});
+    accel.update_instances(scene);
+    two_levels.update_instances(scene);
+    EXPECT_EQ(accel.instance_tree(), nullptr);
+    EXPECT_GT(agree("moved"), 5000);
+    scene.instances[2].world_from_mesh = mirrored;
+    accel.update_instances(scene);
+    two_levels.update_instances(scene);
+    EXPECT_NE(accel.instance_tree(), nullptr);
+
+    // A mesh deformed: the tree holds its old corners and is dropped.
+    for (glm::vec3& p : soup)
+        p = p * 0.5f + glm::vec3(0.0f, 0.0f, 1.0f);
+    accel.refit_mesh(scene, 2);
+    two_levels.refit_mesh(scene, 2);
+    EXPECT_EQ(accel.instance_tree(), nullptr);
+    EXPECT_GT(agree("deformed"), 5000);
 }
 
 TEST(ScenePick, BadRaysAndBadScenesDoNotCrash) {

@@ -7,12 +7,16 @@
 
 namespace picking {
 
-WorldTree::Place WorldTree::place(std::uint32_t id) const {
+WorldTree::Place place_by_first(std::span<const std::uint32_t> first, std::uint32_t id) {
     // The last instance whose first triangle is at or before id: empty instances (first[i] ==
     // first[i + 1]) are passed over, as they own no number.
     const auto after = std::upper_bound(first.begin(), first.end(), id);
     const auto instance = std::uint32_t(after - first.begin() - 1);
     return {instance, id - first[instance]};
+}
+
+WorldTree::Place WorldTree::place(std::uint32_t id) const {
+    return place_by_first(first, id);
 }
 
 bool world_tree_serves(const SceneView& scene, std::size_t limit) {

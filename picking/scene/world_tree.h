@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "picking/bvh/wide_bvh.h"
@@ -35,6 +36,11 @@ struct WorldTree {
         return first.empty() ? 0 : first.size() - 1;
     }
 };
+
+/// The instance and triangle that number `id` stands for, where first[i] numbers instance i's
+/// triangle 0 (numbered instance by instance; one entry more than the instances).
+[[nodiscard]] WorldTree::Place place_by_first(std::span<const std::uint32_t> first,
+                                              std::uint32_t id);
 
 /// The most triangles, over all instances, for which a scene gets a world tree. The meshes'
 /// own trees wait while it serves (SceneAccel::mesh_bvh()), but a query that walks them (XNA's
