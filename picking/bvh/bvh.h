@@ -57,6 +57,10 @@ struct Bvh {
 
 // == Build
 
+/// A build over at most this many primitives runs on one thread whatever it is given (handing
+/// work to another costs more than it saves): many such builds go side by side instead.
+inline constexpr std::size_t kMinThreadedBuild = std::size_t(1) << 15;
+
 /// How a split is chosen. The defaults suit picking meshes of any size.
 struct BvhBuildOptions {
     /// No leaf holds more (where SAH finds no plane, e.g. coincident centroids, the node is

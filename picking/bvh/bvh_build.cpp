@@ -109,7 +109,7 @@ constexpr float kInfinity = std::numeric_limits<float>::infinity();
 /// which bounds the depth by about 40 + log2(n) and so the traversal stack.
 constexpr int kMaxSahDepth = 40;
 /// A root with more primitives than this is binned by all threads together.
-constexpr std::size_t kMinParallelNode = 1u << 15;
+constexpr std::size_t kMinParallelNode = kMinThreadedBuild;
 /// Jobs this big are worth handing to a waiting thread (smaller ones cost more to hand over
 /// than to build).
 constexpr std::uint32_t kMinSharedJob = 1u << 12;

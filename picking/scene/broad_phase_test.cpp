@@ -1,6 +1,7 @@
 // The broad phases of a scene pick (none / sphere / aabb / bvh) against each other: the
 // conservative ones must never lose a hit that testing every triangle finds.
 
+#include <cstring>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -336,6 +337,48 @@ TEST(BroadPhase, ADeformedMeshsBlocksAreRemadeOnlyWhenPickedTwice_Seed49) {
     for (const Ray& ray : rays)
         expect_scalar_answer(ray);
     EXPECT_TRUE(accel.triangle_block_cache().ready(0));
+}
+
+// A model of many small meshes builds them side by side on two threads, one thread each: the
+// same trees, node for node and lane for lane, as built one by one.
+TEST(BroadPhase, SmallMeshesBuiltSideBySideAreTheTreesBuiltOneByOne_Seed52) {
+    std::vector<TestMesh> meshes;
+    SceneView scene;
+    for (unsigned m = 0; m < 12; ++m)
+        meshes.push_back(testing::random_soup(52 + m, 3000 + 100 * int(m)));  // 42,600 in all
+    for (std::uint32_t m = 0; m < meshes.size(); ++m) {
+        scene.meshes.push_back(meshes[m].view());
+        scene.instances.push_back(
+            {m, m, glm::translate(glm::mat4(1.0f), {3.0f * float(m), 0.0f, 0.0f})});
+    }
+    BvhBuildOptions two = wide_bvh_build_options();
+    two.threads = 2;
+    SceneAccel accel(scene);
+    ASSERT_TRUE(accel.build_bvhs(scene, two));
+    BvhBuildOptions one = wide_bvh_build_options();
+    one.threads = 1;
+    for (std::uint32_t m = 0; m < meshes.size(); ++m) {
+        const WideBvh expect = build_wide_bvh(scene.meshes[m], one);
+        const WideBvh* got = accel.built_mesh_bvh(m);
+        ASSERT_NE(got, nullptr) << m;
+        ASSERT_EQ(got->nodes.size(), expect.nodes.size()) << m;
+        ASSERT_EQ(got->blocks.size(), expect.blocks.size()) << m;
+        EXPECT_EQ(std::memcmp(got->nodes.data(), expect.nodes.data(),
+                              expect.nodes.size() * sizeof(WideNode)),
+                  0)
+            << m;
+        for (std::size_t b = 0; b < expect.blocks.size(); ++b)
+            for (std::size_t lane = 0; lane < 8; ++lane) {
+                EXPECT_EQ(got->blocks[b].id[lane], expect.blocks[b].id[lane]);
+                if (expect.blocks[b].id[lane] == kEmptyLane) continue;
+                const Triangle a = block_triangle(got->blocks[b], lane);
+                const Triangle e = block_triangle(expect.blocks[b], lane);
+                EXPECT_EQ(a.p0, e.p0);
+                EXPECT_EQ(a.p1, e.p1);
+                EXPECT_EQ(a.p2, e.p2);
+            }
+    }
+    EXPECT_NE(accel.instance_tree(), nullptr);  // and the tree over them
 }
 
 TEST(BroadPhase, WorldTrianglesThroughTheBvhPickTheSame_Seed44) {

@@ -83,19 +83,48 @@ SceneAccel::Bvhs SceneAccel::make_bvhs(const SceneView& scene, const BvhBuildOpt
         }
     }
     // Progress over the meshes, each weighted by its triangles.
-    std::size_t total = 0, done = 0;
+    std::size_t total = 0;
     for (const MeshView& mesh : scene.meshes)
         total += mesh.triangle_count();
-    bvhs.meshes.reserve(scene.meshes.size());
-    for (const MeshView& mesh : scene.meshes) {
+    std::atomic<std::size_t> done{0};
+    bvhs.meshes.resize(scene.meshes.size());
+    // Meshes too small for a build to use more than one thread are built side by side, one
+    // thread each, taking the next one when done (a model of many parts on every core); the
+    // others one after another on every thread.
+    std::vector<std::uint32_t> small, big;
+    std::size_t small_total = 0;
+    for (std::uint32_t m = 0; m < scene.meshes.size(); ++m) {
+        const std::size_t n = scene.meshes[m].triangle_count();
+        (n <= kMinThreadedBuild ? small : big).push_back(m);
+        if (n <= kMinThreadedBuild) small_total += n;
+    }
+    // Together as big as a build worth threads: starting them costs more below.
+    const unsigned threads = small.size() > 1 && small_total > kMinThreadedBuild
+                                 ? resolve_thread_count(options.threads)
+                                 : 1u;
+    BvhBuildOptions one_thread = options;
+    one_thread.threads = 1;
+    std::atomic<std::size_t> next{0};
+    parallel_chunks(threads, threads, [&](std::size_t, std::size_t, unsigned) {
+        for (std::size_t i = next++; i < small.size(); i = next++) {
+            if (progress && progress->cancel) return;
+            const MeshView& mesh = scene.meshes[small[i]];
+            bvhs.meshes[small[i]] = build_wide_bvh(mesh, one_thread);
+            const std::size_t now = done += mesh.triangle_count();
+            if (progress && total) progress->fraction = float(double(now) / double(total));
+        }
+    });
+    for (const std::uint32_t m : big) {
+        const MeshView& mesh = scene.meshes[m];
         if (progress) {
             progress->base = total ? float(double(done) / double(total)) : 0.0f;
             progress->span = total ? float(double(mesh.triangle_count()) / double(total)) : 0.0f;
         }
-        bvhs.meshes.push_back(build_wide_bvh(mesh, options, progress));
+        bvhs.meshes[m] = build_wide_bvh(mesh, options, progress);
         if (progress && progress->cancel) return {};
         done += mesh.triangle_count();
     }
+    if (progress && progress->cancel) return {};
     // Instances with transforms of their own: the meshes' trees refitted into one tree.
     if (instance_tree_serves(scene)) {
         bvhs.instanced = build_instance_tree(scene, bvhs.meshes, options.threads, progress);
