@@ -185,6 +185,60 @@ PickSettings bvh_settings(RayTriangleMethod method, bool simd) {
     return settings;
 }
 
+/// A closed bumpy ball, two copies of a grid at one place (ties within and across instances)
+/// and a soup whose corners a test may move (a deforming mesh): the meshes of the scenes for
+/// the trees over many instances.
+struct BallGridsSoup {
+    testing::TestMesh ball = testing::closed_bumpy_sphere(10, 14);
+    testing::TestMesh grids;
+    std::vector<glm::vec3> soup;
+    std::vector<std::uint32_t> soup_indices;
+    BallGridsSoup(unsigned seed, int soup_triangles) : grids(testing::stacked_grids(seed, 6, 2)) {
+        testing::TestMesh made = testing::random_soup(seed + 1, soup_triangles);
+        soup = std::move(made.positions);
+        soup_indices = std::move(made.indices);
+    }
+    /// Ball, grids, soup: meshes 0, 1 and 2.
+    [[nodiscard]] std::vector<MeshView> views() const {
+        return {ball.view(), grids.view(), {soup, soup_indices}};
+    }
+};
+
+/// Every mesh's own tree and nothing else (no world tree, no instance tree): what an accel
+/// searches with the two levels alone, the reference for the trees over many instances.
+SceneAccel::Bvhs mesh_trees_only(const SceneView& scene) {
+    SceneAccel::Bvhs trees;
+    for (const MeshView& mesh : scene.meshes)
+        trees.meshes.push_back(build_wide_bvh(mesh, wide_bvh_build_options()));
+    trees.complete = true;
+    return trees;
+}
+
+/// `count` rays straight down from height `top` over the square of half-width `spread` about
+/// `centre`, drawn from `rng`: each one's pick through `accel` is the one testing every
+/// triangle finds. Returns how many hit an instance that `counted` accepts.
+template <typename Counted>
+int picks_are_every_triangles(const SceneView& scene, const SceneAccel& accel,
+                              const PickSettings& settings, glm::vec2 centre, float spread,
+                              float top, int count, std::mt19937& rng, Counted counted) {
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    int hits = 0;
+    for (int i = 0; i < count; ++i) {
+        const float x = centre.x + spread * u(rng);
+        const float y = centre.y + spread * u(rng);
+        const Ray ray{{x, y, top}, {0.0f, 0.0f, -1.0f}};
+        PickStats stats;
+        const std::optional<SceneHit> bvh = PickPlan(scene, settings, &accel).intersect(ray, stats);
+        const std::optional<SceneHit> all = PickPlan(scene, {}, nullptr).intersect(ray, stats);
+        EXPECT_EQ(bvh.has_value(), all.has_value());
+        if (!bvh || !all) continue;
+        EXPECT_EQ(bvh->instance, all->instance);
+        EXPECT_EQ(bvh->triangle, all->triangle);
+        hits += counted(bvh->instance) ? 1 : 0;
+    }
+    return hits;
+}
+
 /// Tiles of 4x4 neighbouring rays from each eye (screen_tiles), then `scattered` packets of
 /// random rays drawn from `rng` in a fixed order, with bad rays in among good ones: a zero
 /// direction, a NaN origin, and a short packet.
@@ -277,16 +331,24 @@ TEST(ScenePick, PacketsThroughManyInstancesGiveEachRayItsOwnHit_Seed71) {
         }
 }
 
+/// A bumpy ball placed by one node: moved, turned and stretched.
+struct OneMovedBall {
+    testing::TestMesh ball = testing::closed_bumpy_sphere(12, 16);
+    SceneView scene;
+    OneMovedBall() {
+        scene.meshes.push_back(ball.view());
+        glm::mat4 m = glm::translate(glm::mat4(1.0f), {0.5f, -0.3f, -1.0f});
+        m = glm::rotate(m, 0.7f, glm::normalize(glm::vec3(1.0f, 2.0f, 0.5f)));
+        scene.instances.push_back({0, 0, glm::scale(m, {1.5f, 1.0f, 0.8f})});
+    }
+};
+
 // One instance, moved: its BVH searched directly (the ray moved into bone space once, no
 // search steps) by single rays and by the packet traversal, each ray's hit the search's (the
 // path a pick that records its boxes takes) bit for bit, for every algorithm.
 TEST(ScenePick, OneMovedInstanceIsSearchedDirectlyWithTheSearchsHits_Seed79) {
-    const testing::TestMesh sphere = testing::closed_bumpy_sphere(12, 16);
-    SceneView scene;
-    scene.meshes.push_back(sphere.view());
-    glm::mat4 m = glm::translate(glm::mat4(1.0f), {0.5f, -0.3f, -1.0f});
-    m = glm::rotate(m, 0.7f, glm::normalize(glm::vec3(1.0f, 2.0f, 0.5f)));
-    scene.instances.push_back({0, 0, glm::scale(m, {1.5f, 1.0f, 0.8f})});
+    const OneMovedBall ball;
+    const SceneView& scene = ball.scene;
     SceneAccel accel(scene);
     ASSERT_TRUE(accel.build_bvhs(scene));
     std::mt19937 rng(79);
@@ -322,12 +384,8 @@ TEST(ScenePick, OneMovedInstanceIsSearchedDirectlyWithTheSearchsHits_Seed79) {
 // One instance, moved: its BVH searched by the packet traversal, each ray's hit
 // intersect()'s, with fewer nodes visited than ray by ray.
 TEST(ScenePick, PacketsThroughOneMovedInstanceGiveEachRayItsOwnHit) {
-    const testing::TestMesh sphere = testing::closed_bumpy_sphere(12, 16);
-    SceneView scene;
-    scene.meshes.push_back(sphere.view());
-    glm::mat4 m = glm::translate(glm::mat4(1.0f), {0.5f, -0.3f, -1.0f});
-    m = glm::rotate(m, 0.7f, glm::normalize(glm::vec3(1.0f, 2.0f, 0.5f)));
-    scene.instances.push_back({0, 0, glm::scale(m, {1.5f, 1.0f, 0.8f})});
+    const OneMovedBall ball;
+    const SceneView& scene = ball.scene;
     SceneAccel accel(scene);
     ASSERT_TRUE(accel.build_bvhs(scene));
     for (const RayTriangleMethod method :
@@ -380,11 +438,7 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
 
     // The same scene with only the two levels: the meshes' trees without the world tree.
     SceneAccel two_levels(scene);
-    SceneAccel::Bvhs trees;
-    for (const MeshView& mesh : scene.meshes)
-        trees.meshes.push_back(build_wide_bvh(mesh, wide_bvh_build_options()));
-    trees.complete = true;
-    two_levels.set_bvhs(std::move(trees));
+    two_levels.set_bvhs(mesh_trees_only(scene));
     ASSERT_EQ(two_levels.world_tree(), nullptr);
 
     // Each ray through the plan (the world tree, with and without recording the boxes it
@@ -482,19 +536,9 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
     const std::uint32_t moved_mesh = 4;
     accel.refit_mesh(scene, moved_mesh);
     EXPECT_EQ(accel.world_tree(), nullptr);
-    PickSettings brute;
-    int on_moved = 0;
-    for (int i = 0; i < 1000; ++i) {
-        const Ray ray{{0.5f + 0.3f * u(rng), 0.5f + 0.3f * u(rng), 9.0f}, {0.0f, 0.0f, -1.0f}};
-        PickStats stats;
-        const std::optional<SceneHit> bvh = PickPlan(scene, settings, &accel).intersect(ray, stats);
-        const std::optional<SceneHit> all = PickPlan(scene, brute, nullptr).intersect(ray, stats);
-        ASSERT_EQ(bvh.has_value(), all.has_value());
-        if (!bvh) continue;
-        EXPECT_EQ(bvh->instance, all->instance);
-        EXPECT_EQ(bvh->triangle, all->triangle);
-        on_moved += bvh->instance == 5;
-    }
+    const int on_moved =
+        picks_are_every_triangles(scene, accel, settings, {0.5f, 0.5f}, 0.3f, 9.0f, 1000, rng,
+                                  [](std::uint32_t instance) { return instance == 5; });
     EXPECT_GT(on_moved, 15);
 }
 
@@ -503,12 +547,10 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
 // (two levels) makes each tree it reaches, once, from two threads at once, the same tree an
 // eager build makes. A mesh deformed while its tree waits is picked at its new place.
 TEST(ScenePick, MeshTreesWaitBehindTheWorldTreeUntilAPickNeedsThem_Seed77) {
-    const testing::TestMesh sphere = testing::closed_bumpy_sphere(10, 14);
-    const testing::TestMesh grids = testing::stacked_grids(77, 6, 2);
-    std::vector<glm::vec3> soup = testing::random_soup(78, 150).positions;
-    const std::vector<std::uint32_t> soup_indices = testing::random_soup(78, 150).indices;
+    BallGridsSoup meshes(77, 150);
+    std::vector<glm::vec3>& soup = meshes.soup;
     SceneView scene;
-    scene.meshes = {sphere.view(), grids.view(), {soup, soup_indices}};
+    scene.meshes = meshes.views();
     for (std::uint32_t mesh : {2u, 0u, 1u, 2u})
         scene.instances.push_back({mesh, std::uint32_t(scene.instances.size()), glm::mat4(1.0f)});
     const auto* first_found = [] {
@@ -520,11 +562,7 @@ TEST(ScenePick, MeshTreesWaitBehindTheWorldTreeUntilAPickNeedsThem_Seed77) {
 
     // The same scene built eagerly: every mesh's tree, no world tree.
     SceneAccel eager(scene);
-    SceneAccel::Bvhs trees;
-    for (const MeshView& mesh : scene.meshes)
-        trees.meshes.push_back(build_wide_bvh(mesh, wide_bvh_build_options()));
-    trees.complete = true;
-    eager.set_bvhs(std::move(trees));
+    eager.set_bvhs(mesh_trees_only(scene));
 
     SceneAccel accel(scene);
     ASSERT_TRUE(accel.build_bvhs(scene));
@@ -606,18 +644,9 @@ TEST(ScenePick, MeshTreesWaitBehindTheWorldTreeUntilAPickNeedsThem_Seed77) {
     fresh.refit_mesh(scene, 2);
     EXPECT_EQ(fresh.world_tree(), nullptr);
     EXPECT_EQ(fresh.built_mesh_bvh(2), nullptr);
-    int on_soup = 0;
-    for (int i = 0; i < 300; ++i) {
-        const Ray ray{{0.1f * u(rng), 0.1f * u(rng), 30.0f}, {0.0f, 0.0f, -1.0f}};
-        PickStats stats;
-        const std::optional<SceneHit> bvh = PickPlan(scene, closest, &fresh).intersect(ray, stats);
-        const std::optional<SceneHit> all = PickPlan(scene, {}, nullptr).intersect(ray, stats);
-        ASSERT_EQ(bvh.has_value(), all.has_value());
-        if (!bvh) continue;
-        EXPECT_EQ(bvh->instance, all->instance);
-        EXPECT_EQ(bvh->triangle, all->triangle);
-        on_soup += scene.instances[bvh->instance].mesh == 2;
-    }
+    const int on_soup = picks_are_every_triangles(
+        scene, fresh, closest, {0.0f, 0.0f}, 0.1f, 30.0f, 300, rng,
+        [&](std::uint32_t instance) { return scene.instances[instance].mesh == 2; });
     EXPECT_GT(on_soup, 10);
 }
 
@@ -630,14 +659,13 @@ TEST(ScenePick, MeshTreesWaitBehindTheWorldTreeUntilAPickNeedsThem_Seed77) {
 // and rays that graze the instances' boxes. Moving an instance sets the tree aside until the
 // transforms are those it was built for again; deforming a mesh drops it.
 TEST(ScenePick, OneTreeOverInstancesWithTransformsOfTheirOwnFindsTheTwoLevelsHits_Seed81) {
-    const testing::TestMesh sphere = testing::closed_bumpy_sphere(10, 14);
-    const testing::TestMesh grids = testing::stacked_grids(81, 6, 2);
-    std::vector<glm::vec3> soup = testing::random_soup(82, 120).positions;
-    const std::vector<std::uint32_t> soup_indices = testing::random_soup(82, 120).indices;
+    BallGridsSoup meshes(81, 120);
+    std::vector<glm::vec3>& soup = meshes.soup;
     const std::vector<glm::vec3> no_positions;
     const std::vector<std::uint32_t> no_indices;
     SceneView scene;
-    scene.meshes = {sphere.view(), grids.view(), {soup, soup_indices}, {no_positions, no_indices}};
+    scene.meshes = meshes.views();
+    scene.meshes.push_back({no_positions, no_indices});
     glm::mat4 turned = glm::translate(glm::mat4(1.0f), {2.0f, -1.0f, 0.5f});
     turned = glm::rotate(turned, 0.9f, glm::normalize(glm::vec3(1, -2, 0.5f)));
     turned = glm::scale(turned, {2.5f, 0.4f, 1.0f});
@@ -661,11 +689,7 @@ TEST(ScenePick, OneTreeOverInstancesWithTransformsOfTheirOwnFindsTheTwoLevelsHit
     ASSERT_EQ(accel.world_tree(), nullptr);
     // The same scene with only the two levels.
     SceneAccel two_levels(scene);
-    SceneAccel::Bvhs trees;
-    for (const MeshView& mesh : scene.meshes)
-        trees.meshes.push_back(build_wide_bvh(mesh, wide_bvh_build_options()));
-    trees.complete = true;
-    two_levels.set_bvhs(std::move(trees));
+    two_levels.set_bvhs(mesh_trees_only(scene));
     ASSERT_EQ(two_levels.instance_tree(), nullptr);
 
     // Rays: aimed at each instance's triangles' world corners and edge midpoints (moved in
