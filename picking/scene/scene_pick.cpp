@@ -42,10 +42,6 @@ bool closer_than(const std::optional<SceneHit>& best, float t, std::uint32_t ins
     return instance < best->instance || (instance == best->instance && triangle < best->triangle);
 }
 
-}  // namespace
-
-namespace {
-
 /// The instance tree's leaves' move (LeafSpaces::move; `context` the SceneAccel): the ray in
 /// instance `instance`'s bone space, as PickSearch::local_ray() moves it for the two levels.
 bool move_to_instance(const void* context, std::uint32_t instance, const Ray& world, Ray& local) {
