@@ -226,6 +226,13 @@ using PacketRaycastFn = void (*)(const WideBvh& bvh, std::span<const Ray> rays,
 /// Whether select_raycast_packet(query) is the SIMD traversal that walks the tree once for the
 /// packet (false: the loop over single rays).
 [[nodiscard]] bool packets_share_walk(const WideQuery& query);
+/// The packet traversal of a tree whose leaves are in spaces of their own (LeafSpaces): each
+/// ray's hit bit for bit the one select_raycast_spaces(query) finds for it alone. Only where
+/// packets_share_walk(query); null otherwise.
+using SpacesPacketRaycastFn = void (*)(const WideBvh& bvh, std::span<const Ray> rays,
+                                       const WideQuery& query, const LeafSpaces& spaces,
+                                       std::span<PacketHit> hits, TraversalStats& stats);
+[[nodiscard]] SpacesPacketRaycastFn select_raycast_packet_spaces(const WideQuery& query);
 
 /// New boxes and leaf corners after the mesh's positions changed (same triangles).
 void refit(WideBvh& bvh, const MeshView& mesh);

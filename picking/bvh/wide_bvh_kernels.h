@@ -22,6 +22,10 @@ namespace picking::kernels {
 /// it, else null.
 [[nodiscard]] PacketRaycastFn simd_packet_traversal(Isa isa, BlockAlgorithm algorithm);
 
+/// The SIMD packet traversal of a tree whose leaves are in spaces of their own for `isa` and
+/// `algorithm` if this CPU runs it, else null.
+[[nodiscard]] SpacesPacketRaycastFn simd_spaces_packet_traversal(Isa isa, BlockAlgorithm algorithm);
+
 /// A tree over boxes walked on a SIMD path (wide_box_tree.h).
 using BoxTraversalFn = void (*)(const WideBoxTree& tree, const Ray& ray, BoxVisit visit,
                                 void* context, TraversalStats& stats);

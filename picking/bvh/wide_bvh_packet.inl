@@ -214,10 +214,10 @@ inline unsigned rays_entering(const PacketLanes& p, const PacketBounds& b, const
 
 /// `count` rays (2 to 16; rays[count..15] repeat one of them) of one octant, all of the scaled
 /// form, in `p`: their closest hits, as traverse_impl would find them one by one.
-template <bool kWatertight>
+template <bool kWatertight, bool kSpaces = false>
 void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const PacketLanes& p,
                           int count, const WideQuery& query, PacketHit* const* hits,
-                          TraversalStats& stats) {
+                          TraversalStats& stats, const LeafSpaces* spaces = nullptr) {
     const PacketBounds bounds = packet_bounds(p);
     const RayLanes8& a = p.half[0];
     const RayLanes8& b = p.half[1];
@@ -262,9 +262,9 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
                     stats.rays_handed_off += unsigned(__builtin_popcount(entering));
                     for (unsigned rest = entering; rest; rest &= rest - 1) {
                         const int i = __builtin_ctz(rest);
-                        traverse_impl<false, kWatertight, true, true>(
+                        traverse_impl<false, kWatertight, true, true, kSpaces>(
                             bvh, *rays[i], make_slab_ray(*rays[i]), query, stats, &progress[i],
-                            &t_max[i], item.ref);
+                            &t_max[i], item.ref, spaces);
                     }
                     if (entering) packet_t_max = lane_max(max(load(t_max), load(t_max + 8)));
                     goto next_from_stack;
@@ -299,14 +299,30 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
             bool narrowed = false;
             for (; entering; entering &= entering - 1) {
                 const int i = __builtin_ctz(entering);
-                triangles += in_leaf;
                 RayProgress& ray = progress[i];
-                if (!ray.block_ray_ready) {
+                if constexpr (kSpaces) {
+                    // As traverse_impl's: the kernels' ray made again in another space.
+                    const std::uint32_t space = spaces->block_space[WideNode::leaf_block(item.ref)];
+                    if (ray.space != space) {
+                        ray.space = space;
+                        Ray local;
+                        ray.space_usable = spaces->move(spaces->context, space, *rays[i], local);
+                        if (ray.space_usable) {
+                            ray.block_ray = prepare_block_ray(local, query.options);
+                            ray.block_ray.t_max = !ray.best     ? t_max[i]
+                                                  : kWatertight ? t_max[i]
+                                                                : next_float_up(t_max[i]);
+                            ray.leaf_lanes = leaf::RayLanes(ray.block_ray);
+                        }
+                    }
+                    if (!ray.space_usable) continue;
+                } else if (!ray.block_ray_ready) {
                     ray.block_ray = prepare_block_ray(*rays[i], query.options);
                     ray.block_ray.t_max = t_max[i];  // no hit yet: the ray's own end
                     ray.leaf_lanes = leaf::RayLanes(ray.block_ray);
                     ray.block_ray_ready = true;
                 }
+                triangles += in_leaf;
                 const BlockHit hit =
                     leaf::closest_in_block<kWatertight>(ray.block_ray, ray.leaf_lanes, block);
                 // As traverse_impl: the kernel reports t <= the closest so far only.
@@ -441,9 +457,10 @@ inline void traverse_boxes_packet(const WideBoxTree& tree, std::span<const Ray> 
 /// Up to kPacketRays rays. Most packets (neighbours on screen) are of one octant and of the
 /// scaled form: one packet traversal. Otherwise the rays of each octant go together, and a
 /// lone ray, or one with a zero direction component or a negative t_min, alone.
-template <bool kWatertight>
-void traverse_packet(const WideBvh& bvh, std::span<const Ray> rays, const WideQuery& query,
-                     std::span<PacketHit> hits, TraversalStats& stats) {
+template <bool kWatertight, bool kSpaces>
+void traverse_packet_in(const WideBvh& bvh, std::span<const Ray> rays, const WideQuery& query,
+                        std::span<PacketHit> hits, TraversalStats& stats,
+                        const LeafSpaces* spaces) {
     static_assert(kPacketRays == 16);
     const int count = int(std::min({rays.size(), hits.size(), kPacketRays}));
     if (bvh.empty()) {
@@ -463,7 +480,8 @@ void traverse_packet(const WideBvh& bvh, std::span<const Ray> rays, const WideQu
     auto one_octant = [&](unsigned sign) { return (sign & all) == 0 || (sign & all) == all; };
     if (count >= 2 && (lanes.scaled & all) == all && one_octant(lanes.sign[0]) &&
         one_octant(lanes.sign[1]) && one_octant(lanes.sign[2])) {
-        traverse_packet_impl<kWatertight>(bvh, ray_of, lanes, count, query, hit_of, stats);
+        traverse_packet_impl<kWatertight, kSpaces>(bvh, ray_of, lanes, count, query, hit_of, stats,
+                                                   spaces);
         return;
     }
     auto octant = [&](int i) {
@@ -486,9 +504,10 @@ void traverse_packet(const WideBvh& bvh, std::span<const Ray> rays, const WideQu
             const Ray& ray = rays[std::size_t(first)];
             const SlabRay slab = make_slab_ray(ray);
             hits[std::size_t(first)] = PacketHit::of(
-                slab.scaled
-                    ? traverse_impl<false, kWatertight, true>(bvh, ray, slab, query, stats)
-                    : traverse_impl<false, kWatertight, false>(bvh, ray, slab, query, stats));
+                slab.scaled ? traverse_impl<false, kWatertight, true, false, kSpaces>(
+                                  bvh, ray, slab, query, stats, nullptr, nullptr, 0, spaces)
+                            : traverse_impl<false, kWatertight, false, false, kSpaces>(
+                                  bvh, ray, slab, query, stats, nullptr, nullptr, 0, spaces));
             continue;
         }
         const Ray* group_rays[16] = {};
@@ -503,9 +522,23 @@ void traverse_packet(const WideBvh& bvh, std::span<const Ray> rays, const WideQu
             group_rays[i] = group_rays[0];
             group_hits[i] = group_hits[0];
         }
-        traverse_packet_impl<kWatertight>(bvh, group_rays, load_packet(group_rays), n, query,
-                                          group_hits, stats);
+        traverse_packet_impl<kWatertight, kSpaces>(bvh, group_rays, load_packet(group_rays), n,
+                                                   query, group_hits, stats, spaces);
     }
+}
+
+template <bool kWatertight>
+void traverse_packet(const WideBvh& bvh, std::span<const Ray> rays, const WideQuery& query,
+                     std::span<PacketHit> hits, TraversalStats& stats) {
+    traverse_packet_in<kWatertight, false>(bvh, rays, query, hits, stats, nullptr);
+}
+
+/// traverse_packet for a tree whose leaves are in spaces of their own (LeafSpaces).
+template <bool kWatertight>
+void traverse_packet_spaces(const WideBvh& bvh, std::span<const Ray> rays, const WideQuery& query,
+                            const LeafSpaces& spaces, std::span<PacketHit> hits,
+                            TraversalStats& stats) {
+    traverse_packet_in<kWatertight, true>(bvh, rays, query, hits, stats, &spaces);
 }
 
 }  // namespace

@@ -167,6 +167,12 @@ bool packets_share_walk(const WideQuery& query) {
            kernels::simd_packet_traversal(query.isa, *query.block_algorithm);
 }
 
+SpacesPacketRaycastFn select_raycast_packet_spaces(const WideQuery& query) {
+    return packets_share_walk(query)
+               ? kernels::simd_spaces_packet_traversal(query.isa, *query.block_algorithm)
+               : nullptr;
+}
+
 PacketRaycastFn select_raycast_packet(const WideQuery& query) {
     if (packets_share_walk(query))
         return kernels::simd_packet_traversal(query.isa, *query.block_algorithm);

@@ -116,4 +116,19 @@ PacketRaycastFn simd_packet_traversal(Isa isa, BlockAlgorithm algorithm) {
     return nullptr;
 }
 
+SpacesPacketRaycastFn simd_spaces_packet_traversal(Isa isa, BlockAlgorithm algorithm) {
+    const bool watertight = algorithm == BlockAlgorithm::Watertight;
+    switch (supported_isa_at_most(isa)) {
+        case Isa::Avx512:
+            return watertight ? avx512::traverse_packet_spaces<true>
+                              : avx512::traverse_packet_spaces<false>;
+        case Isa::Avx2:
+            return watertight ? avx2::traverse_packet_spaces<true>
+                              : avx2::traverse_packet_spaces<false>;
+        case Isa::Scalar:
+            break;
+    }
+    return nullptr;
+}
+
 }  // namespace picking::kernels

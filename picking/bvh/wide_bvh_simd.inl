@@ -120,6 +120,10 @@ struct RayProgress {
     BlockRay block_ray;
     leaf::RayLanes leaf_lanes;
     bool block_ray_ready = false;
+    /// Leaves in spaces of their own (LeafSpaces): the space block_ray is in, and whether the
+    /// ray can hit anything there.
+    std::uint32_t space = kEmptyLane;
+    bool space_usable = false;
 };
 
 /// The traversal. Each inner node's children that the ray enters are taken nearest first: a
@@ -174,6 +178,14 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
         if (block_ray_ready) {
             block_ray = resume->block_ray;
             leaf_lanes = resume->leaf_lanes;
+        }
+        if constexpr (kSpaces) {
+            ray_space = resume->space;
+            space_usable = resume->space_usable;
+            if (space_usable) {
+                block_ray = resume->block_ray;
+                leaf_lanes = resume->leaf_lanes;
+            }
         }
     }
     auto enter = [&](std::uint32_t parent, int slot) {
@@ -305,6 +317,14 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
         if (block_ray_ready) {
             resume->block_ray = block_ray;
             resume->leaf_lanes = leaf_lanes;
+        }
+        if constexpr (kSpaces) {
+            resume->space = ray_space;
+            resume->space_usable = space_usable;
+            if (space_usable) {
+                resume->block_ray = block_ray;
+                resume->leaf_lanes = leaf_lanes;
+            }
         }
     }
     return best;

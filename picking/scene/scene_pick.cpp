@@ -384,6 +384,7 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
             // tested in its instance's bone space (SIMD kernels only; else the two levels).
             raycast_spaces_ = select_raycast_spaces(query_);
             if (raycast_spaces_) {
+                raycast_packet_spaces_ = select_raycast_packet_spaces(query_);
                 instance_tree_ = tree;
                 spaces_.block_space = tree->block_instance;
                 spaces_.move = move_to_instance;
@@ -446,6 +447,10 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
                                 PickStats& stats) const {
     const std::size_t count = std::min({rays.size(), hits.size(), kPacketRays});
     if (!direct_bvh_) {
+        if (instance_tree_ && raycast_packet_spaces_) {
+            intersect_packet_instanced(rays.first(count), hits, stats);
+            return;
+        }
         if (packet_instances_) {
             intersect_packet_instances(rays.first(count), hits, stats);
             return;
@@ -491,6 +496,36 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
             hits[i] = direct_hit(found[k].triangle, RayHit{found[k].t, found[k].u, found[k].v});
         else
             hits[i].reset();
+    }
+}
+
+void PickPlan::intersect_packet_instanced(std::span<const Ray> rays,
+                                          std::span<std::optional<SceneHit>> hits,
+                                          PickStats& stats) const {
+    // Only the rays intersect() would cast (the others have no hit).
+    std::array<Ray, kPacketRays> usable;
+    std::array<std::size_t, kPacketRays> from;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < rays.size(); ++i) {
+        hits[i].reset();
+        if (!ray_usable(rays[i])) continue;
+        usable[n] = rays[i];
+        from[n++] = i;
+    }
+    if (n == 0) return;
+    std::array<PacketHit, kPacketRays> found;  // not initialised: the traversal writes each
+    TraversalStats traversal;
+    raycast_packet_spaces_(instance_tree_->bvh, std::span<const Ray>(usable).first(n), query_,
+                           spaces_, found, traversal);
+    stats.instances_tested += n;
+    stats.box_tests += traversal.box_tests;
+    stats.nodes_visited += traversal.nodes_visited;
+    stats.triangles_tested += traversal.triangles_tested;
+    for (std::size_t k = 0; k < n; ++k) {
+        if (!found[k].hit()) continue;
+        const WorldTree::Place at = instance_tree_->place(found[k].triangle);
+        hits[from[k]] =
+            SceneHit{at.instance, at.triangle, RayHit{found[k].t, found[k].u, found[k].v}};
     }
 }
 

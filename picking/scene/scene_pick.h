@@ -146,7 +146,7 @@ class PickPlan {
     /// The closest hits of up to kPacketRays rays (hits[i] for rays[i]), each bit for bit what
     /// intersect() finds for it. With the BVH broad phase in bone space, each instance's BVH
     /// is searched once for all the rays that reach it (wide_bvh.h's packet traversal), one
-    /// instance or the world tree (the direct cases) without the top level; the
+    /// instance, the world tree or the instance tree without the top level; the
     /// algorithms without SIMD block kernels, the sequential ones (XNA's "first found", a seed's
     /// whole line), Baldwin–Weber's cache, the scalar path and the other broad phases go ray by
     /// ray. The counters add the packet's work.
@@ -183,10 +183,15 @@ class PickPlan {
     /// algorithms, the closest hit): one walk instead of the two levels; its leaves' spaces.
     const InstanceTree* instance_tree_ = nullptr;
     SpacesRaycastFn raycast_spaces_ = nullptr;
+    SpacesPacketRaycastFn raycast_packet_spaces_ = nullptr;  ///< null: packets walk two levels
     LeafSpaces spaces_;
     /// intersect_packet() searches each instance's BVH with the packet's rays that reach it.
     bool packet_instances_ = false;
 
+    /// intersect_packet() through the instance tree: one walk for the packet's rays.
+    void intersect_packet_instanced(std::span<const Ray> rays,
+                                    std::span<std::optional<SceneHit>> hits,
+                                    PickStats& stats) const;
     /// intersect_packet() through the top level and each instance reached (packet_instances_).
     void intersect_packet_instances(std::span<const Ray> rays,
                                     std::span<std::optional<SceneHit>> hits,

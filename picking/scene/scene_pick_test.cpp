@@ -716,7 +716,12 @@ TEST(ScenePick, OneTreeOverInstancesWithTransformsOfTheirOwnFindsTheTwoLevelsHit
         const auto target = draw_vec3<glm::vec3>(u, rng) * 4.0f;
         rays.push_back(Ray{origin, target - origin});
     }
+    // Packets: screen tiles (one walk of the tree for the tile), then the rays above by 16.
     std::vector<std::vector<Ray>> packets;
+    for (const glm::vec3 eye : {glm::vec3(0.5f, 0.0f, 14.0f), glm::vec3(3.0f, -2.0f, -9.0f)}) {
+        const auto tiles = screen_tiles(eye, 0.3f);
+        packets.insert(packets.end(), tiles.begin(), tiles.end());
+    }
     for (std::size_t i = 0; i < rays.size(); i += 16)
         packets.emplace_back(rays.begin() + std::ptrdiff_t(i),
                              rays.begin() + std::ptrdiff_t(std::min(rays.size(), i + 16)));
@@ -749,17 +754,24 @@ TEST(ScenePick, OneTreeOverInstancesWithTransformsOfTheirOwnFindsTheTwoLevelsHit
     };
     EXPECT_GT(agree("built"), 5000);
 
-    // The instance tree serves the SIMD kernels' closest hits: one walk, one "instance", a ray.
+    // The instance tree serves the SIMD kernels' closest hits, single rays and packets: one
+    // walk, one "instance", a ray; a tile's packet walks the tree once (fewer nodes).
     {
         const PickPlan plan(scene, bvh_settings(RayTriangleMethod::Watertight, true), &accel);
-        PickStats stats;
+        PickStats one_stats, packet_stats;
         std::size_t usable = 0;
-        for (const Ray& ray : rays) {
-            (void)plan.intersect(ray, stats);
-            usable += ray_usable(ray);
+        for (const std::vector<Ray>& packet : packets) {
+            std::array<std::optional<SceneHit>, kPacketRays> found;
+            plan.intersect_packet(packet, found, packet_stats);
+            for (const Ray& ray : packet) {
+                (void)plan.intersect(ray, one_stats);
+                usable += ray_usable(ray);
+            }
         }
         if (active_isa() != Isa::Scalar) {
-            EXPECT_EQ(stats.instances_tested, usable);
+            EXPECT_EQ(one_stats.instances_tested, usable);
+            EXPECT_EQ(packet_stats.instances_tested, usable);
+            EXPECT_LT(packet_stats.nodes_visited, one_stats.nodes_visited);
         }
     }
 
