@@ -204,6 +204,20 @@ struct BallGridsSoup {
     }
 };
 
+/// Two answers to one ray, bit for bit: both a hit or both none, and then the same instance,
+/// triangle, t, u and v. Returns whether both hit.
+bool same_hit(const std::optional<SceneHit>& a, const std::optional<SceneHit>& b,
+              std::string_view name) {
+    EXPECT_EQ(a.has_value(), b.has_value()) << name;
+    if (!a || !b) return false;
+    EXPECT_EQ(a->instance, b->instance) << name;
+    EXPECT_EQ(a->triangle, b->triangle) << name;
+    EXPECT_EQ(a->hit.t, b->hit.t) << name;
+    EXPECT_EQ(a->hit.u, b->hit.u) << name;
+    EXPECT_EQ(a->hit.v, b->hit.v) << name;
+    return true;
+}
+
 /// Every mesh's own tree and nothing else (no world tree, no instance tree): what an accel
 /// searches with the two levels alone, the reference for the trees over many instances.
 SceneAccel::Bvhs mesh_trees_only(const SceneView& scene) {
@@ -445,22 +459,13 @@ TEST(ScenePick, OneTreeOverInstancesOfOneTransformFindsTheTwoLevelsHits_Seed74) 
     // enters) and through the two levels, bit for bit; returns the hits per instance.
     auto agree = [&](const PickPlan& plan, const PickPlan& reference, std::string_view name) {
         std::vector<int> per_instance(scene.instances.size(), 0);
-        auto same = [&](const std::optional<SceneHit>& a, const std::optional<SceneHit>& b) {
-            EXPECT_EQ(a.has_value(), b.has_value()) << name;
-            if (!a || !b) return;
-            EXPECT_EQ(a->instance, b->instance) << name;
-            EXPECT_EQ(a->triangle, b->triangle) << name;
-            EXPECT_EQ(a->hit.t, b->hit.t) << name;
-            EXPECT_EQ(a->hit.u, b->hit.u) << name;
-            EXPECT_EQ(a->hit.v, b->hit.v) << name;
-        };
         for (const std::vector<Ray>& packet : packets)
             for (const Ray& ray : packet) {
                 PickStats stats, recorded_stats, reference_stats;
                 std::vector<PickedBox> visited;
                 const std::optional<SceneHit> one = plan.intersect(ray, stats);
-                same(one, plan.intersect(ray, recorded_stats, &visited));
-                same(one, reference.intersect(ray, reference_stats));
+                same_hit(one, plan.intersect(ray, recorded_stats, &visited), name);
+                same_hit(one, reference.intersect(ray, reference_stats), name);
                 // Recording the boxes changes nothing of the search.
                 EXPECT_EQ(recorded_stats.nodes_visited, stats.nodes_visited) << name;
                 EXPECT_EQ(recorded_stats.triangles_tested, stats.triangles_tested) << name;
@@ -736,16 +741,9 @@ TEST(ScenePick, OneTreeOverInstancesWithTransformsOfTheirOwnFindsTheTwoLevelsHit
                 const std::string name = where + " " + std::string(algorithm.name);
                 for (const Ray& ray : rays) {
                     PickStats stats, reference_stats;
-                    const std::optional<SceneHit> got = plan.intersect(ray, stats);
-                    const std::optional<SceneHit> want = reference.intersect(ray, reference_stats);
-                    EXPECT_EQ(got.has_value(), want.has_value()) << name;
-                    if (!got || !want) continue;
-                    EXPECT_EQ(got->instance, want->instance) << name;
-                    EXPECT_EQ(got->triangle, want->triangle) << name;
-                    EXPECT_EQ(got->hit.t, want->hit.t) << name;
-                    EXPECT_EQ(got->hit.u, want->hit.u) << name;
-                    EXPECT_EQ(got->hit.v, want->hit.v) << name;
-                    ++hits;
+                    if (same_hit(plan.intersect(ray, stats),
+                                 reference.intersect(ray, reference_stats), name))
+                        ++hits;
                 }
                 PickStats one_stats, packet_stats;
                 packets_as_rays_alone(plan, packets, one_stats, packet_stats, name);
