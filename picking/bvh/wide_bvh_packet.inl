@@ -233,6 +233,11 @@ void traverse_packet_impl(const WideBvh& bvh, const Ray* const* rays, const Pack
     float packet_t_max = lane_max(max(load(t_max), load(t_max + 8)));
 
     RayProgress progress[16];  // each ray's closest hit and its triangle kernels' ray
+    if constexpr (kSpaces)
+        for (RayProgress& ray : progress) {
+            ray.space = kEmptyLane;
+            ray.space_usable = false;
+        }
 
     const WideNode* nodes = bvh.nodes.data();
     const TriangleBlock8* blocks = bvh.blocks.data();

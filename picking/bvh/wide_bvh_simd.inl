@@ -123,9 +123,10 @@ struct RayProgress {
     leaf::RayLanes leaf_lanes;
     bool block_ray_ready = false;
     /// Leaves in spaces of their own (LeafSpaces): the space block_ray is in, and whether the
-    /// ray can hit anything there.
-    std::uint32_t space = kEmptyLane;
-    bool space_usable = false;
+    /// ray can hit anything there. Set by the traversals that have such leaves (not here: a
+    /// packet's sixteen of these are made for every packet).
+    std::uint32_t space;
+    bool space_usable;
 };
 
 /// The traversal. Each inner node's children that the ray enters are taken nearest first: a
