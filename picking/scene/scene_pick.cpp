@@ -366,6 +366,7 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
             const WideBvh* bvh = accel_->mesh_bvh(scene, scene.instances[0].mesh);
             if (bvh && !bvh->empty()) direct_bvh_ = bvh;
             direct_moved_ = !accel_->identity(0);
+            moved_world_box_ = accel_->instance_box(0);
         } else if (const WorldTree* world = accel_->world_tree();
                    world && !world->bvh.empty() &&
                    world->instance_count() == scene.instances.size() && !first_found_ &&
@@ -376,6 +377,8 @@ PickPlan::PickPlan(const SceneView& scene, const PickSettings& settings, const S
             direct_bvh_ = &world->bvh;
             world_ = world;
             direct_moved_ = !accel_->identity(0);
+            for (std::uint32_t i = 0; i < accel_->instance_count(); ++i)
+                moved_world_box_.extend(accel_->instance_box(i));
         } else if (const InstanceTree* tree = accel_->instance_tree();
                    tree && !tree->bvh.empty() && tree->instance_count() == scene.instances.size() &&
                    !first_found_ && !whole_line_ && !baldwin_weber_cache_ &&
@@ -474,6 +477,13 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
         std::array<Ray, kPacketRays> usable;  // not made in the common case: 512 bytes
         std::size_t kept = 0;
         for (std::size_t k = 0; k < n; ++k) {
+            if (direct_moved_) {
+                // Most rays of a sparse model's screen miss it: their move (two products in
+                // double) was half of such a packet's time.
+                const SlabRay slab = make_slab_ray(rays[from[k]]);
+                float entry;
+                if (!slab_entry(slab, moved_world_box_, slab.t_max, entry)) continue;
+            }
             // Moved into the shared bone space as intersect_moved() moves a ray.
             const Ray ray = direct_moved_ ? to_bone_space(rays[from[k]], accel_->mesh_from_world(0))
                                           : rays[from[k]];

@@ -179,6 +179,10 @@ class PickPlan {
     /// The one instance, or the world tree's instances, have a transform other than the
     /// identity: the ray moves into their bone space first (intersect_moved()).
     bool direct_moved_ = false;
+    /// With direct_moved_: the world boxes of the instances (their bone-space boxes moved and
+    /// grown by bone_space_margin). A packet's ray that misses it hits nothing (the top level
+    /// culls it so) and is not moved.
+    Aabb moved_world_box_;
     /// The instance tree (instance_tree.h) while it serves single rays (the SIMD kernels'
     /// algorithms, the closest hit): one walk instead of the two levels; its leaves' spaces.
     const InstanceTree* instance_tree_ = nullptr;

@@ -418,6 +418,76 @@ TEST(ScenePick, PacketsThroughOneMovedInstanceGiveEachRayItsOwnHit) {
     }
 }
 
+// A moved model in packets (one moved instance, or instances sharing one moved transform:
+// the world tree): a ray that misses the instances' world boxes is not moved into their bone
+// space, and the rays that pass closest to the mesh (aimed at its corners and at the boxes'
+// corners, from all sides) keep their single-ray hits bit for bit.
+TEST(ScenePick, PacketsThroughAMovedModelMoveOnlyTheRaysThatReachItsWorldBox_Seed83) {
+    const testing::TestMesh ball = testing::closed_bumpy_sphere(12, 16);
+    const testing::TestMesh soup = testing::random_soup(83, 40);
+    glm::mat4 m = glm::translate(glm::mat4(1.0f), {0.5f, -0.3f, -1.0f});
+    m = glm::scale(glm::rotate(m, 0.7f, glm::normalize(glm::vec3(1.0f, 2.0f, 0.5f))),
+                   {1.5f, 1.0f, 0.8f});
+    SceneView one, shared;
+    one.meshes = {ball.view()};
+    one.instances = {{0, 0, m}};
+    shared.meshes = {ball.view(), soup.view()};
+    shared.instances = {{0, 0, m}, {1, 1, m}};
+    std::mt19937 rng(83);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    for (const SceneView* scene : {&one, &shared}) {
+        SceneAccel accel(*scene);
+        ASSERT_TRUE(accel.build_bvhs(*scene));
+        ASSERT_EQ(scene == &shared, accel.world_tree() != nullptr);
+        Aabb world;
+        for (std::uint32_t i = 0; i < scene->instances.size(); ++i)
+            world.extend(accel.instance_box(i));
+        // Aims: every corner of the meshes moved to the world, and the world box's corners.
+        std::vector<glm::vec3> aims;
+        for (const Instance& instance : scene->instances)
+            for (const glm::vec3& p : scene->meshes[instance.mesh].positions)
+                aims.push_back(glm::vec3(instance.world_from_mesh * glm::vec4(p, 1.0f)));
+        for (int c = 0; c < 8; ++c)
+            aims.push_back({(c & 1) ? world.max.x : world.min.x,
+                            (c & 2) ? world.max.y : world.min.y,
+                            (c & 4) ? world.max.z : world.min.z});
+        std::vector<std::vector<Ray>> grazing(1);
+        for (const glm::vec3& aim : aims) {
+            const glm::vec3 origin = aim + 30.0f * glm::normalize(draw_vec3<glm::vec3>(u, rng));
+            if (grazing.back().size() == kPacketRays) grazing.emplace_back();
+            grazing.back().push_back(Ray{origin, aim - origin});
+        }
+        // Packets that pass beside the world box, just outside one face.
+        std::vector<std::vector<Ray>> beside;
+        const glm::vec3 size = world.extent();
+        for (int axis = 0; axis < 3; ++axis) {
+            std::vector<Ray> packet;
+            for (std::size_t i = 0; i < kPacketRays; ++i) {
+                glm::vec3 aim = world.center() + 0.4f * size * draw_vec3<glm::vec3>(u, rng);
+                aim[axis] = world.max[axis] + 0.01f * size[axis];
+                glm::vec3 origin = aim;
+                origin[(axis + 1) % 3] += 40.0f;
+                packet.push_back(Ray{origin, aim - origin});
+            }
+            beside.push_back(packet);
+        }
+        for (const RayTriangleMethod method :
+             {RayTriangleMethod::Watertight, RayTriangleMethod::MollerTrumbore}) {
+            const PickPlan plan(*scene, bvh_settings(method, true), &accel);
+            PickStats one_stats, packet_stats;
+            const std::vector<SceneHit> hits =
+                packets_as_rays_alone(plan, grazing, one_stats, packet_stats, "grazing");
+            EXPECT_GT(hits.size(), aims.size() / 4);
+            PickStats beside_stats, beside_one_stats;
+            EXPECT_TRUE(
+                packets_as_rays_alone(plan, beside, beside_one_stats, beside_stats, "beside")
+                    .empty());
+            EXPECT_EQ(beside_stats.instances_tested, 0u);  // none moved
+            EXPECT_EQ(beside_one_stats.instances_tested, 3 * kPacketRays);
+        }
+    }
+}
+
 // A scene whose instances share one transform (the identity: an OBJ's groups; or the model
 // moved as a whole) is searched through one tree over all of them (world_tree.h): every hit
 // is the one the two levels give (the same scene's accel without the world tree) bit for bit,
