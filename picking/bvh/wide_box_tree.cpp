@@ -243,4 +243,19 @@ void traverse_packet(const WideBoxTree& tree, std::span<const Ray> rays, std::ui
     traverse_packet_scalar(tree, rays, active, visit, context, stats);
 }
 
+std::uint32_t rays_entering_box(std::span<const Ray> rays, std::uint32_t active, const Aabb& box,
+                                Isa isa) {
+    if (rays.size() < 16) active &= (1u << rays.size()) - 1u;
+    active &= 0xffffu;
+    if (const auto simd = kernels::simd_rays_entering_box(isa)) return simd(rays, active, box);
+    std::uint32_t entering = 0;
+    for (std::uint32_t pending = active; pending; pending &= pending - 1) {
+        const int i = std::countr_zero(pending);
+        const SlabRay slab = make_slab_ray(rays[std::size_t(i)]);
+        float entry;
+        if (slab_entry(slab, box, slab.t_max, entry)) entering |= 1u << i;
+    }
+    return entering;
+}
+
 }  // namespace picking

@@ -87,4 +87,11 @@ void traverse_packet(const WideBoxTree& tree, std::span<const Ray> rays, std::ui
         const_cast<void*>(static_cast<const void*>(std::addressof(visit))), stats, isa);
 }
 
+/// Which of the `active` rays (bit i for rays[i]; bits past the span, or past 16, are ignored)
+/// enter `box` within their [t_min, t_max]: slab_entry's answer for each, eight rays at a time
+/// above Scalar. A packet's first look at one box before any work per ray (a moved model's world
+/// box, before its rays are moved).
+[[nodiscard]] std::uint32_t rays_entering_box(std::span<const Ray> rays, std::uint32_t active,
+                                              const Aabb& box, Isa isa);
+
 }  // namespace picking

@@ -1,6 +1,7 @@
 #include "picking/bvh/wide_box_tree.h"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <optional>
 #include <random>
@@ -449,6 +450,51 @@ TEST(WideBoxTree, APacketWalkTakesNearerBoxesFirstAndDropsThoseBeyondAnEnd) {
             stats, isa);
         EXPECT_TRUE(order.empty());
     }
+}
+
+// A packet's look at one box: each active ray's bit is slab_entry's answer for it on every
+// path, rays aimed at the box's corners and faces (the closest calls), rays with a zero
+// direction component or starting inside (t_min < 0: the scaled form's exceptions), ranges
+// that end just before the box, and masks with holes.
+TEST(WideBoxTree, RaysEnteringABoxAreThoseSlabEntryLetsIn_Seed85) {
+    std::mt19937 rng(85);
+    std::uniform_real_distribution<float> unit(-1.0f, 1.0f), pick(0.0f, 1.0f);
+    const std::vector<Isa> isas = testing::isa_levels_here();
+    int entered = 0, missed = 0;
+    for (const Aabb& box : random_boxes(rng, 60)) {
+        for (int packet = 0; packet < 8; ++packet) {
+            std::vector<Ray> rays;
+            const int count = 1 + int(pick(rng) * 16.0f) % 16;
+            for (int i = 0; i < count; ++i) {
+                Ray ray = random_ray(rng, i + packet);
+                // Aimed at a corner, or at a point of a face, of this box.
+                glm::vec3 aim = box.min + (box.max - box.min) * draw_vec3<glm::vec3>(pick, rng);
+                const int axis = i % 3;
+                if (i % 4 == 1) aim[axis] = pick(rng) < 0.5f ? box.min[axis] : box.max[axis];
+                if (i % 4 == 2)
+                    for (int a = 0; a < 3; ++a)
+                        aim[a] = unit(rng) < 0.0f ? box.min[a] : box.max[a];
+                if (i % 4 != 3) ray.direction = aim - ray.origin;
+                if (i % 5 == 4) ray.t_max = 0.999f;  // ends just before the aim
+                if (i % 11 == 7) ray.t_min = -1.0f;
+                rays.push_back(ray);
+            }
+            const auto active = std::uint32_t(rng()) | (packet == 0 ? ~0u : 0u);
+            std::uint32_t want = 0;
+            for (int i = 0; i < count; ++i) {
+                const SlabRay slab = make_slab_ray(rays[std::size_t(i)]);
+                float entry;
+                if ((active >> i) & 1u && slab_entry(slab, box, slab.t_max, entry)) want |= 1u << i;
+            }
+            for (Isa isa : isas)
+                EXPECT_EQ(rays_entering_box(rays, active, box, isa), want)
+                    << isa_name(isa) << " packet " << packet;
+            entered += std::popcount(want);
+            missed += std::popcount(active & ((1u << count) - 1u) & ~want);
+        }
+    }
+    EXPECT_GT(entered, 400);
+    EXPECT_GT(missed, 400);
 }
 
 }  // namespace

@@ -38,4 +38,10 @@ using BoxPacketTraversalFn = void (*)(const WideBoxTree& tree, std::span<const R
 /// The SIMD packet walk of a tree over boxes for `isa` if this CPU runs it, else null.
 [[nodiscard]] BoxPacketTraversalFn simd_box_packet_traversal(Isa isa);
 
+/// rays_entering_box (wide_box_tree.h) on a SIMD path: up to 16 rays, eight a step.
+using RaysEnteringBoxFn = std::uint32_t (*)(std::span<const Ray> rays, std::uint32_t active,
+                                            const Aabb& box);
+/// That test for `isa` if this CPU runs it, else null.
+[[nodiscard]] RaysEnteringBoxFn simd_rays_entering_box(Isa isa);
+
 }  // namespace picking::kernels

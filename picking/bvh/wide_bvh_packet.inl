@@ -91,6 +91,44 @@ inline PacketLanes load_packet(const Ray* const* rays) {
     return p;
 }
 
+/// Which of the `active` rays among rays[0..16) enter `box`: slab_entry's answer for each
+/// (rays_entering_box, wide_box_tree.h). The scaled form eight lanes at a time, operation for
+/// operation slab_entry's (the same products; max and min exact in any order, no NaN can
+/// arise); the other rays (a zero direction component, t_min < 0) by slab_entry itself.
+inline std::uint32_t rays_entering_box(std::span<const Ray> rays, std::uint32_t active,
+                                       const Aabb& box) {
+    const int count = int(std::min<std::size_t>(rays.size(), 16));
+    active &= (1u << count) - 1u;
+    if (active == 0) return 0;
+    const Ray* ray_of[16];
+    const int spare = __builtin_ctz(active);  // the spare lanes repeat an active ray
+    for (int i = 0; i < 16; ++i)
+        ray_of[i] = &rays[std::size_t((active >> i) & 1u ? i : spare)];
+    std::uint32_t entering = 0, scaled = 0;
+    for (int h = 0; h < ((active >> 8) ? 2 : 1); ++h) {
+        const RayLanes8 r = load_rays8(ray_of + 8 * h);
+        F t_near = r.t_min, t_far = r.t_max;
+        for (int axis = 0; axis < 3; ++axis) {
+            // The sign bit picks the near plane (blendv reads it), as in slab_entry.
+            const F low = splat(box.min[axis]), high = splat(box.max[axis]);
+            const F near_plane{_mm256_blendv_ps(low.v, high.v, r.inv_near[axis].v)};
+            const F far_plane{_mm256_blendv_ps(high.v, low.v, r.inv_near[axis].v)};
+            t_near = max(t_near, (near_plane - r.origin[axis]) * r.inv_near[axis]);
+            t_far = min(t_far, (far_plane - r.origin[axis]) * r.inv_far[axis]);
+        }
+        entering |= mask_bits(le(t_near, t_far)) << (8 * h);
+        scaled |= r.scaled << (8 * h);
+    }
+    entering &= scaled & active;
+    for (std::uint32_t other = active & ~scaled; other; other &= other - 1) {
+        const int i = __builtin_ctz(other);
+        const SlabRay slab = make_slab_ray(*ray_of[i]);
+        float entry;
+        if (slab_entry(slab, box, slab.t_max, entry)) entering |= 1u << i;
+    }
+    return entering;
+}
+
 /// The smallest and largest of eight lanes.
 inline float lane_min(F a) {
     __m128 m = _mm_min_ps(_mm256_castps256_ps128(a.v), _mm256_extractf128_ps(a.v, 1));

@@ -103,6 +103,17 @@ BoxPacketTraversalFn simd_box_packet_traversal(Isa isa) {
     return nullptr;
 }
 
+RaysEnteringBoxFn simd_rays_entering_box(Isa isa) {
+    switch (supported_isa_at_most(isa)) {
+        case Isa::Avx512:
+        case Isa::Avx2:
+            return avx2::rays_entering_box;
+        case Isa::Scalar:
+            break;
+    }
+    return nullptr;
+}
+
 PacketRaycastFn simd_packet_traversal(Isa isa, BlockAlgorithm algorithm) {
     const bool watertight = algorithm == BlockAlgorithm::Watertight;
     switch (supported_isa_at_most(isa)) {

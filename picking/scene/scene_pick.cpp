@@ -475,15 +475,18 @@ void PickPlan::intersect_packet(std::span<const Ray> rays, std::span<std::option
         for (std::size_t i = 0; i < count; ++i)
             hits[i].reset();
         std::array<Ray, kPacketRays> usable;  // not made in the common case: 512 bytes
+        // Most rays of a sparse model's screen miss it: their move (two products in double)
+        // was half of such a packet's time. Only those that enter its world box are moved.
+        std::uint32_t reach = ~0u;
+        if (direct_moved_) {
+            std::uint32_t cast = 0;
+            for (std::size_t k = 0; k < n; ++k)
+                cast |= 1u << from[k];
+            reach = rays_entering_box(rays.first(count), cast, moved_world_box_, query_.isa);
+        }
         std::size_t kept = 0;
         for (std::size_t k = 0; k < n; ++k) {
-            if (direct_moved_) {
-                // Most rays of a sparse model's screen miss it: their move (two products in
-                // double) was half of such a packet's time.
-                const SlabRay slab = make_slab_ray(rays[from[k]]);
-                float entry;
-                if (!slab_entry(slab, moved_world_box_, slab.t_max, entry)) continue;
-            }
+            if (!((reach >> from[k]) & 1u)) continue;
             // Moved into the shared bone space as intersect_moved() moves a ray.
             const Ray ray = direct_moved_ ? to_bone_space(rays[from[k]], accel_->mesh_from_world(0))
                                           : rays[from[k]];
