@@ -3,9 +3,11 @@
 
 #include "assets/import_child.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -51,6 +53,23 @@ void write_all(std::span<const std::byte> bytes) {
     while (!bytes.empty()) {
         const ssize_t n = ::write(kImportReplyFd, bytes.data(), bytes.size());
         if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) end_child(1);
+        bytes = bytes.subspan(std::size_t(n));
+    }
+}
+
+/// Hands the pages of `bytes` to the pipe instead of copying them into it (vmsplice): the parent
+/// reads them straight from this process's memory, which saves one copy of a big mesh. The
+/// pages must stay unchanged until read, so nothing may free them before this process ends.
+void lend_all(std::span<const std::byte> bytes) {
+    while (!bytes.empty()) {
+        iovec piece{const_cast<std::byte*>(bytes.data()), bytes.size()};
+        const ssize_t n = ::vmsplice(kImportReplyFd, &piece, 1, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EINVAL || errno == ENOSYS || errno == EPERM)) {
+            write_all(bytes);  // not a pipe, or a kernel without vmsplice: copy
+            return;
+        }
         if (n <= 0) end_child(1);
         bytes = bytes.subspan(std::size_t(n));
     }
@@ -117,9 +136,15 @@ void send_refusal(LoadFailure failure, const std::string& reason) {
 
 void send_scene(const Scene& scene) {
     std::uint64_t size = 0;
-    encode_scene(scene, [&size](std::span<const std::byte> piece) { size += piece.size(); });
+    encode_scene(scene,
+                 [&size](std::span<const std::byte> piece, WirePiece) { size += piece.size(); });
     write_all(protocol::frame_header(protocol::MessageKind::Scene, size));
-    encode_scene(scene, [](std::span<const std::byte> piece) { write_all(piece); });
+    encode_scene(scene, [](std::span<const std::byte> piece, WirePiece where) {
+        if (where == WirePiece::OfTheScene)
+            lend_all(piece);
+        else
+            write_all(piece);
+    });
 }
 
 /// Sends the loader's progress every 50 ms while it runs.
@@ -210,6 +235,10 @@ std::string_view misbehave_before_loading() {
             write_all(std::span(bytes).first(bytes.size() / 2));
         } else {
             send_scene(scene);
+            // The scene's arrays may still be in the pipe, lent rather than copied (lend_all):
+            // end before anything frees them.
+            ::close(kImportReplyFd);
+            end_child(0);
         }
     } catch (const LoadError& e) {
         send_refusal(e.failure() == LoadFailure::MemoryLimit ? LoadFailure::MemoryLimit

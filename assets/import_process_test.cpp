@@ -19,6 +19,7 @@
 
 #include <gtest/gtest.h>
 
+#include "assets/procedural/torus_knot.h"
 #include "assets/testing/same_scene.h"
 #include "assets/testing/scene_notes.h"
 #include "assets/testing/test_files.h"
@@ -99,6 +100,36 @@ TEST(ImportProcess, FilesLoadAsTheyDoInProcess) {
         testing::expect_same_scene(load_model(path, options), imported);
         EXPECT_EQ(progress.fraction.load(), 1.0f);
     }
+    EXPECT_EQ(child_processes(), 0u);
+}
+
+/// `mesh` as a binary STL: an 80-byte header, the count, then 50 bytes a triangle.
+std::string binary_stl(const MeshData& mesh) {
+    std::string out(80, ' ');
+    const auto put = [&out](const auto& value) {
+        out.append(reinterpret_cast<const char*>(&value), sizeof value);
+    };
+    put(std::uint32_t(mesh.triangle_count()));
+    for (std::size_t t = 0; t < mesh.triangle_count(); ++t) {
+        put(glm::vec3(0.0f));  // the facet normal, which readers recompute
+        for (int corner = 0; corner < 3; ++corner)
+            put(mesh.positions[mesh.indices[3 * t + corner]]);
+        put(std::uint16_t(0));
+    }
+    return out;
+}
+
+TEST(ImportProcess, AMeshManyTimesThePipesSizeArrivesWhole) {
+    // Its vertices and indices (about 1.2 and 2.4 MB) go through the 1 MB pipe in pieces, lent
+    // page by page rather than copied.
+    const fs::path file =
+        fs::temp_directory_path() / ("raypick_import_big_" + std::to_string(::getpid()) + ".stl");
+    std::ofstream(file, std::ios::binary) << binary_stl(make_knot_scene(200000).meshes.at(0));
+    const Scene imported = import_model(file);
+    testing::expect_same_scene(load_model(file), imported);
+    ASSERT_EQ(imported.meshes.size(), 1u);
+    EXPECT_GT(imported.meshes[0].indices.size() * sizeof(std::uint32_t), std::size_t(2) << 20);
+    fs::remove(file);
     EXPECT_EQ(child_processes(), 0u);
 }
 

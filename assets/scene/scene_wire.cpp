@@ -77,12 +77,12 @@ class Writer {
             bytes(values.data(), size);
         } else {
             flush();
-            sink_(std::as_bytes(std::span(values)));
+            sink_(std::as_bytes(std::span(values)), WirePiece::OfTheScene);
         }
     }
     void flush() {
         if (buffer_.empty()) return;
-        sink_(std::span(buffer_));
+        sink_(std::span(buffer_), WirePiece::Buffered);
         buffer_.clear();
     }
 
@@ -540,7 +540,7 @@ void encode_scene(const Scene& scene, const SceneWireSink& sink) {
 
 std::vector<std::byte> encode_scene(const Scene& scene) {
     std::vector<std::byte> bytes;
-    encode_scene(scene, [&bytes](std::span<const std::byte> piece) {
+    encode_scene(scene, [&bytes](std::span<const std::byte> piece, WirePiece) {
         bytes.insert(bytes.end(), piece.begin(), piece.end());
     });
     return bytes;

@@ -30,9 +30,15 @@ class SceneWireError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/// Receives encoded bytes in order, in pieces: small fields gathered in a buffer, large arrays
-/// (vertices, indices, weights) passed straight from the scene without a copy.
-using SceneWireSink = std::function<void(std::span<const std::byte>)>;
+/// Where a piece of the encoding lives, which says how long it may be referred to.
+enum class WirePiece {
+    Buffered,    ///< small fields gathered in the encoder's buffer, reused once the sink returns
+    OfTheScene,  ///< a large array (vertices, indices, weights) passed straight from the scene:
+                 ///< the bytes stay as they are for as long as the scene does
+};
+
+/// Receives encoded bytes in order, in pieces.
+using SceneWireSink = std::function<void(std::span<const std::byte>, WirePiece)>;
 
 /// Writes `scene` to `sink`. Throws only what `sink` throws.
 void encode_scene(const Scene& scene, const SceneWireSink& sink);
