@@ -189,12 +189,22 @@ class ProgressReporter {
 /// A test hook, never set by raypick itself: RAYPICK_IMPORT_FAULT makes the import process
 /// misbehave in one way, so that the parent's handling of each is tested without relying on an
 /// importer's bug. Returns the fault to apply after loading, if any.
-std::string_view misbehave_before_loading() {
+std::string_view misbehave_before_loading(const ImportLimits& limits) {
     const char* fault = std::getenv("RAYPICK_IMPORT_FAULT");
     const std::string_view name = fault ? fault : "";
-    if (name == "segv") {
+    const auto crash = [] {
         std::signal(SIGSEGV, SIG_DFL);  // not a sanitizer's handler: die of the signal
         std::raise(SIGSEGV);
+    };
+    if (name == "segv") {
+        crash();
+    } else if (name == "bloat-segv") {
+        // Most of the memory limit resident, then the crash: an importer that died of its size.
+        const std::size_t bytes = limits.memory_bytes / 10 * 6;
+        auto* block = new std::byte[bytes];
+        std::memset(block, 1, bytes);
+        asm volatile("" : : "r"(block) : "memory");
+        crash();
     } else if (name == "alloc") {
         constexpr std::size_t kBlock = std::size_t(64) << 20;
         for (;;) {
@@ -223,7 +233,7 @@ std::string_view misbehave_before_loading() {
     apply_limits(request.limits);
 
     try {
-        const std::string_view fault = misbehave_before_loading();
+        const std::string_view fault = misbehave_before_loading(request.limits);
         LoadProgress progress;
         ProgressReporter reporter(progress);
         Scene scene = load_model(request.path, request.options, &progress);

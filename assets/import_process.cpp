@@ -13,11 +13,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -113,6 +115,11 @@ class ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &none);
         posix_spawnattr_setsigdefault(&attributes, &all);
         posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+        // posix_spawn starts the child in this process's memory (vfork), and Linux keeps the
+        // largest resident size across exec: the child's ru_maxrss is at least this process's.
+        rusage self{};
+        ::getrusage(RUSAGE_SELF, &self);
+        spawner_peak_bytes_ = std::uint64_t(self.ru_maxrss) * 1024;
         const int error =
             ::posix_spawn(&pid_, program.c_str(), &actions, &attributes, argv.data(), envp.data());
         posix_spawn_file_actions_destroy(&actions);
@@ -151,6 +158,7 @@ class ChildProcess {
             done = ::wait4(pid_, &end.status, WNOHANG, &usage);
         } while (done < 0 && errno == EINTR);
         if (done == 0) {
+            watch_peak();
             if (pidfd_.get() >= 0) {
                 pollfd fd{pidfd_.get(), POLLIN, 0};
                 ::poll(&fd, 1, kPollMilliseconds);
@@ -162,8 +170,26 @@ class ChildProcess {
         pid_ = -1;  // reaped (or, should wait4 fail, not ours to wait for any more)
         end.cpu_seconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
                           1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
-        end.peak_resident_bytes = std::uint64_t(usage.ru_maxrss) * 1024;
+        // Its own peak: ru_maxrss when above what it inherited, else the largest seen.
+        const std::uint64_t reported = std::uint64_t(usage.ru_maxrss) * 1024;
+        end.peak_resident_bytes =
+            std::max(peak_seen_bytes_, reported > spawner_peak_bytes_ ? reported : 0);
         return end;
+    }
+
+    /// Notes the child's own largest resident size so far (VmHWM, which starts at its exec).
+    void watch_peak() {
+        std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+        std::string key;
+        while (status >> key) {
+            if (key == "VmHWM:") {
+                std::uint64_t kilobytes = 0;
+                if (status >> kilobytes)
+                    peak_seen_bytes_ = std::max(peak_seen_bytes_, kilobytes * 1024);
+                return;
+            }
+            status.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+        }
     }
 
     /// The child's resident memory now, from /proc (0 when it cannot be read).
@@ -178,6 +204,8 @@ class ChildProcess {
     pid_t pid_ = -1;
     Fd reply_;
     Fd pidfd_;
+    std::uint64_t spawner_peak_bytes_ = 0;  ///< this process's ru_maxrss when it spawned the child
+    std::uint64_t peak_seen_bytes_ = 0;     ///< the child's largest VmHWM read while it ran
 };
 
 std::string signal_text(int signal) {
@@ -217,6 +245,7 @@ std::optional<std::size_t> read_pipe(ChildProcess& child, std::span<std::byte> r
         }
         pollfd fd{child.reply_fd(), POLLIN, 0};
         const int ready = ::poll(&fd, 1, kPollMilliseconds);
+        if (ready == 0) child.watch_peak();  // a quiet moment: the child is busy loading
         const ssize_t n = ready > 0 ? ::read(child.reply_fd(), room.data(), room.size()) : 0;
         if (ready < 0 || n < 0) {
             if (errno == EINTR || errno == EAGAIN) continue;

@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -166,6 +167,24 @@ TEST(ImportProcess, ACrashIsReportedWithItsSignal) {
     EXPECT_EQ(std::string(error.what()),
               kSmallModel.string() + ": the importer crashed on this file (signal 11, SIGSEGV)");
     EXPECT_EQ(child_processes(), 0u);
+}
+
+TEST(ImportProcess, ACrashAfterUsingMostOfTheLimitSaysHowMuch) {
+    const LoadError error = import_error(kSmallModel, "bloat-segv");
+    EXPECT_EQ(error.failure(), LoadFailure::Crashed);
+    EXPECT_TRUE(contains(error.what(), "(signal 11, SIGSEGV); it had used ")) << error.what();
+    EXPECT_TRUE(contains(error.what(), " of its memory limit of 256 MB")) << error.what();
+}
+
+TEST(ImportProcess, ACrashIsNotChargedWithTheViewersOwnMemory) {
+    // The viewer holds a big model; the import process it starts is small and crashes. Linux
+    // hands the spawner's peak to a child started by vfork: that is not the child's.
+    std::vector<std::byte> held(std::size_t(200) << 20);
+    std::memset(held.data(), 1, held.size());
+    const LoadError error = import_error(kSmallModel, "segv");
+    EXPECT_EQ(std::string(error.what()),
+              kSmallModel.string() + ": the importer crashed on this file (signal 11, SIGSEGV)");
+    EXPECT_EQ(held[held.size() / 2], std::byte{1});
 }
 
 TEST(ImportProcess, RunawayMemoryStopsAtTheMemoryLimit) {
