@@ -3,9 +3,11 @@
 #include "assets/load_stl.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <exception>
+#include <latch>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,13 +50,12 @@ struct Run {
     std::exception_ptr error;
 };
 
-/// Joins the corners of the run's triangles, writing its indices. The first run reports
-/// progress (the runs go side by side); every run looks at cancel.
-void join_run(const std::byte* first_row, Run& run, std::size_t expected_vertices,
-              std::size_t most_vertices, std::uint32_t* indices, LoadProgress* progress,
+/// Joins the corners of the run's triangles into its welder, writing its indices. The first
+/// run reports progress (the runs go side by side); every run looks at cancel.
+void join_run(const std::byte* first_row, Run& run, std::uint32_t* indices, LoadProgress* progress,
               bool reports, const std::filesystem::path& path) {
     const std::size_t n = run.end - run.begin;
-    VertexWelder& welder = run.welder.emplace(expected_vertices, most_vertices);
+    VertexWelder& welder = *run.welder;
     for (std::size_t t = run.begin; t < run.end; ++t) {
         if (progress != nullptr && (t - run.begin) % kTrianglesPerReport == 0) {
             if (reports) progress->fraction = float(t - run.begin) / float(n);
@@ -126,17 +127,42 @@ std::optional<Scene> read_binary_stl(std::span<const std::byte> bytes,
 
     MeshData mesh;
     mesh.name = capped_name(path.stem().string());
-    mesh.indices.resize(std::size_t(count) * 3);
     const std::byte* const first_row = bytes.data() + kHeaderBytes + kCountBytes;
     std::vector<Run> runs = runs_of(count, split);
-    // The first run's welder goes on to number every vertex: it is made for them all (a
-    // closed mesh has about half as many vertices as triangles, and at most every corner is
-    // one). The others are made for their own.
-    auto join = [&](std::size_t i) {
-        const std::size_t triangles = i == 0 ? std::size_t(count) : runs[i].end - runs[i].begin;
+    // The first run's welder goes on to number the vertices of every run but the last (whose
+    // vertices need no place in a table): its table is made for those (a closed mesh has about
+    // half as many vertices as triangles), its array for every vertex there can be (address
+    // space only). The others are made for their own.
+    const std::size_t tabled = count - (runs.size() > 1 ? runs.back().end - runs.back().begin : 0);
+    auto make_welder = [&](std::size_t i) {
+        const std::size_t triangles = runs[i].end - runs[i].begin;
+        if (i == 0)
+            runs[i].welder.emplace(tabled / 2, 3 * std::size_t(count));
+        else
+            runs[i].welder.emplace(triangles / 2, 3 * triangles);
+    };
+    // The welders' tables are zeros in fresh pages, slow to fault in: run 1's thread makes the
+    // first run's welder and then its own while this one makes the indices, each other run's
+    // thread its own, and every run starts once the indices and the first welder are there.
+    std::latch ready(2);
+    std::atomic<bool> unready{false};  // the indices or the first welder could not be made
+    auto make = [&](const auto& what) {
         try {
-            join_run(first_row, runs[i], triangles / 2, 3 * triangles, mesh.indices.data(),
-                     progress, i == 0, path);
+            what();
+        } catch (...) {
+            unready = true;
+            ready.count_down();
+            throw;
+        }
+        ready.count_down();
+    };
+    auto join = [&](std::size_t i, bool makes_first_welder) {
+        try {
+            if (makes_first_welder) make([&] { make_welder(0); });
+            if (i != 0) make_welder(i);
+            ready.wait();
+            if (unready) return;
+            join_run(first_row, runs[i], mesh.indices.data(), progress, i == 0, path);
         } catch (...) {
             runs[i].error = std::current_exception();
         }
@@ -144,13 +170,21 @@ std::optional<Scene> read_binary_stl(std::span<const std::byte> bytes,
     std::vector<std::thread> threads;
     try {
         for (std::size_t i = 1; i < runs.size(); ++i)
-            threads.emplace_back(join, i);
+            threads.emplace_back(join, i, i == 1);
     } catch (const std::system_error&) {
         // No more threads to be had (a process limit): the runs without one go on this one.
     }
-    join(0);
+    try {
+        if (threads.empty()) make([&] { make_welder(0); });
+        make([&] { mesh.indices.resize(std::size_t(count) * 3); });
+    } catch (...) {
+        for (std::thread& thread : threads)
+            thread.join();
+        throw;
+    }
+    join(0, false);
     for (std::size_t i = threads.size() + 1; i < runs.size(); ++i)
-        join(i);
+        join(i, false);
     for (std::thread& thread : threads)
         thread.join();
     for (const Run& run : runs)
