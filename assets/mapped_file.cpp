@@ -24,7 +24,10 @@ MappedFile::MappedFile(const std::filesystem::path& path) {
     }
     size_ = std::size_t(status.st_size);
     if (size_ > 0) {
-        void* mapped = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+        // A reader goes through every byte of the files it takes (Assimp reads the others
+        // whole): mapping them all at once (MAP_POPULATE) costs less than faulting them in a
+        // few pages at a time as the reader goes.
+        void* mapped = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
         if (mapped == MAP_FAILED) {
             const int error = errno;
             ::close(fd);
