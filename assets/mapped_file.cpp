@@ -13,7 +13,7 @@
 
 namespace assets {
 
-MappedFile::MappedFile(const std::filesystem::path& path) {
+MappedFile::MappedFile(const std::filesystem::path& path, Paging paging) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw LoadError(path, std::string("cannot open it: ") + std::strerror(errno));
     struct stat status {};
@@ -24,10 +24,8 @@ MappedFile::MappedFile(const std::filesystem::path& path) {
     }
     size_ = std::size_t(status.st_size);
     if (size_ > 0) {
-        // A reader goes through every byte of the files it takes (Assimp reads the others
-        // whole): mapping them all at once (MAP_POPULATE) costs less than faulting them in a
-        // few pages at a time as the reader goes.
-        void* mapped = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        const int populate = paging == Paging::Whole ? MAP_POPULATE : 0;
+        void* mapped = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | populate, fd, 0);
         if (mapped == MAP_FAILED) {
             const int error = errno;
             ::close(fd);

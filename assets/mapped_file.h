@@ -10,9 +10,16 @@ namespace assets {
 
 class MappedFile {
   public:
+    /// How the pages come in.
+    enum class Paging {
+        AsRead,  ///< each when first read (readers that go through the file on every core)
+        Whole,   ///< all at once (MAP_POPULATE), for a reader that goes front to back on one
+                 ///< thread: cheaper than faulting them in a few pages at a time as it goes
+    };
+
     /// Maps `path`; throws LoadError when it cannot be opened or mapped. An empty file maps to
     /// no bytes.
-    explicit MappedFile(const std::filesystem::path& path);
+    explicit MappedFile(const std::filesystem::path& path, Paging paging = Paging::AsRead);
     ~MappedFile();
     MappedFile(const MappedFile&) = delete;
     MappedFile& operator=(const MappedFile&) = delete;
