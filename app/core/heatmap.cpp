@@ -257,7 +257,9 @@ void trace_cost_rows(const SceneSession& session, const Camera& camera, const Pi
     const SceneSession::Caster caster = session.caster(choice);
     const auto start = Clock::now();
     picking::parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned worker) {
-        Totals& mine = totals[worker];
+        // Counted on this thread's stack: the workers' totals side by side in `totals` share a
+        // cache line, which every tile's counts would pass back and forth.
+        Totals mine;
         for (int job = next_job++; job < jobs; job = next_job++) {
             const int y = first + job * row_step;
             if (packets) {
@@ -275,6 +277,7 @@ void trace_cost_rows(const SceneSession& session, const Camera& camera, const Pi
                 mine.stats += pixel.stats;
             }
         }
+        totals[worker] = mine;
     });
     image.seconds += std::chrono::duration<double>(Clock::now() - start).count();
     image.rays += std::uint64_t(last - first) * std::uint64_t(size.x);
