@@ -141,13 +141,26 @@ CursorRays::CursorRays(const Camera& camera, glm::vec2 window_size)
     const glm::dmat4 clip_from_world =
         glm::dmat4(camera.projection_matrix(aspect)) * glm::dmat4(camera.view());
     world_from_clip_ = glm::inverse(clip_from_world);
+    // glm's matrix times vector is (m0 x + m1 y) + (m2 z + m3 w): these are its second sum
+    // for the near (z = -1) and the far (z = 1) point, w = 1.
+    near_depth_ = world_from_clip_[2] * glm::dvec4(-1.0) + world_from_clip_[3] * glm::dvec4(1.0);
+    far_depth_ = world_from_clip_[2] * glm::dvec4(1.0) + world_from_clip_[3] * glm::dvec4(1.0);
 }
 
-picking::Ray CursorRays::ray(glm::vec2 cursor_window) const {
-    const double x = 2.0 * double(cursor_window.x) / double(window_size_.x) - 1.0;
-    const double y = 1.0 - 2.0 * double(cursor_window.y) / double(window_size_.y);
-    const glm::dvec4 near_h = world_from_clip_ * glm::dvec4(x, y, -1.0, 1.0);
-    const glm::dvec4 far_h = world_from_clip_ * glm::dvec4(x, y, 1.0, 1.0);
+glm::dvec4 CursorRays::column_part(float cursor_x) const {
+    const double x = 2.0 * double(cursor_x) / double(window_size_.x) - 1.0;
+    return world_from_clip_[0] * glm::dvec4(x);
+}
+
+glm::dvec4 CursorRays::row_part(float cursor_y) const {
+    const double y = 1.0 - 2.0 * double(cursor_y) / double(window_size_.y);
+    return world_from_clip_[1] * glm::dvec4(y);
+}
+
+picking::Ray CursorRays::ray_from_parts(const glm::dvec4& column, const glm::dvec4& row) const {
+    const glm::dvec4 plane = column + row;
+    const glm::dvec4 near_h = plane + near_depth_;
+    const glm::dvec4 far_h = plane + far_depth_;
     const glm::dvec3 near_point = glm::dvec3(near_h) / near_h.w;
     const glm::dvec3 far_point = glm::dvec3(far_h) / far_h.w;
 
@@ -156,6 +169,16 @@ picking::Ray CursorRays::ray(glm::vec2 cursor_window) const {
     ray.direction = glm::vec3(direction);
     ray.origin = perspective_ ? eye_ : glm::vec3(near_point);
     return ray;
+}
+
+PixelRays::PixelRays(const Camera& camera, glm::ivec2 image_size)
+    : rays_(camera, glm::vec2(image_size)),
+      columns_(std::size_t(std::max(image_size.x, 0))),
+      rows_(std::size_t(std::max(image_size.y, 0))) {
+    for (std::size_t x = 0; x < columns_.size(); ++x)
+        columns_[x] = rays_.column_part(float(x) + 0.5f);
+    for (std::size_t y = 0; y < rows_.size(); ++y)
+        rows_[y] = rays_.row_part(float(y) + 0.5f);
 }
 
 picking::Ray ray_from_cursor(const Camera& camera, glm::vec2 cursor_window, glm::vec2 window_size) {

@@ -2,6 +2,8 @@
 /// An orbit camera (yaw/pitch/distance around a target), perspective or orthographic, and the
 /// conversion from cursor positions to world rays.
 
+#include <vector>
+
 #include <glm/mat4x4.hpp>
 #include <glm/trigonometric.hpp>
 #include <glm/vec2.hpp>
@@ -67,13 +69,42 @@ struct Camera {
 class CursorRays {
   public:
     CursorRays(const Camera& camera, glm::vec2 window_size);
-    [[nodiscard]] picking::Ray ray(glm::vec2 cursor_window) const;
+    [[nodiscard]] picking::Ray ray(glm::vec2 cursor_window) const {
+        return ray_from_parts(column_part(cursor_window.x), row_part(cursor_window.y));
+    }
+
+    // ray() in its three steps, for callers that reuse a column's or a row's part (PixelRays):
+    // the near and far points' unprojections share the parts of x and of y.
+    [[nodiscard]] glm::dvec4 column_part(float cursor_x) const;
+    [[nodiscard]] glm::dvec4 row_part(float cursor_y) const;
+    [[nodiscard]] picking::Ray ray_from_parts(const glm::dvec4& column,
+                                              const glm::dvec4& row) const;
 
   private:
     glm::dmat4 world_from_clip_;
+    /// The near and the far point's depth and w through world_from_clip_ (the same for every
+    /// cursor position).
+    glm::dvec4 near_depth_, far_depth_;
     glm::vec2 window_size_;
     bool perspective_;
     glm::vec3 eye_;
+};
+
+/// The rays through the centres of an image's pixels: ray(x, y) is CursorRays::ray at
+/// (x + 0.5, y + 0.5), bit for bit, with each column's and each row's part of the unprojection
+/// made once for the image, not once per pixel (the per-pixel features' rays were half of a
+/// heatmap's time).
+class PixelRays {
+  public:
+    PixelRays(const Camera& camera, glm::ivec2 image_size);
+    /// 0 <= x < width, 0 <= y < height.
+    [[nodiscard]] picking::Ray ray(int x, int y) const {
+        return rays_.ray_from_parts(columns_[std::size_t(x)], rows_[std::size_t(y)]);
+    }
+
+  private:
+    CursorRays rays_;
+    std::vector<glm::dvec4> columns_, rows_;
 };
 
 /// The window position where a world point appears (for tests and overlays).

@@ -1,9 +1,11 @@
 #include "app/core/camera.h"
 
+#include <cstring>
 #include <random>
 
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
+#include <glm/matrix.hpp>
 
 #include "picking/core/draw_vec3.h"
 
@@ -36,6 +38,71 @@ void expect_round_trip(Projection projection, unsigned seed) {
         // The point lies ahead of the origin, and the direction is unit length.
         EXPECT_GT(glm::dot(world - ray.origin, ray.direction), 0.0f);
         EXPECT_NEAR(glm::length(ray.direction), 1.0f, 1e-6f);
+    }
+}
+
+/// The ray through a cursor position as glm's matrix times the near and the far point gives it,
+/// written out here: the oracle for CursorRays and PixelRays.
+picking::Ray unprojected(const Camera& camera, glm::vec2 cursor, glm::vec2 window) {
+    const float aspect = window.y > 0.0f ? window.x / window.y : 1.0f;
+    const glm::dmat4 world_from_clip =
+        glm::inverse(glm::dmat4(camera.projection_matrix(aspect)) * glm::dmat4(camera.view()));
+    const double x = 2.0 * double(cursor.x) / double(window.x) - 1.0;
+    const double y = 1.0 - 2.0 * double(cursor.y) / double(window.y);
+    const glm::dvec4 near_h = world_from_clip * glm::dvec4(x, y, -1.0, 1.0);
+    const glm::dvec4 far_h = world_from_clip * glm::dvec4(x, y, 1.0, 1.0);
+    const glm::dvec3 near_point = glm::dvec3(near_h) / near_h.w;
+    const glm::dvec3 far_point = glm::dvec3(far_h) / far_h.w;
+    picking::Ray ray;
+    ray.direction = glm::vec3(glm::normalize(far_point - near_point));
+    ray.origin =
+        camera.projection == Projection::Perspective ? camera.eye() : glm::vec3(near_point);
+    return ray;
+}
+
+bool same_bits(const picking::Ray& a, const picking::Ray& b) {
+    return std::memcmp(&a.origin, &b.origin, sizeof a.origin) == 0 &&
+           std::memcmp(&a.direction, &b.direction, sizeof a.direction) == 0;
+}
+
+TEST(Camera, PixelAndCursorRaysAreTheUnprojectionBitForBit_Seed93) {
+    std::mt19937 rng(93);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    const glm::ivec2 sizes[] = {{1, 1}, {7, 3}, {1920, 1080}, {333, 1001}};
+    for (int c = 0; c < 24; ++c) {
+        Camera camera;
+        camera.projection = c % 2 ? Projection::Orthographic : Projection::Perspective;
+        camera.target = picking::draw_vec3<glm::vec3>(unit, rng) * 20.0f - 10.0f;
+        camera.distance = 0.5f + 30.0f * unit(rng);
+        camera.yaw = 6.0f * unit(rng);
+        camera.pitch = 2.8f * unit(rng) - 1.4f;
+        camera.scene_radius = 0.1f + 10.0f * unit(rng);
+        camera.lens_shift = {unit(rng) - 0.5f, unit(rng) - 0.5f};
+        const glm::ivec2 size = sizes[c % 4];
+        const glm::vec2 window(size);
+        const PixelRays pixels(camera, size);
+        const CursorRays cursors(camera, window);
+        const auto check = [&](int x, int y) {
+            const glm::vec2 centre(float(x) + 0.5f, float(y) + 0.5f);
+            const picking::Ray expected = unprojected(camera, centre, window);
+            EXPECT_TRUE(same_bits(pixels.ray(x, y), expected)) << c << ": " << x << ", " << y;
+            EXPECT_TRUE(same_bits(cursors.ray(centre), expected)) << c << ": " << x << ", " << y;
+        };
+        if (size.x * size.y <= 64) {
+            for (int y = 0; y < size.y; ++y)
+                for (int x = 0; x < size.x; ++x)
+                    check(x, y);
+        } else {
+            for (int i = 0; i < 500; ++i) {
+                const int x = int(unit(rng) * float(size.x - 1));
+                const int y = int(unit(rng) * float(size.y - 1));
+                check(x, y);
+            }
+            check(size.x - 1, size.y - 1);
+        }
+        // A cursor anywhere, not only at a pixel's centre.
+        const glm::vec2 cursor(unit(rng) * window.x, unit(rng) * window.y);
+        EXPECT_TRUE(same_bits(cursors.ray(cursor), unprojected(camera, cursor, window))) << c;
     }
 }
 

@@ -66,12 +66,12 @@ namespace {
 
 /// Judges the pixels of `image`: one at a time, or a tile's at once (a packet per caster).
 struct PixelJudge {
-    const CursorRays pixel_rays;  ///< through the image's pixels
+    const PixelRays pixel_rays;  ///< through the image's pixels
     const SceneSession::Caster cast_a, cast_b;
     int t_ulps;
 
     [[nodiscard]] picking::Ray ray(const DisagreementImage&, int x, int y) const {
-        return pixel_rays.ray(glm::vec2(float(x) + 0.5f, float(y) + 0.5f));
+        return pixel_rays.ray(x, y);
     }
     PixelVerdict operator()(const DisagreementImage& image, int x, int y,
                             picking::PickStats& stats) const {
@@ -107,7 +107,7 @@ void trace_disagreement_pixels(const SceneSession& session, const Camera& camera
                                const PickChoice& a, const PickChoice& b, int t_ulps,
                                DisagreementImage& image, int pixels) {
     if (image.size.x <= 0) return;
-    const PixelJudge judge_pixel{CursorRays(camera, glm::vec2(image.size)), session.caster(a),
+    const PixelJudge judge_pixel{PixelRays(camera, image.size), session.caster(a),
                                  session.caster(b), t_ulps};
     const auto start = Clock::now();
     picking::PickStats stats;
@@ -133,7 +133,7 @@ void trace_disagreement_rows(const SceneSession& session, const Camera& camera, 
     }
     const int first = image.rows_done, end = std::min(image.size.y, first + std::max(rows, 0));
     if (first >= end || image.size.x <= 0) return;
-    const PixelJudge judge_pixel{CursorRays(camera, glm::vec2(image.size)), session.caster(a),
+    const PixelJudge judge_pixel{PixelRays(camera, image.size), session.caster(a),
                                  session.caster(b), t_ulps};
     // Threads take bands of four rows, cast in 4x4 tiles.
     const int bands = (end - first + kTileSide - 1) / kTileSide;

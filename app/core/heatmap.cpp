@@ -119,9 +119,9 @@ std::uint64_t work_of(const picking::PickStats& stats, Accel accel) {
     return stats.nodes_visited + stats.triangles_tested + volumes;
 }
 
-PixelTrace trace_pixel(const SceneSession::Caster& caster, const CursorRays& rays, int x, int y,
+PixelTrace trace_pixel(const SceneSession::Caster& caster, const PixelRays& rays, int x, int y,
                        bool timed, Accel accel) {
-    const picking::Ray ray = rays.ray(glm::vec2(float(x) + 0.5f, float(y) + 0.5f));
+    const picking::Ray ray = rays.ray(x, y);
     PixelTrace pixel;
     const auto ray_start = timed ? Clock::now() : Clock::time_point();
     pixel.hit = caster.intersect(ray, pixel.stats).has_value();
@@ -138,16 +138,12 @@ PixelTrace trace_pixel(const SceneSession::Caster& caster, const CursorRays& ray
 /// Pixels [x0, x1) x [y0, y1) of `image` in 4x4 tiles, each cast as one packet: every pixel
 /// of a tile gets the tile's work (`timed`: its nanoseconds) divided by its rays, rounded up.
 /// Adds the hits and counters to `hits` and `stats`.
-void trace_tiles(const SceneSession::Caster& caster, const CursorRays& rays, CostImage& image,
+void trace_tiles(const SceneSession::Caster& caster, const PixelRays& rays, CostImage& image,
                  int x0, int x1, int y0, int y1, bool timed, Accel accel, std::uint64_t& hits,
                  picking::PickStats& stats) {
     std::optional<picking::SceneHit> found[picking::kPacketRays];
     for_each_pixel_tile(
-        x0, x1, y0, y1,
-        [&](int x, int y) {
-            return std::optional<picking::Ray>(
-                rays.ray(glm::vec2(float(x) + 0.5f, float(y) + 0.5f)));
-        },
+        x0, x1, y0, y1, [&](int x, int y) { return std::optional<picking::Ray>(rays.ray(x, y)); },
         [&](const PixelTile& tile) {
             picking::PickStats tile_stats;
             const auto start = timed ? Clock::now() : Clock::time_point();
@@ -183,7 +179,7 @@ void add_totals(CostImage& image, std::uint64_t hits, const picking::PickStats& 
 
 void trace_cost_pixels(const SceneSession& session, const Camera& camera, const PickChoice& choice,
                        CostImage& image, int pixels) {
-    const CursorRays cursor_rays(camera, glm::vec2(image.size));
+    const PixelRays pixel_rays(camera, image.size);
     const bool packets = image.metric == HeatmapMetric::Packets;
     const bool timed = timed_costs(image.metric, choice.accel());
     const SceneSession::Caster caster = session.caster(choice);
@@ -196,7 +192,7 @@ void trace_cost_pixels(const SceneSession& session, const Camera& camera, const 
         for (int n = 0; n < pixels && !image.complete(); n += kTileSide * kTileSide) {
             const int y0 = image.rows_done, y1 = std::min(image.size.y, y0 + kTileSide);
             const int x0 = image.columns_done, x1 = std::min(image.size.x, x0 + kTileSide);
-            trace_tiles(caster, cursor_rays, image, x0, x1, y0, y1, timed, choice.accel(), hits,
+            trace_tiles(caster, pixel_rays, image, x0, x1, y0, y1, timed, choice.accel(), hits,
                         stats);
             image.rays += std::uint64_t(x1 - x0) * std::uint64_t(y1 - y0);
             image.columns_done = x1;
@@ -211,7 +207,7 @@ void trace_cost_pixels(const SceneSession& session, const Camera& camera, const 
     }
     for (int n = 0; n < pixels && !image.complete(); ++n) {
         const int x = image.columns_done, y = image.rows_done;
-        const PixelTrace pixel = trace_pixel(caster, cursor_rays, x, y, timed, choice.accel());
+        const PixelTrace pixel = trace_pixel(caster, pixel_rays, x, y, timed, choice.accel());
         const std::size_t i = std::size_t(y) * std::size_t(image.size.x) + std::size_t(x);
         image.cost[i] = pixel.cost;
         image.hit[i] = pixel.hit;
@@ -242,7 +238,7 @@ void trace_cost_rows(const SceneSession& session, const Camera& camera, const Pi
     const glm::ivec2 size = image.size;
     const int first = image.rows_done, last = std::min(size.y, first + std::max(rows, 0));
     if (first >= last) return;
-    const CursorRays cursor_rays(camera, glm::vec2(size));
+    const PixelRays pixel_rays(camera, size);
     const bool timed = timed_costs(image.metric, choice.accel());
     struct Totals {
         std::uint64_t hits = 0;
@@ -263,13 +259,13 @@ void trace_cost_rows(const SceneSession& session, const Camera& camera, const Pi
         for (int job = next_job++; job < jobs; job = next_job++) {
             const int y = first + job * row_step;
             if (packets) {
-                trace_tiles(caster, cursor_rays, image, 0, size.x, y, std::min(last, y + row_step),
+                trace_tiles(caster, pixel_rays, image, 0, size.x, y, std::min(last, y + row_step),
                             timed, choice.accel(), mine.hits, mine.stats);
                 continue;
             }
             for (int x = 0; x < size.x; ++x) {
                 const PixelTrace pixel =
-                    trace_pixel(caster, cursor_rays, x, y, timed, choice.accel());
+                    trace_pixel(caster, pixel_rays, x, y, timed, choice.accel());
                 const std::size_t i = std::size_t(y) * std::size_t(size.x) + std::size_t(x);
                 image.cost[i] = pixel.cost;
                 image.hit[i] = pixel.hit;
