@@ -63,12 +63,14 @@ picking::TriangleSet visible_in(const SceneSession& session, const PickChoice& c
     };
     picking::parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned worker) {
         picking::PickStats stats;
+        // Counted here, not in `cast`, whose workers' entries share a cache line.
+        std::uint64_t rays_cast = 0;
         std::optional<picking::SceneHit> hits[picking::kPacketRays];
         for (int band = next_band++; band < bands; band = next_band++) {
             const int top = y0 + band * kTileSide;
             for_each_pixel_tile(
                 x0, x1, top, std::min(y1, top + kTileSide), ray_at, [&](const PixelTile& tile) {
-                    cast[worker] += std::uint64_t(tile.count);
+                    rays_cast += std::uint64_t(tile.count);
                     const std::span<const picking::Ray> tile_rays(tile.ray,
                                                                   std::size_t(tile.count));
                     caster.intersect_packet(tile_rays, hits, stats);
@@ -85,6 +87,7 @@ picking::TriangleSet visible_in(const SceneSession& session, const PickChoice& c
                     }
                 });
         }
+        cast[worker] = rays_cast;
     });
     for (unsigned w = 1; w < workers; ++w)
         seen[0].combine(seen[w], picking::SelectionOp::Add);
