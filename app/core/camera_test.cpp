@@ -101,7 +101,9 @@ TEST(Camera, PixelAndCursorRaysAreTheUnprojectionBitForBit_Seed93) {
             check(size.x - 1, size.y - 1);
         }
         // A cursor anywhere, not only at a pixel's centre.
-        const glm::vec2 cursor(unit(rng) * window.x, unit(rng) * window.y);
+        const float cursor_x = unit(rng) * window.x;
+        const float cursor_y = unit(rng) * window.y;
+        const glm::vec2 cursor(cursor_x, cursor_y);
         EXPECT_TRUE(same_bits(cursors.ray(cursor), unprojected(camera, cursor, window))) << c;
     }
 }
