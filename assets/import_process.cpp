@@ -43,6 +43,8 @@ namespace {
 namespace protocol = import_protocol;
 
 constexpr int kPollMilliseconds = 25;
+/// How far a child's ru_maxrss must lie above its parent's peak to be the child's own.
+constexpr std::uint64_t kInheritedPeakSlack = std::uint64_t(32) << 20;
 /// The child's progress covers loading; the rest of the bar is the answer's transfer and checks.
 constexpr float kChildShareOfProgress = 0.95f;
 
@@ -115,13 +117,15 @@ class ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &none);
         posix_spawnattr_setsigdefault(&attributes, &all);
         posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-        // posix_spawn starts the child in this process's memory (vfork), and Linux keeps the
-        // largest resident size across exec: the child's ru_maxrss is at least this process's.
+        const int error =
+            ::posix_spawn(&pid_, program.c_str(), &actions, &attributes, argv.data(), envp.data());
+        // posix_spawn ran the child in this process's memory (vfork) until its exec, and Linux
+        // keeps the largest resident size across exec: the child's ru_maxrss is at least this
+        // process's peak as it was then, which is at most this process's peak now (asked after
+        // posix_spawn returns, so after the exec: the child's stack grew it too).
         rusage self{};
         ::getrusage(RUSAGE_SELF, &self);
         spawner_peak_bytes_ = std::uint64_t(self.ru_maxrss) * 1024;
-        const int error =
-            ::posix_spawn(&pid_, program.c_str(), &actions, &attributes, argv.data(), envp.data());
         posix_spawn_file_actions_destroy(&actions);
         posix_spawnattr_destroy(&attributes);
         if (error != 0) {
@@ -170,10 +174,12 @@ class ChildProcess {
         pid_ = -1;  // reaped (or, should wait4 fail, not ours to wait for any more)
         end.cpu_seconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
                           1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
-        // Its own peak: ru_maxrss when above what it inherited, else the largest seen.
+        // Its own peak: ru_maxrss when clearly above what it inherited (the kernel's resident
+        // counts are approximate, and this process may have grown a little while the child
+        // started), else the largest seen while it ran.
         const std::uint64_t reported = std::uint64_t(usage.ru_maxrss) * 1024;
-        end.peak_resident_bytes =
-            std::max(peak_seen_bytes_, reported > spawner_peak_bytes_ ? reported : 0);
+        const bool own = reported > spawner_peak_bytes_ + kInheritedPeakSlack;
+        end.peak_resident_bytes = std::max(peak_seen_bytes_, own ? reported : 0);
         return end;
     }
 
