@@ -80,38 +80,27 @@ SpacesRaycastFn simd_spaces_traversal(Isa isa, BlockAlgorithm algorithm) {
     return nullptr;
 }
 
+namespace {
+
+/// `kernel` where AVX2 runs (the AVX-512 CPUs included: these kernels are eight lanes wide, like
+/// a single ray's traversal), else nothing.
+template <class Fn>
+Fn avx2_kernel(Isa isa, Fn kernel) {
+    return supported_isa_at_most(isa) == Isa::Scalar ? nullptr : kernel;
+}
+
+}  // namespace
+
 BoxTraversalFn simd_box_traversal(Isa isa) {
-    // Eight lanes, like a single ray's traversal: the AVX2 build on an AVX-512 CPU too.
-    switch (supported_isa_at_most(isa)) {
-        case Isa::Avx512:
-        case Isa::Avx2:
-            return avx2::traverse_boxes;
-        case Isa::Scalar:
-            break;
-    }
-    return nullptr;
+    return avx2_kernel<BoxTraversalFn>(isa, avx2::traverse_boxes);
 }
 
 BoxPacketTraversalFn simd_box_packet_traversal(Isa isa) {
-    switch (supported_isa_at_most(isa)) {
-        case Isa::Avx512:
-        case Isa::Avx2:
-            return avx2::traverse_boxes_packet;
-        case Isa::Scalar:
-            break;
-    }
-    return nullptr;
+    return avx2_kernel<BoxPacketTraversalFn>(isa, avx2::traverse_boxes_packet);
 }
 
 RaysEnteringBoxFn simd_rays_entering_box(Isa isa) {
-    switch (supported_isa_at_most(isa)) {
-        case Isa::Avx512:
-        case Isa::Avx2:
-            return avx2::rays_entering_box;
-        case Isa::Scalar:
-            break;
-    }
-    return nullptr;
+    return avx2_kernel<RaysEnteringBoxFn>(isa, avx2::rays_entering_box);
 }
 
 PacketRaycastFn simd_packet_traversal(Isa isa, BlockAlgorithm algorithm) {
