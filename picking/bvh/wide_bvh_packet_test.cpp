@@ -22,10 +22,6 @@ using testing::TestMesh;
 
 using testing::block_query;
 
-std::vector<Isa> levels_here() {
-    return testing::isa_levels_here();
-}
-
 /// Casts `rays` in packets of `packet` consecutive rays and expects each ray's hit to be what
 /// the single-ray path finds for it, bit for bit. Returns the number of hits.
 int expect_packets_equal_single_rays(const WideBvh& bvh, const std::vector<Ray>& rays,
@@ -133,7 +129,7 @@ TEST(WidePacket, EveryRayGetsItsSingleRayHitBitForBit_Seed71) {
             awkward_rays(74, std::size_t(1200 / kScale), bvh.bounds.extent().x);
         for (BlockAlgorithm algorithm :
              {BlockAlgorithm::MollerTrumbore, BlockAlgorithm::Watertight})
-            for (Isa isa : levels_here()) {
+            for (Isa isa : testing::isa_levels_here()) {
                 const WideQuery query = block_query(algorithm, isa);
                 const std::string what = c.name + " " + std::string(isa_name(isa)) +
                                          (algorithm == BlockAlgorithm::Watertight ? " wt" : " mt");
@@ -202,7 +198,7 @@ TEST(WidePacket, PacketsWhoseRaysPartWaysAmongCloseLayersHitWhatSingleRaysHit_Se
     std::vector<Ray> coherent = primary_rays(bvh.bounds, {64, 64});
     coherent = tile_order(coherent, {64, 64}, 4);
     for (BlockAlgorithm algorithm : {BlockAlgorithm::MollerTrumbore, BlockAlgorithm::Watertight})
-        for (Isa isa : levels_here()) {
+        for (Isa isa : testing::isa_levels_here()) {
             const WideQuery query = block_query(algorithm, isa);
             const std::string what = std::string(isa_name(isa)) +
                                      (algorithm == BlockAlgorithm::Watertight ? " wt" : " mt");
@@ -240,7 +236,7 @@ TEST(WidePacket, APacketWiderThanALeafHandsSubtreesToItsRaysAndTheyGetTheirOwnHi
     std::vector<Ray> narrow = primary_rays(coarse_bvh.bounds, {128, 128});
     narrow = tile_order(narrow, {128, 128}, 4);
     for (BlockAlgorithm algorithm : {BlockAlgorithm::MollerTrumbore, BlockAlgorithm::Watertight})
-        for (Isa isa : levels_here()) {
+        for (Isa isa : testing::isa_levels_here()) {
             if (isa == Isa::Scalar) continue;  // the scalar path casts ray by ray
             const WideQuery query = block_query(algorithm, isa);
             const std::string what = std::string(isa_name(isa)) +
@@ -267,7 +263,7 @@ TEST(WidePacket, TheTableAndAnEmptyTreeFallBackToSingleRays) {
     EXPECT_GT(expect_packets_equal_single_rays(bvh, rays, table, kPacketRays, "table"), 40);
 
     const WideBvh empty;
-    for (Isa isa : levels_here()) {
+    for (Isa isa : testing::isa_levels_here()) {
         const WideQuery query = block_query(BlockAlgorithm::Watertight, isa);
         std::vector<PacketHit> hits(kPacketRays, PacketHit{1.0f, 0.0f, 0.0f, 0});
         TraversalStats stats;

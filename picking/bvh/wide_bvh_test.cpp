@@ -55,10 +55,6 @@ void expect_same_closest_tuv(const std::optional<BvhHit>& got, const std::option
 
 using testing::block_query;
 
-std::vector<Isa> levels_here() {
-    return testing::isa_levels_here();
-}
-
 TEST(WideBvh, EmptyAndTiny) {
     const TestMesh empty;
     const WideBvh none = build_wide_bvh(empty.view());
@@ -74,7 +70,7 @@ TEST(WideBvh, EmptyAndTiny) {
     ASSERT_EQ(bvh.blocks.size(), 1u);
     EXPECT_EQ(bvh.blocks[0].id[1], kEmptyLane);
     EXPECT_EQ(wide_depth(bvh), 1);
-    for (Isa level : levels_here()) {
+    for (Isa level : testing::isa_levels_here()) {
         const WideQuery q = block_query(BlockAlgorithm::Watertight, level);
         const auto hit = raycast(bvh, one.view(), Ray{{0.2f, 0.3f, 1}, {0, 0, -1}}, q);
         ASSERT_TRUE(hit) << isa_name(level);
@@ -112,7 +108,7 @@ TEST(WideBvh, EqualHitsGoToTheLowestIdOnEveryPath_Seed61) {
             const auto want = brute_force(mesh.view(), ray, base.intersect);
             if (!want) continue;
             ties += algorithm == BlockAlgorithm::Watertight;
-            for (Isa level : levels_here()) {
+            for (Isa level : testing::isa_levels_here()) {
                 const auto got = raycast(bvh, mesh.view(), ray, block_query(algorithm, level));
                 ASSERT_TRUE(got) << isa_name(level);
                 EXPECT_EQ(got->triangle, want->triangle) << isa_name(level);
@@ -262,7 +258,7 @@ TEST(WideBvh, SimdTraversalsEqualTheScalarReferenceBitForBit_Seed33) {
                         expect_same_closest_tuv(reference,
                                                 brute_force_watertight(mesh->view(), ray, cull),
                                                 "watertight brute force");
-                    for (Isa level : levels_here()) {
+                    for (Isa level : testing::isa_levels_here()) {
                         query.isa = level;
                         TraversalStats stats;
                         const auto got = raycast(bvh, mesh->view(), ray, query, &stats);
@@ -309,7 +305,7 @@ TEST(WideBvh, WatertightNeverLetsARayThroughAClosedMesh) {
             rays.push_back({from, direction});
         }
     for (const Ray& ray : rays)
-        for (Isa level : levels_here()) {
+        for (Isa level : testing::isa_levels_here()) {
             const WideQuery query = block_query(BlockAlgorithm::Watertight, level);
             const auto hit = raycast(bvh, mesh.view(), ray, query);
             ASSERT_TRUE(hit) << isa_name(level) << " from " << ray.origin.x << ", " << ray.origin.y
@@ -364,7 +360,7 @@ TEST(WideBvh, ALeafsTypicalExtentIsThatOfAFewCellsAndFollowsARefit) {
 TEST(WideBvh, RecordsTheBoxesItVisits) {
     const TestMesh mesh = closed_bumpy_sphere(20, 30);
     const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
-    for (Isa level : levels_here()) {
+    for (Isa level : testing::isa_levels_here()) {
         std::vector<VisitedBox> visited;
         WideQuery query = block_query(BlockAlgorithm::Watertight, level);
         query.visited = &visited;
