@@ -6,6 +6,7 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <system_error>
 
 #include "app/cli/command_line.h"
 #include "app/core/background_job.h"
@@ -14,6 +15,8 @@
 #include "app/viewer/run_viewer.h"
 #include "assets/import_child.h"
 #include "picking/core/isa.h"
+#include "picking/core/parallel_for.h"
+#include "picking/core/worker_pool.h"
 #include "picking/ray_triangle/ray_triangle.h"
 
 namespace {
@@ -43,6 +46,27 @@ template <class Run>
     return 1;
 }
 
+/// The threads a command splits its work over (0: every core), beside the one running it; the
+/// commands that split none ask for none.
+[[nodiscard]] unsigned helper_threads(const app::CommandLine& command_line) {
+    auto beside = [](unsigned threads) { return picking::resolve_thread_count(threads) - 1; };
+    switch (command_line.command) {
+        case app::Command::Select:
+            return beside(command_line.select.threads);
+        case app::Command::Bench:
+            return beside(command_line.bench.threads);
+        case app::Command::Heatmap:
+            return beside(command_line.heatmap.threads);
+        case app::Command::Disagree:
+            return beside(command_line.disagree.threads);
+        case app::Command::Pick:
+        case app::Command::Viewer:
+            return beside(0);  // builds on every core
+        default:
+            return 0;
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -55,6 +79,12 @@ int main(int argc, char** argv) {
     }
     app::CommandLine command_line;
     if (const auto status = app::parse_command_line(argc, argv, command_line)) finish(*status);
+    // Made while the model loads, so the first split finds them asleep (picking::WorkerPool);
+    // if the system will not make them now, the first split tries again.
+    try {
+        picking::WorkerPool::shared().keep_ready(helper_threads(command_line));
+    } catch (const std::system_error&) {
+    }
 
     switch (command_line.command) {
         case app::Command::Algorithms:

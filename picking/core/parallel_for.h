@@ -1,12 +1,16 @@
 #pragma once
 /// The little parallelism picking needs (BVH builds, passes over a big mesh): split a range over
-/// a few std::threads.
+/// a few threads (the WorkerPool's, and the caller).
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstddef>
 #include <exception>
+#include <mutex>
 #include <thread>
 #include <vector>
+
+#include "picking/core/worker_pool.h"
 
 namespace picking {
 
@@ -29,39 +33,65 @@ inline constexpr std::size_t kParallelPoints = std::size_t(1) << 20;
 }
 
 /// Calls fn(begin, end, chunk) for `chunks` consecutive pieces of [0, count), each on its own
-/// thread (the calling thread takes the first). Returns when all are done; rethrows the first
-/// exception a piece threw.
+/// thread at the same time (the calling thread takes the first; the others are the shared
+/// WorkerPool's, so pieces may wait for each other). Returns when all are done; rethrows the
+/// first exception a piece threw. A thread that cannot be made ends the program, as a
+/// std::thread that could not be joined would: the pieces already running may be waiting for
+/// it.
 template <typename Fn>
 void parallel_chunks(std::size_t count, unsigned chunks, Fn&& fn) {
     chunks = unsigned(std::max<std::size_t>(1, std::min<std::size_t>(chunks, count)));
-    auto bounds = [&](unsigned chunk) {
-        return std::pair{count * chunk / chunks, count * (chunk + 1) / chunks};
-    };
     if (chunks == 1) {
         fn(std::size_t(0), count, 0u);
         return;
     }
-    std::vector<std::exception_ptr> errors(chunks);
-    std::vector<std::thread> workers;
-    workers.reserve(chunks - 1);
-    for (unsigned c = 1; c < chunks; ++c)
-        workers.emplace_back([&, c] {
+    struct Call {
+        std::size_t count;
+        unsigned chunks;
+        Fn& fn;
+        std::vector<std::exception_ptr> errors;
+        std::mutex mutex;
+        std::condition_variable done;
+        unsigned running;
+    } call{count, chunks, fn, std::vector<std::exception_ptr>(chunks), {}, {}, chunks - 1};
+    struct Piece {
+        Call* call;
+        unsigned chunk;
+        static void run(void* context) {
+            const Piece& piece = *static_cast<const Piece*>(context);
+            Call& call = *piece.call;
             try {
-                const auto [begin, end] = bounds(c);
-                fn(begin, end, c);
+                const std::size_t begin = call.count * piece.chunk / call.chunks;
+                const std::size_t end = call.count * (piece.chunk + 1) / call.chunks;
+                call.fn(begin, end, piece.chunk);
             } catch (...) {
-                errors[c] = std::current_exception();
+                call.errors[piece.chunk] = std::current_exception();
             }
-        });
+            // Notified under the lock: the caller cannot return (and free `call`) before this
+            // thread is done with it.
+            std::lock_guard lock(call.mutex);
+            if (--call.running == 0) call.done.notify_one();
+        }
+    };
+    std::vector<Piece> pieces(chunks);
     try {
-        const auto [begin, end] = bounds(0);
-        fn(begin, end, 0u);
+        for (unsigned c = 1; c < chunks; ++c) {
+            pieces[c] = Piece{&call, c};
+            WorkerPool::shared().start({&Piece::run, &pieces[c]});
+        }
     } catch (...) {
-        errors[0] = std::current_exception();
+        std::terminate();
     }
-    for (std::thread& worker : workers)
-        worker.join();
-    for (const std::exception_ptr& error : errors)
+    try {
+        fn(std::size_t(0), count / chunks, 0u);
+    } catch (...) {
+        call.errors[0] = std::current_exception();
+    }
+    {
+        std::unique_lock lock(call.mutex);
+        call.done.wait(lock, [&] { return call.running == 0; });
+    }
+    for (const std::exception_ptr& error : call.errors)
         if (error) std::rethrow_exception(error);
 }
 
