@@ -2,16 +2,21 @@
 /// Threads kept for parallel_chunks(): each call hands its pieces to threads that already exist
 /// and sleep, instead of starting new ones.
 ///
-/// A new thread is placed by the kernel's fork balancing, which on a two-core machine often
-/// put it on the core of the thread that made it: the two then shared one core until the next
-/// scheduler tick moved one away (4 ms, a fifth of a small model's two-thread heatmap). A
-/// sleeping thread that is woken goes to an idle core straight away, and waking it costs
-/// microseconds where starting one costs tens to hundreds.
+/// Waking a sleeping thread costs microseconds where starting one costs tens to hundreds. And
+/// each woken thread first leaves its waker's core (leave_core): under a hypervisor the kernel
+/// counts an idle virtual core as busy (the host has stopped it), so it wakes a thread, or
+/// places a new one, on its waker's core, and the two shared that core until the next tick's
+/// balancing moved one (4 ms, a fifth of a small model's two-thread heatmap).
 
 #include <mutex>
 #include <vector>
 
 namespace picking {
+
+/// Moves the calling thread off core `cpu` (as sched_getcpu() numbers them) if it runs there
+/// and may run elsewhere; it may go anywhere it could before afterwards. Does nothing elsewhere
+/// than on Linux.
+void leave_core(int cpu);
 
 class WorkerPool {
   public:

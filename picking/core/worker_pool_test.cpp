@@ -7,6 +7,8 @@
 #include <thread>
 #include <vector>
 
+#include <sched.h>
+
 #include <gtest/gtest.h>
 #include "picking/core/parallel_for.h"
 
@@ -125,6 +127,37 @@ TEST(WorkerPool, CallersOnSeveralThreadsAndInsidePiecesEachGetTheirSums) {
     for (std::thread& caller : callers)
         caller.join();
     EXPECT_EQ(wrong.load(), 0);
+}
+
+TEST(WorkerPool, LeavingACoreMovesTheThreadAndKeepsWhereItMayRun) {
+    cpu_set_t allowed;
+    ASSERT_EQ(sched_getaffinity(0, sizeof allowed, &allowed), 0);
+    if (CPU_COUNT(&allowed) < 2) GTEST_SKIP() << "one core to run on";
+    // The scheduler may move the thread back at any moment after: most tries see it moved.
+    int moved = 0;
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        const int cpu = sched_getcpu();
+        leave_core(cpu);
+        moved += sched_getcpu() != cpu;
+        cpu_set_t after;
+        ASSERT_EQ(sched_getaffinity(0, sizeof after, &after), 0);
+        EXPECT_TRUE(CPU_EQUAL(&after, &allowed)) << "attempt " << attempt;
+    }
+    EXPECT_GE(moved, 3);
+
+    // Allowed one core only, the thread stays on it; and -1 (unknown) changes nothing.
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    const int cpu = sched_getcpu();
+    CPU_SET(cpu, &one);
+    ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+    leave_core(cpu);
+    leave_core(-1);
+    EXPECT_EQ(sched_getcpu(), cpu);
+    cpu_set_t after;
+    ASSERT_EQ(sched_getaffinity(0, sizeof after, &after), 0);
+    EXPECT_TRUE(CPU_EQUAL(&after, &one));
+    ASSERT_EQ(sched_setaffinity(0, sizeof allowed, &allowed), 0);
 }
 
 }  // namespace
