@@ -133,16 +133,32 @@ TEST(WorkerPool, LeavingACoreMovesTheThreadAndKeepsWhereItMayRun) {
     cpu_set_t allowed;
     ASSERT_EQ(sched_getaffinity(0, sizeof allowed, &allowed), 0);
     if (CPU_COUNT(&allowed) < 2) GTEST_SKIP() << "one core to run on";
-    // The scheduler may move the thread back at any moment after: most tries see it moved.
+    // The core left is kept busy by a thread of its own, so that it never idles and pulls
+    // this thread back before it looks where it is (the kernel's balancing between busy cores
+    // waits for a tick; most tries must see it moved).
+    const int home = sched_getcpu();
+    cpu_set_t only_home;
+    CPU_ZERO(&only_home);
+    CPU_SET(home, &only_home);
+    std::atomic<bool> stop{false};
+    std::thread busy([&] {
+        sched_setaffinity(0, sizeof only_home, &only_home);
+        while (!stop.load())
+            std::this_thread::yield();
+    });
     int moved = 0;
     for (int attempt = 0; attempt < 5; ++attempt) {
-        const int cpu = sched_getcpu();
-        leave_core(cpu);
-        moved += sched_getcpu() != cpu;
+        // Back home first (allowed only there), then free to go anywhere again.
+        ASSERT_EQ(sched_setaffinity(0, sizeof only_home, &only_home), 0);
+        ASSERT_EQ(sched_setaffinity(0, sizeof allowed, &allowed), 0);
+        leave_core(home);
+        moved += sched_getcpu() != home;
         cpu_set_t after;
         ASSERT_EQ(sched_getaffinity(0, sizeof after, &after), 0);
         EXPECT_TRUE(CPU_EQUAL(&after, &allowed)) << "attempt " << attempt;
     }
+    stop = true;
+    busy.join();
     EXPECT_GE(moved, 3);
 
     // Allowed one core only, the thread stays on it; and -1 (unknown) changes nothing.
