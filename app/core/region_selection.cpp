@@ -48,21 +48,32 @@ picking::TriangleSet visible_in(const SceneSession& session, const PickChoice& c
     const int bands = (y1 - y0 + kTileSide - 1) / kTileSide;
     const unsigned workers =
         unsigned(std::min<int>(int(picking::resolve_thread_count(threads)), bands));
-    std::vector<picking::TriangleSet> seen(workers, picking::TriangleSet(counts));
+    // Each worker's set is made on its own thread (in its own allocator's arena) and moved here
+    // at the end: sets made side by side here shared a cache line that both workers' hits wrote.
+    std::vector<picking::TriangleSet> seen(workers,
+                                           picking::TriangleSet(std::span<const std::size_t>{}));
     std::vector<std::uint64_t> cast(workers, 0);
     std::atomic<int> next_band{0};
     const SceneSession::Caster caster = session.caster(choice);
     const picking::ShapeTestSettings shape_tests = choice.settings().shapes;
-    // ray_from_cursor(camera, centre, view) for each pixel, its matrix made once.
+    // ray_from_cursor(camera, centre, view) for each pixel, its matrix made once; and where the
+    // view lies on whole pixels (always, but for a test), each column's and row's part too:
+    // the pixel centres are then those of the view's own pixels, and the rays the same bits.
     const CursorRays view_rays(camera, view.size());
+    const bool whole_pixels = view.min == glm::floor(view.min) && view.max == glm::floor(view.max);
+    std::optional<PixelRays> pixel_rays;
+    if (whole_pixels) pixel_rays.emplace(camera, glm::ivec2(view.size()));
+    const glm::ivec2 view_origin(view.min);
     auto ray_at = [&](int x, int y) -> std::optional<picking::Ray> {
         const glm::vec2 centre{float(x) + 0.5f, float(y) + 0.5f};
         if (!view.contains(centre) || !volume.polygon_contains(ndc_of(centre, view)))
             return std::nullopt;
+        if (pixel_rays) return pixel_rays->ray(x - view_origin.x, y - view_origin.y);
         return view_rays.ray(centre - view.min);
     };
     picking::parallel_chunks(workers, workers, [&](std::size_t, std::size_t, unsigned worker) {
         picking::PickStats stats;
+        picking::TriangleSet mine(counts);
         // Counted here, not in `cast`, whose workers' entries share a cache line.
         std::uint64_t rays_cast = 0;
         std::optional<picking::SceneHit> hits[picking::kPacketRays];
@@ -83,11 +94,12 @@ picking::TriangleSet visible_in(const SceneSession& session, const PickChoice& c
                                 picking::pick_shapes(scene, tile_rays[std::size_t(i)], shape_tests);
                             if (shape && shape->t < hit->hit.t) continue;
                         }
-                        seen[worker].insert(hit->instance, hit->triangle);
+                        mine.insert(hit->instance, hit->triangle);
                     }
                 });
         }
         cast[worker] = rays_cast;
+        seen[worker] = std::move(mine);
     });
     for (unsigned w = 1; w < workers; ++w)
         seen[0].combine(seen[w], picking::SelectionOp::Add);

@@ -66,14 +66,15 @@ picking::TriangleSet seen_by_brute_force(const SceneSession& session, const Came
 }
 
 // Visible-only against a brute-force depth test at the same pixel grid, on the animated,
-// instanced default scene at two times; small regions keep the brute force quick.
-TEST(RegionSelection, VisibleOnlyKeepsWhatTheBruteForceDepthTestSeesAtThePixelGrid) {
+// instanced default scene at two times; small regions keep the brute force quick. Returns the
+// triangles compared and those that differ.
+std::pair<std::size_t, std::size_t> compare_visible_only_with_brute_force(const Rect& view,
+                                                                          unsigned seed) {
     SceneSession session(assets::make_default_scene());
     session.prepare(Accel::Bvh, 1);
     PickChoice choice;
     choice.set_accel(Accel::Bvh);
-    const Rect view{{0.0f, 21.0f}, {320.0f, 221.0f}};
-    std::mt19937 rng(3);
+    std::mt19937 rng(seed);
     std::size_t compared = 0, mismatched = 0;
     for (const double time : {0.0, 1.7}) {
         session.set_time(time);
@@ -91,7 +92,11 @@ TEST(RegionSelection, VisibleOnlyKeepsWhatTheBruteForceDepthTestSeesAtThePixelGr
             request.visible_only = true;
             request.threads = 2;
             RegionOutcome outcome;
-            ASSERT_FALSE(select_in_view(session, choice, camera, view, request, outcome));
+            if (const auto error =
+                    select_in_view(session, choice, camera, view, request, outcome)) {
+                ADD_FAILURE() << *error;
+                continue;
+            }
             const picking::SelectionVolume volume(clip_from_world(camera, view),
                                                   region_ndc(request, view));
             const picking::TriangleSet seen =
@@ -105,6 +110,21 @@ TEST(RegionSelection, VisibleOnlyKeepsWhatTheBruteForceDepthTestSeesAtThePixelGr
             EXPECT_GT(outcome.visibility_rays, 0u);
         }
     }
+    return {compared, mismatched};
+}
+
+TEST(RegionSelection, VisibleOnlyKeepsWhatTheBruteForceDepthTestSeesAtThePixelGrid) {
+    // A view on whole pixels: its pixels' rays made from each column's and each row's part.
+    const auto [compared, mismatched] =
+        compare_visible_only_with_brute_force(Rect{{0.0f, 21.0f}, {320.0f, 221.0f}}, 3);
+    EXPECT_GT(compared, 20u);
+    EXPECT_LE(mismatched * 50, compared) << mismatched << " of " << compared << " differ";
+}
+
+TEST(RegionSelection, AViewBetweenPixelsKeepsWhatTheBruteForceDepthTestSees) {
+    // A view whose corners fall between pixels: each ray unprojected from its own centre.
+    const auto [compared, mismatched] =
+        compare_visible_only_with_brute_force(Rect{{0.25f, 21.5f}, {320.75f, 221.25f}}, 4);
     EXPECT_GT(compared, 20u);
     EXPECT_LE(mismatched * 50, compared) << mismatched << " of " << compared << " differ";
 }
