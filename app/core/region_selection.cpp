@@ -57,8 +57,8 @@ picking::TriangleSet visible_in(const SceneSession& session, const PickChoice& c
     const SceneSession::Caster caster = session.caster(choice);
     const picking::ShapeTestSettings shape_tests = choice.settings().shapes;
     // ray_from_cursor(camera, centre, view) for each pixel, its matrix made once; and where the
-    // view lies on whole pixels (always, but for a test), each column's and row's part too:
-    // the pixel centres are then those of the view's own pixels, and the rays the same bits.
+    // view lies on whole pixels, each column's and row's part too: the pixel centres are then
+    // those of the view's own pixels, and the rays the same bits.
     const CursorRays view_rays(camera, view.size());
     const bool whole_pixels = view.min == glm::floor(view.min) && view.max == glm::floor(view.max);
     std::optional<PixelRays> pixel_rays;
