@@ -168,13 +168,16 @@ struct Bins {
     static constexpr std::size_t kInterleaveFrom = 512;
 
     std::array<std::array<Bounds, kMaxBins>, 3> bounds;
-    std::array<std::array<std::uint32_t, kMaxBins>, 3> counts;
+    /// counts[bin][axis], lane 3 unused: the plane sweep adds a bin's three counts at once.
+    alignas(16) std::array<std::array<std::uint32_t, 4>, kMaxBins> counts;
 
+    [[nodiscard]] __m128i counts_of(int bin) const {
+        return _mm_load_si128(reinterpret_cast<const __m128i*>(counts[std::size_t(bin)].data()));
+    }
     void clear(int bins) {
-        for (std::size_t axis = 0; axis < 3; ++axis) {
+        for (std::size_t axis = 0; axis < 3; ++axis)
             std::fill_n(bounds[axis].begin(), bins, Bounds{});
-            std::fill_n(counts[axis].begin(), bins, 0u);
-        }
+        std::fill_n(counts.begin(), bins, std::array<std::uint32_t, 4>{});
     }
     /// Bins n refs. Neighbouring refs tend to fall in the same bin, so each update would wait
     /// for the last one's store: above a few hundred refs, every other ref goes to `spare`
@@ -203,17 +206,38 @@ struct Bins {
         for (std::size_t axis = 0; axis < 3; ++axis) {
             const auto k = std::size_t(b[axis]);
             bounds[axis][k].extend(lo, hi);
-            ++counts[axis][k];
+            ++counts[k][axis];
         }
     }
     void merge(const Bins& other, int bins) {
         for (std::size_t axis = 0; axis < 3; ++axis)
-            for (std::size_t b = 0; b < std::size_t(bins); ++b) {
+            for (std::size_t b = 0; b < std::size_t(bins); ++b)
                 bounds[axis][b].extend(other.bounds[axis][b]);
-                counts[axis][b] += other.counts[axis][b];
-            }
+        for (int b = 0; b < bins; ++b)
+            _mm_store_si128(reinterpret_cast<__m128i*>(counts[std::size_t(b)].data()),
+                            _mm_add_epi32(counts_of(b), other.counts_of(b)));
     }
 };
+
+/// Half the surface areas of three boxes at once, box a's in lane a (lane 3 is 0): each one's
+/// xy + yz + zx, rounded exactly as Bounds::half_area() rounds it.
+inline __m128 half_areas(const Bounds& b0, const Bounds& b1, const Bounds& b2) {
+    const __m128 zero = _mm_setzero_ps();
+    const auto products = [&](const Bounds& b) {  // xy yz zx, and 0 in lane 3
+        const __m128 e = _mm_max_ps((b.hi - b.lo).v, zero);
+        return _mm_mul_ps(e, _mm_shuffle_ps(e, e, _MM_SHUFFLE(3, 0, 2, 1)));
+    };
+    const __m128 p0 = products(b0), p1 = products(b1), p2 = products(b2);
+    // The 3x3 transpose: each product gathered across the three boxes.
+    const __m128 t0 = _mm_unpacklo_ps(p0, p1);    // xy0 xy1 yz0 yz1
+    const __m128 t1 = _mm_unpackhi_ps(p0, p1);    // zx0 zx1 (unused)
+    const __m128 t2 = _mm_unpacklo_ps(p2, zero);  // xy2 0 yz2 0
+    const __m128 t3 = _mm_unpackhi_ps(p2, zero);  // zx2 0 (unused)
+    const __m128 xy = _mm_movelh_ps(t0, t2);
+    const __m128 yz = _mm_movehl_ps(t2, t0);
+    const __m128 zx = _mm_movelh_ps(t1, t3);
+    return _mm_add_ps(_mm_add_ps(xy, yz), zx);
+}
 
 /// A thread's bins, and the second set that binning interleaves with them; and the
 /// primitives it has placed in leaves since it last told the progress.
@@ -438,54 +462,59 @@ class Builder {
         return std::clamp(int(n), 4, options_.bin_count);
     }
 
+    /// ceil(n / primitive_block) for four counts at once.
+    [[nodiscard]] __m128 blocks(__m128i n) const {
+        const __m128i mask = _mm_set1_epi32(int(block_mask_));
+        return _mm_cvtepi32_ps(
+            _mm_srl_epi32(_mm_add_epi32(n, mask), _mm_cvtsi32_si128(block_shift_)));
+    }
+
+    /// The cheapest plane: the three axes swept side by side, one lane each (a plane that
+    /// leaves a side empty costs infinity, and a NaN cost is passed over); ties go to the
+    /// lower axis, then the lower bin.
     [[nodiscard]] Split best_split(const Bins& bins, int count) const {
-        Split best;
-        std::array<float, kMaxBins> right_area{};
-        std::array<std::uint32_t, kMaxBins> right_count{};
-        // Each plane's cost, then the first cheapest: the planes' costs do not wait for one
-        // another, and the cheapest is found four at a time, not by a compare-and-keep per
-        // plane that each waited for the last. (Planes that leave a side empty cost infinity;
-        // so do the slots past the last plane, up to a whole group of four.)
-        alignas(16) std::array<float, kMaxBins + 4> cost;
-        const int groups = (count + 3) / 4;
-        for (int axis = 0; axis < 3; ++axis) {
-            const auto& bounds = bins.bounds[std::size_t(axis)];
-            const auto& counts = bins.counts[std::size_t(axis)];
-            Bounds acc;
-            std::uint32_t n = 0;
-            for (int b = count - 1; b > 0; --b) {
-                acc.extend(bounds[std::size_t(b)]);
-                n += counts[std::size_t(b)];
-                right_area[std::size_t(b)] = acc.half_area();
-                right_count[std::size_t(b)] = n;
-            }
-            acc = {};
-            n = 0;
-            cost[0] = kInfinity;
-            for (int b = 1; b < count; ++b) {
-                acc.extend(bounds[std::size_t(b - 1)]);
-                n += counts[std::size_t(b - 1)];
-                const std::uint32_t right_n = right_count[std::size_t(b)];
-                const float c =
-                    acc.half_area() * blocks(n) + right_area[std::size_t(b)] * blocks(right_n);
-                cost[std::size_t(b)] = n == 0 || right_n == 0 ? kInfinity : c;
-            }
-            for (int b = count; b < 4 * groups; ++b)
-                cost[std::size_t(b)] = kInfinity;
-            // _mm_min_ps keeps its second operand when the first is a NaN: a NaN cost is
-            // passed over, as `cost < best` passes over it.
-            __m128 least = _mm_set1_ps(kInfinity);
-            for (int g = 0; g < groups; ++g)
-                least = _mm_min_ps(_mm_load_ps(&cost[std::size_t(4 * g)]), least);
-            least = _mm_min_ps(least, _mm_shuffle_ps(least, least, _MM_SHUFFLE(1, 0, 3, 2)));
-            least = _mm_min_ps(least, _mm_shuffle_ps(least, least, _MM_SHUFFLE(2, 3, 0, 1)));
-            const float cheapest = _mm_cvtss_f32(least);
-            if (!(cheapest < best.cost)) continue;  // an earlier axis's plane is as cheap
-            int b = 1;
-            while (cost[std::size_t(b)] != cheapest)
-                ++b;
-            best = {axis, b, cheapest};
+        const auto& bounds = bins.bounds;
+        __m128 right_area[kMaxBins];
+        __m128i right_count[kMaxBins];
+        Bounds acc[3];
+        __m128i n = _mm_setzero_si128();
+        for (int b = count - 1; b > 0; --b) {
+            for (std::size_t axis = 0; axis < 3; ++axis)
+                acc[axis].extend(bounds[axis][std::size_t(b)]);
+            n = _mm_add_epi32(n, bins.counts_of(b));
+            right_area[b] = half_areas(acc[0], acc[1], acc[2]);
+            right_count[b] = n;
         }
+        acc[0] = acc[1] = acc[2] = Bounds{};
+        n = _mm_setzero_si128();
+        const __m128i zero = _mm_setzero_si128();
+        const __m128 infinity = _mm_set1_ps(kInfinity);
+        __m128 least = infinity;
+        __m128i least_bin = zero;
+        for (int b = 1; b < count; ++b) {
+            for (std::size_t axis = 0; axis < 3; ++axis)
+                acc[axis].extend(bounds[axis][std::size_t(b - 1)]);
+            n = _mm_add_epi32(n, bins.counts_of(b - 1));
+            const __m128i right_n = right_count[b];
+            const __m128 cost =
+                _mm_add_ps(_mm_mul_ps(half_areas(acc[0], acc[1], acc[2]), blocks(n)),
+                           _mm_mul_ps(right_area[b], blocks(right_n)));
+            const __m128 empty_side = _mm_castsi128_ps(
+                _mm_or_si128(_mm_cmpeq_epi32(n, zero), _mm_cmpeq_epi32(right_n, zero)));
+            // Strictly cheaper: the first of equal planes stays. (A NaN compares false.)
+            const __m128 cheaper = _mm_andnot_ps(empty_side, _mm_cmplt_ps(cost, least));
+            least = _mm_or_ps(_mm_and_ps(cheaper, cost), _mm_andnot_ps(cheaper, least));
+            const __m128i take = _mm_castps_si128(cheaper);
+            least_bin = _mm_or_si128(_mm_and_si128(take, _mm_set1_epi32(b)),
+                                     _mm_andnot_si128(take, least_bin));
+        }
+        alignas(16) float cost[4];
+        alignas(16) std::int32_t bin[4];
+        _mm_store_ps(cost, least);
+        _mm_store_si128(reinterpret_cast<__m128i*>(bin), least_bin);
+        Split best;
+        for (int axis = 0; axis < 3; ++axis)
+            if (cost[axis] < best.cost) best = {axis, bin[axis], cost[axis]};
         return best;
     }
 
@@ -591,7 +620,7 @@ class Builder {
         Side side;
         for (int b = from; b < to; ++b) {
             side.bounds.extend(bins.bounds[std::size_t(axis)][std::size_t(b)]);
-            side.count += bins.counts[std::size_t(axis)][std::size_t(b)];
+            side.count += bins.counts[std::size_t(b)][std::size_t(axis)];
         }
         return side;
     }
