@@ -61,6 +61,13 @@ struct Bvh {
 /// work to another costs more than it saves): many such builds go side by side instead.
 inline constexpr std::size_t kMinThreadedBuild = std::size_t(1) << 15;
 
+/// A node of at least four times this many primitives chooses its plane from every k-th one,
+/// about this many (its sides' boxes still come from all of them). Binning a job reads all of its
+/// references, and so does the partition that follows: from 16K references up (half a megabyte)
+/// they no longer stay in a core's caches between the two. (Binning all of them up to 128K made
+/// a 10M-triangle build a quarter slower, for rays that visit at most 1.5 % fewer nodes.)
+inline constexpr std::uint32_t kBinnedSample = 4096;
+
 /// How a split is chosen. The defaults suit picking meshes of any size.
 struct BvhBuildOptions {
     /// No leaf holds more (where SAH finds no plane, e.g. coincident centroids, the node is

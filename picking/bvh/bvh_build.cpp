@@ -113,11 +113,9 @@ constexpr std::size_t kMinParallelNode = kMinThreadedBuild;
 /// Jobs this big are worth handing to a waiting thread (smaller ones cost more to hand over
 /// than to build).
 constexpr std::uint32_t kMinSharedJob = 1u << 12;
-/// A job of at least four times this many refs chooses its plane from every k-th ref, about
-/// this many of them: at the top of a big tree binning every ref is a walk through hundreds
-/// of megabytes per level, and a sample this large prices the planes all the same. (The
-/// sides' boxes then come from the partition, which sees every ref.)
-constexpr std::uint32_t kBinSample = 1u << 15;
+/// A job of at least four times kBinSample refs chooses its plane from every k-th ref, about
+/// that many of them (bvh.h says why).
+constexpr std::uint32_t kBinSample = kBinnedSample;
 
 /// A range of refs waiting to become the subtree rooted at `node`.
 struct Job {
@@ -408,8 +406,9 @@ class Builder {
         parallel_bounds(root);
 
         std::vector<Job> jobs{root};
-        if (threads_ > 1 && n > kMinParallelNode) {
-            // The root is binned by every thread; its halves and everything below go to the
+        if (n > kMinParallelNode) {
+            // The root is binned and partitioned by every thread (in the same pieces on one
+            // thread too: see parallel_partition); its halves and everything below go to the
             // threads through the shared queue.
             Job left, right;
             if (split_job(root, nullptr, left, right))
@@ -568,19 +567,26 @@ class Builder {
         return std::uint32_t(middle);
     }
 
-    /// The same with every thread (the root): each partitions its own chunk in place, then the
-    /// right-side refs that lie before the final boundary trade places with the left-side refs
-    /// after it.
+    /// The same with every thread (the root): each of kRootPieces pieces is partitioned in
+    /// place, then the right-side refs that lie before the final boundary trade places with the
+    /// left-side refs after it. The pieces are the same on any number of threads, and so is
+    /// the order the refs are left in: the sample a child bins (bin_stride) is every k-th ref
+    /// in that order, and the tree must not depend on the threads that built it.
     template <bool kBounds>
     std::uint32_t parallel_partition(const Job& job, const BinMapping& mapping, const Split& split,
                                      Side& left, Side& right) {
+        constexpr unsigned kRootPieces = 8;
         PrimRef* refs = refs_.get();
-        std::vector<std::size_t> chunk_begin(threads_ + 1, job.end), chunk_middle(threads_, 0);
-        std::vector<GoesLeft<kBounds>> sorters(threads_, goes_left<kBounds>(mapping, split));
-        parallel_chunks(job.size(), threads_, [&](std::size_t begin, std::size_t end, unsigned c) {
-            chunk_begin[c] = job.begin + begin;
-            chunk_middle[c] =
-                partition_in_place(refs, job.begin + begin, job.begin + end, sorters[c]);
+        std::vector<std::size_t> chunk_begin(kRootPieces + 1, job.end),
+            chunk_middle(kRootPieces, 0);
+        std::vector<GoesLeft<kBounds>> sorters(kRootPieces, goes_left<kBounds>(mapping, split));
+        parallel_chunks(kRootPieces, threads_, [&](std::size_t first, std::size_t last, unsigned) {
+            for (std::size_t c = first; c < last; ++c) {
+                const std::size_t begin = job.begin + job.size() * c / kRootPieces;
+                const std::size_t end = job.begin + job.size() * (c + 1) / kRootPieces;
+                chunk_begin[c] = begin;
+                chunk_middle[c] = partition_in_place(refs, begin, end, sorters[c]);
+            }
         });
         for (const GoesLeft<kBounds>& sorter : sorters) {
             left.centroids.extend(sorter.left_centroids);
@@ -591,13 +597,13 @@ class Builder {
             }
         }
         std::size_t middle = job.begin;
-        for (unsigned c = 0; c < threads_; ++c)
+        for (unsigned c = 0; c < kRootPieces; ++c)
             middle += chunk_middle[c] - chunk_begin[c];
         // Chunk c is [begin_c, middle_c) left refs then [middle_c, begin_c+1) right refs. The
         // right refs below `middle` and the left refs from `middle` on are equally many: pair
         // them up in order and swap.
         std::vector<std::pair<std::size_t, std::size_t>> misplaced_right, misplaced_left;
-        for (unsigned c = 0; c < threads_; ++c) {
+        for (unsigned c = 0; c < kRootPieces; ++c) {
             const std::size_t b = chunk_begin[c], m = chunk_middle[c], e = chunk_begin[c + 1];
             if (std::min(e, middle) > m) misplaced_right.push_back({m, std::min(e, middle)});
             if (m > std::max(b, middle)) misplaced_left.push_back({std::max(b, middle), m});

@@ -197,9 +197,10 @@ Bvh same_leaves_on_one_and_three_threads(const TestMesh& mesh) {
 TEST(Bvh, ThreadsShareTheWorkButNotTheAnswer_Seed7) {
     // Past the size where every thread bins and partitions the root, and on a grid whose
     // triangles lie in order: the partition moves nearly every one. Binning does not depend on
-    // the order of the triangles, so the tree splits them into the same leaves however many
-    // threads built it.
-    (void)same_leaves_on_one_and_three_threads(random_soup(7, 40000));
+    // the order of the triangles, and the root's partition leaves them in the same order on any
+    // number of threads, so the root's halves (which bin a sample, every k-th triangle in that
+    // order) split them into the same leaves however many threads built the tree.
+    (void)same_leaves_on_one_and_three_threads(random_soup(7, 10 * kBinnedSample));
     (void)same_leaves_on_one_and_three_threads(grid(300));
 }
 
@@ -207,7 +208,7 @@ TEST(Bvh, ABigNodeChoosesItsPlaneFromASampleTheSameOnAnyThreads_Seed8) {
     // Past the size where a node bins only a sample of its triangles: the sample is the same
     // on one thread or three, and the sides' boxes (from the partition, not the sample's bins)
     // are still exactly their triangles'.
-    const TestMesh mesh = random_soup(8, 140000);
+    const TestMesh mesh = random_soup(8, 5 * kBinnedSample);
     const Bvh a = same_leaves_on_one_and_three_threads(mesh);
     for (const Ray& ray : incoherent_rays(a.bounds(), 300, 8, 4)) {
         const auto want = brute_force(mesh.view(), ray, intersect_watertight);
