@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <condition_variable>
 #include <cstddef>
@@ -144,17 +145,64 @@ struct BinMapping {
         scale = Vec4::of(s);
         last_bin = Vec4::splat(float(bins - 1));
     }
-    /// The bin of a ref on each axis (lanes 0..2). Binning and partitioning both call this,
-    /// so they always agree.
+    /// The bin of a ref on each axis (lanes 0..2). Binning calls this, and the partition's
+    /// threshold (first_in_bin) is found with it, so the two always agree.
     [[nodiscard]] __m128i bins(const PrimRef& ref) const {
-        const Vec4 c = lo_of(ref) + hi_of(ref);
+        return bins_of(lo_of(ref) + hi_of(ref));
+    }
+    /// The bins of doubled centroid `c` (lo + hi).
+    [[nodiscard]] __m128i bins_of(Vec4 c) const {
         const Vec4 f = min(max((c - offset) * scale, Vec4::splat(0.0f)), last_bin);
         return _mm_cvttps_epi32(f.v);
     }
-    [[nodiscard]] int bin(const PrimRef& ref, int axis) const {
-        alignas(16) std::int32_t b[4];
-        _mm_store_si128(reinterpret_cast<__m128i*>(b), bins(ref));
-        return b[axis];
+
+    /// The least doubled centroid coordinate on `axis` that bins_of() puts in bin `bin` or
+    /// later (bin >= 1): a ref goes below `bin` exactly when its coordinate is less. bins_of()
+    /// never decreases as a coordinate grows (each of its steps keeps the order), so this is
+    /// a search over the floats in order: from where the bin's edge ought to be, outwards by
+    /// doubling steps until it is bracketed, then by halves. (A few steps: the edge computed in
+    /// floats is a few units in the last place from the exact one.)
+    [[nodiscard]] float first_in_bin(int axis, int bin) const {
+        // Finite floats as integers in the same order (-0 and +0 are both 0).
+        const auto key = [](float f) -> std::int64_t {
+            const auto bits = std::bit_cast<std::int32_t>(f);
+            return bits < 0 ? -std::int64_t(bits & 0x7fffffff) : std::int64_t(bits);
+        };
+        const auto value = [](std::int64_t k) -> float {
+            return k < 0 ? std::bit_cast<float>(std::uint32_t(-k) | 0x80000000u)
+                         : std::bit_cast<float>(std::uint32_t(k));
+        };
+        // `bin` or later. The lowest float is in bin 0 and the highest in the last bin, so
+        // these bracket the answer from the start.
+        const auto in = [&](std::int64_t k) {
+            alignas(16) std::int32_t b[4];
+            _mm_store_si128(reinterpret_cast<__m128i*>(b), bins_of(Vec4::splat(value(k))));
+            return b[axis] >= bin;
+        };
+        const float max = std::numeric_limits<float>::max();
+        const std::int64_t lowest = key(-max), highest = key(max);
+        const float guess = offset.xyz()[axis] + float(bin) / scale.xyz()[axis];
+        const std::int64_t start =
+            std::isnan(guess) ? 0 : std::clamp(key(std::clamp(guess, -max, max)), lowest, highest);
+        std::int64_t below = start, from = start;  // !in(below) (or below == lowest), in(from)
+        if (in(start)) {
+            for (std::int64_t step = 1;; step *= 2) {
+                below = std::max(start - step, lowest);
+                if (below == lowest || !in(below)) break;
+                from = below;
+            }
+        } else {
+            for (std::int64_t step = 1;; step *= 2) {
+                from = std::min(start + step, highest);
+                if (from == highest || in(from)) break;
+                below = from;
+            }
+        }
+        while (from - below > 1) {
+            const std::int64_t middle = below + (from - below) / 2;
+            (in(middle) ? from : below) = middle;
+        }
+        return value(from);
     }
 };
 
@@ -268,21 +316,22 @@ struct Side {
     }
 };
 
-/// Which side of `split` a ref goes to: the bins binning gave it, so both always agree. Each
-/// ref it sorts also widens its side's box of (doubled) centroids, which the child's binning
-/// needs: a ref sorted twice changes nothing. With kBounds the partition also gives it each
-/// run of refs it has placed, for the sides' boxes (which the bins of a sample do not know).
+/// Which side of `split` a ref goes to: the bins binning gave it (a ref is left when its
+/// coordinate is below the split bin's first, BinMapping::first_in_bin), so both always agree.
+/// Each ref it sorts also widens its side's box of (doubled) centroids, which the child's
+/// binning needs: a ref sorted twice changes nothing. With kBounds the partition also gives it
+/// each run of refs it has placed, for the sides' boxes (which the bins of a sample do not know).
 template <bool kBounds>
 struct GoesLeft {
     static constexpr bool kTalliesBounds = kBounds;
-    const BinMapping& mapping;
-    Split split;
+    __m128 threshold;  ///< the split bin's first coordinate, in every lane
+    int axis;
     Bounds left_centroids, right_centroids;
     Bounds left_bounds, right_bounds;
 
     bool operator()(const PrimRef& ref) {
         const Vec4 c = lo_of(ref) + hi_of(ref);
-        const bool left = mapping.bin(ref, split.axis) < split.bin;
+        const bool left = (_mm_movemask_ps(_mm_cmplt_ps(c.v, threshold)) >> axis) & 1;
         // Without a branch: the other side's candidate is made a NaN (every bit set), which
         // _mm_min_ps and _mm_max_ps pass over (they return their second operand then).
         const __m128 to_left = _mm_castsi128_ps(_mm_set1_epi32(-int(left)));
@@ -303,7 +352,7 @@ struct GoesLeft {
 };
 template <bool kBounds>
 GoesLeft<kBounds> goes_left(const BinMapping& mapping, const Split& split) {
-    return {mapping, split, {}, {}, {}, {}};
+    return {_mm_set1_ps(mapping.first_in_bin(split.axis, split.bin)), split.axis, {}, {}, {}, {}};
 }
 
 /// Moves the refs of [begin, end) that go left before the others, in place, without a branch

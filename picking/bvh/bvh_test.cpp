@@ -194,6 +194,35 @@ Bvh same_leaves_on_one_and_three_threads(const TestMesh& mesh) {
     return a;
 }
 
+TEST(Bvh, CentroidsOnEveryBinEdgeGoWhereBinningPutThem_Seed9) {
+    // Triangles across the x axis at consecutive floats: every bin's edge falls between two
+    // neighbouring centroids, one unit in the last place apart, at every level. A partition
+    // that placed a single one of them on the other side of its bin's edge would leave a
+    // child's box (made from the bins) not quite its triangles' (expect_sound).
+    for (const float first : {1.0f, -3.0f, 1000.0f}) {
+        TestMesh mesh;
+        float x = first;
+        for (int i = 0; i < 3 * int(kBinnedSample); ++i, x = std::nextafter(x, 2e3f)) {
+            const auto corner = std::uint32_t(mesh.positions.size());
+            mesh.positions.insert(mesh.positions.end(), {{x, 0, 0}, {x, 1, 0}, {x, 0, 1}});
+            mesh.indices.insert(mesh.indices.end(), {corner, corner + 1, corner + 2});
+        }
+        // In a seeded random order, so that the partitions move them about.
+        std::mt19937 random(9);
+        const std::size_t n = mesh.indices.size() / 3;
+        for (std::size_t i = n - 1; i > 0; --i) {
+            const std::size_t j = random() % (i + 1);
+            for (std::size_t k = 0; k < 3; ++k)
+                std::swap(mesh.indices[3 * i + k], mesh.indices[3 * j + k]);
+        }
+        BvhBuildOptions options;
+        options.threads = 1;
+        const Bvh bvh = build_bvh(mesh.view(), options);
+        expect_sound(bvh, mesh.view(), 8);
+        EXPECT_GT(bvh.depth(), 8) << first;
+    }
+}
+
 TEST(Bvh, ThreadsShareTheWorkButNotTheAnswer_Seed7) {
     // Past the size where every thread bins and partitions the root, and on a grid whose
     // triangles lie in order: the partition moves nearly every one. Binning does not depend on
