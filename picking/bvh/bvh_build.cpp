@@ -105,6 +105,9 @@ struct Bounds {
 };
 
 constexpr int kMaxBins = 64;
+/// Nodes of fewer primitives than kFewerBinsBelow are binned into at most kFewerBins bins.
+constexpr std::uint32_t kFewerBinsBelow = 1024;
+constexpr int kFewerBins = 16;
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
 /// Below this depth SAH decides; beyond it (a pathological input) nodes are halved by index,
 /// which bounds the depth by about 40 + log2(n) and so the traversal stack.
@@ -506,8 +509,13 @@ class Builder {
     // == Choosing a split
 
     [[nodiscard]] int bin_count(std::uint32_t n) const {
-        // n primitives occupy at most n bins: fewer bins make small nodes cheap to bin.
-        return std::clamp(int(n), 4, options_.bin_count);
+        // n primitives occupy at most n bins: fewer bins make small nodes cheap to bin. Below
+        // a thousand, at most 16: pricing the planes of the many small nodes took a sixth of
+        // Wuson's build, and with half as many the rays' nodes and triangles stayed within
+        // 1.5 % (some up, some down) on Wuson, the bunny and the 1M knot.
+        const int most =
+            n < kFewerBinsBelow ? std::min(kFewerBins, options_.bin_count) : options_.bin_count;
+        return std::clamp(int(n), std::min(4, most), most);
     }
 
     /// ceil(n / primitive_block) for four counts at once.
