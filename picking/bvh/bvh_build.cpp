@@ -321,41 +321,35 @@ struct Side {
 
 /// Which side of `split` a ref goes to: the bins binning gave it (a ref is left when its
 /// coordinate is below the split bin's first, BinMapping::first_in_bin), so both always agree.
-/// Each ref it sorts also widens its side's box of (doubled) centroids, which the child's
-/// binning needs: a ref sorted twice changes nothing. With kBounds the partition also gives it
-/// each run of refs it has placed, for the sides' boxes (which the bins of a sample do not know).
+/// The partition then hands it each run of refs it has placed on one side, whose (doubled)
+/// centroids widen that side's box of centroids, which the child's binning needs, and with
+/// kBounds their boxes the side's box (which the bins of a sample do not know).
 template <bool kBounds>
 struct GoesLeft {
-    static constexpr bool kTalliesBounds = kBounds;
-    __m128 threshold;  ///< the split bin's first coordinate, in every lane
+    float threshold;  ///< the split bin's first coordinate
     int axis;
     Bounds left_centroids, right_centroids;
     Bounds left_bounds, right_bounds;
 
-    bool operator()(const PrimRef& ref) {
-        const Vec4 c = lo_of(ref) + hi_of(ref);
-        const bool left = (_mm_movemask_ps(_mm_cmplt_ps(c.v, threshold)) >> axis) & 1;
-        // Without a branch: the other side's candidate is made a NaN (every bit set), which
-        // _mm_min_ps and _mm_max_ps pass over (they return their second operand then).
-        const __m128 to_left = _mm_castsi128_ps(_mm_set1_epi32(-int(left)));
-        const __m128 for_left =
-            _mm_or_ps(c.v, _mm_xor_ps(to_left, _mm_castsi128_ps(_mm_set1_epi32(-1))));
-        const __m128 for_right = _mm_or_ps(c.v, to_left);
-        left_centroids.lo.v = _mm_min_ps(for_left, left_centroids.lo.v);
-        left_centroids.hi.v = _mm_max_ps(for_left, left_centroids.hi.v);
-        right_centroids.lo.v = _mm_min_ps(for_right, right_centroids.lo.v);
-        right_centroids.hi.v = _mm_max_ps(for_right, right_centroids.hi.v);
-        return left;
+    /// The one coordinate, added as lo_of(ref) + hi_of(ref) adds it (the id in hi's fourth
+    /// lane is never read).
+    bool operator()(const PrimRef& ref) const {
+        return (&ref.lo.x)[axis] + (&ref.hi.x)[axis] < threshold;
     }
     /// n refs placed on one side, all at once: no masks, and they are in the cache.
-    static void widen(Bounds& side, const PrimRef* refs, std::size_t n) {
-        for (std::size_t i = 0; i < n; ++i)
-            side.extend(lo_of(refs[i]), hi_of(refs[i]));
+    void placed(bool left, const PrimRef* refs, std::size_t n) {
+        Bounds& centroids = left ? left_centroids : right_centroids;
+        Bounds& bounds = left ? left_bounds : right_bounds;
+        for (std::size_t i = 0; i < n; ++i) {
+            const Vec4 lo = lo_of(refs[i]), hi = hi_of(refs[i]);
+            centroids.extend(lo + hi);
+            if constexpr (kBounds) bounds.extend(lo, hi);
+        }
     }
 };
 template <bool kBounds>
 GoesLeft<kBounds> goes_left(const BinMapping& mapping, const Split& split) {
-    return {_mm_set1_ps(mapping.first_in_bin(split.axis, split.bin)), split.axis, {}, {}, {}, {}};
+    return {mapping.first_in_bin(split.axis, split.bin), split.axis, {}, {}, {}, {}};
 }
 
 /// Moves the refs of [begin, end) that go left before the others, in place, without a branch
@@ -394,14 +388,12 @@ std::size_t partition_in_place(PrimRef* refs, std::size_t begin, std::size_t end
         left_start += swaps;
         right_start += swaps;
         if (left_count == 0) {
-            if constexpr (GoesLeftFn::kTalliesBounds)
-                goes_left.widen(goes_left.left_bounds, refs + l, kBlock);
+            goes_left.placed(true, refs + l, kBlock);
             l += kBlock;
         }
         if (right_count == 0) {
             r -= kBlock;
-            if constexpr (GoesLeftFn::kTalliesBounds)
-                goes_left.widen(goes_left.right_bounds, refs + r, kBlock);
+            goes_left.placed(false, refs + r, kBlock);
         }
     }
     // Fewer than two blocks remain (one of them perhaps half done): one by one.
@@ -414,10 +406,8 @@ std::size_t partition_in_place(PrimRef* refs, std::size_t begin, std::size_t end
             std::swap(refs[l], refs[r]);
         }
     }
-    if constexpr (GoesLeftFn::kTalliesBounds) {
-        goes_left.widen(goes_left.left_bounds, refs + tail_begin, l - tail_begin);
-        goes_left.widen(goes_left.right_bounds, refs + l, tail_end - l);
-    }
+    goes_left.placed(true, refs + tail_begin, l - tail_begin);
+    goes_left.placed(false, refs + l, tail_end - l);
     return l;
 }
 
