@@ -20,7 +20,8 @@ struct Sphere {
 /// ulps, so that a test in float or double never misses a point on the surface.
 [[nodiscard]] Sphere bounding_sphere(std::span<const glm::vec3> points);
 /// A sphere centred on `center` around every finite point: one pass in float, for bounds that
-/// must follow a deforming mesh on every pose (Ritter's costs four passes in double). Padded
+/// must follow a deforming mesh on every pose, and for meshes of a million points or more
+/// (Ritter's costs four passes in double). Padded
 /// like bounding_sphere(), so float and double tests never miss a point on the surface.
 [[nodiscard]] Sphere sphere_about(glm::vec3 center, std::span<const glm::vec3> points);
 /// The sphere around the union of two spheres.

@@ -9,6 +9,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "picking/core/draw_vec3.h"
+#include "picking/core/parallel_for.h"
 #include "picking/scene/scene_pick.h"
 #include "picking/simd/ray_triangle_simd.h"
 #include "picking/testing/sanitized.h"
@@ -295,6 +296,25 @@ TEST(BroadPhase, AMeshTooBigToKeepItsBlocksIsPickedInBatchesWithTheSameAnswers_S
         }
     EXPECT_GT(hits, 200 / kScale);
     EXPECT_FALSE(accel.triangle_block_cache().ready(0)) << "no blocks kept";
+}
+
+TEST(BroadPhase, AMeshOfAMillionPointsIsBoundedByOnePassAboutItsBoxsCentre) {
+    // Ritter's four passes in double are for meshes below kParallelPoints; from there on the
+    // sphere is the refit's one pass about the box's centre. It must still hold every point,
+    // and be about as tight.
+    const TestMesh mesh = ball(1024, 1024, 0.2f);
+    ASSERT_GE(mesh.positions.size(), kParallelPoints);
+    SceneView view;
+    view.meshes.push_back({mesh.positions, mesh.indices});
+    view.instances.push_back({0, 0, glm::mat4(1.0f)});
+    const SceneAccel accel(view);
+    const Sphere sphere = accel.mesh_sphere(0);
+    EXPECT_EQ(sphere.center, accel.mesh_box(0).center());
+    double farthest = 0.0;
+    for (const glm::vec3& p : mesh.positions)
+        farthest = std::max(farthest, glm::length(glm::dvec3(p) - glm::dvec3(sphere.center)));
+    EXPECT_LE(farthest, double(sphere.radius));
+    EXPECT_LT(double(sphere.radius), 1.05 * double(bounding_sphere(mesh.positions).radius));
 }
 
 TEST(BroadPhase, ADeformedMeshsBlocksAreRemadeOnlyWhenPickedTwice_Seed49) {
