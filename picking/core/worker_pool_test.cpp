@@ -38,9 +38,17 @@ TEST(WorkerPool, PiecesRunAtTheSameTime) {
 }
 
 TEST(WorkerPool, ThreadsAreKeptForTheNextCall) {
+    // Each piece waits until all three have begun, so that each needs a thread of its own: a
+    // piece that did not could finish before the next one is started, whose start would then
+    // wake the same thread (under the sanitizers, where threads begin slowly, it did).
     auto call = [] {
         std::atomic<std::size_t> sum{0};
+        std::atomic<unsigned> begun{0};
         parallel_chunks(1000, 3, [&](std::size_t begin, std::size_t end, unsigned) {
+            ++begun;
+            const auto deadline = Clock::now() + std::chrono::seconds(10);
+            while (begun.load() < 3 && Clock::now() < deadline) {
+            }
             for (std::size_t i = begin; i < end; ++i)
                 sum += i;
         });
