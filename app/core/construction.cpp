@@ -6,6 +6,8 @@
 
 #include <glm/geometric.hpp>
 
+#include "picking/core/finite.h"
+
 namespace app {
 
 using picking::RayTriangleMethod;
@@ -24,10 +26,6 @@ float construction_scale(float length, float size) {
 }
 
 namespace {
-
-bool finite(glm::vec3 v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
 
 std::string number(float v) {
     char text[32];
@@ -63,7 +61,7 @@ class Builder {
     void vector_step(glm::vec3 from, std::string_view name, const std::string& label,
                      ConstructionRole role, bool may_scale) {
         const auto v = vec(name);
-        if (!v || !finite(*v) || !finite(from)) return;
+        if (!v || !picking::finite(*v) || !picking::finite(from)) return;
         const float scale = may_scale ? construction_scale(glm::length(*v), c_.size) : 1.0f;
         std::string text = label;
         if (scale != 1.0f) text += " (drawn x" + number(scale) + ")";

@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "app/core/settings_names.h"
+#include "picking/core/finite.h"
 #include "picking/primitives/analytic_shape.h"
 #include "picking/ray_triangle/ray_triangle.h"
 
@@ -53,9 +54,6 @@ constexpr std::array kSphereForms = {picking::SphereForm::Quadratic, picking::Sp
 bool finite(glm::vec2 v) {
     return std::isfinite(v.x) && std::isfinite(v.y);
 }
-bool finite(glm::vec3 v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
 
 float positive(FieldReader& reader, std::string_view key) {
     const float value = reader.float_value(key);
@@ -94,7 +92,7 @@ Camera read_camera(FieldReader reader) {
     Camera c;
     c.projection = enum_value(reader, "projection", kProjections, projection_name);
     c.target = reader.vec3("target");
-    if (!finite(c.target)) reader.fail("target", "expected finite numbers");
+    if (!picking::finite(c.target)) reader.fail("target", "expected finite numbers");
     c.distance = positive(reader, "distance");
     c.yaw = finite_float(reader, "yaw");
     c.pitch = finite_float(reader, "pitch");
