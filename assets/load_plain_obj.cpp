@@ -53,8 +53,17 @@ const char* line_end_of(const char* p, const char* end) {
 std::from_chars_result read_number(const char* p, const char* end, float& value) {
     return read_float(p, end, value);
 }
+/// std::from_chars for an index: most are a few digits and no sign, read here without a call;
+/// anything else (a sign, 18 digits or more) by std::from_chars.
 std::from_chars_result read_number(const char* p, const char* end, std::int64_t& value) {
-    return std::from_chars(p, end, value);
+    constexpr std::ptrdiff_t kFewDigits = 17;
+    const char* q = p;
+    std::int64_t v = 0;
+    for (; q != end && q - p <= kFewDigits && static_cast<unsigned char>(*q - '0') < 10; ++q)
+        v = 10 * v + (*q - '0');
+    if (q == p || q - p > kFewDigits) return std::from_chars(p, end, value);
+    value = v;
+    return {q, std::errc()};
 }
 
 /// Reads the line's next number into `value`; false at the line's end or when the next word is
@@ -175,13 +184,21 @@ void read_stretch(const char* const begin, const char* from, const char* to, boo
             }
             if (!whole && give_up.load(std::memory_order_relaxed)) return;
         }
-        const char* p = skip_blanks(line, to);
-        const char* word_end = p;
-        while (!at_line_end(word_end, to) && !is_blank(*word_end))
-            ++word_end;
-        const std::string_view keyword(p, std::size_t(word_end - p));
-        p = word_end;
-        switch (kind_of(keyword)) {
+        // Nearly every line of a big file is "v ..." or "f ...": those skip the keyword's scan.
+        const char* p = line;
+        LineKind kind;
+        if (to - line >= 2 && (line[0] == 'v' || line[0] == 'f') && is_blank(line[1])) {
+            kind = line[0] == 'v' ? LineKind::Vertex : LineKind::Face;
+            ++p;
+        } else {
+            p = skip_blanks(line, to);
+            const char* word_end = p;
+            while (!at_line_end(word_end, to) && !is_blank(*word_end))
+                ++word_end;
+            kind = kind_of(std::string_view(p, std::size_t(word_end - p)));
+            p = word_end;
+        }
+        switch (kind) {
             case LineKind::Skip: {
                 const char* const line_end = line_end_of(p, to);
                 line = line_end == to ? to : line_end + 1;

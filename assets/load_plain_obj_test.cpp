@@ -256,6 +256,28 @@ TEST(PlainObj, AFaceNamingAMissingVertexIsAnErrorThatSaysWhich) {
               "face 0 names vertex -4, which the file does not have");
 }
 
+TEST(PlainObj, IndicesOfManyDigitsReadAsStdFromCharsReadsThem) {
+    // Up to 17 digits are read in the reader's own loop, from 18 on by std::from_chars: each
+    // side of that line, leading zeros included, and a number past int64's range.
+    const std::string seventeen = "00000000000000003", eighteen = "000000000000000003";
+    for (const std::string& index : {seventeen, eighteen}) {
+        const std::optional<Scene> scene =
+            read_plain_obj(bytes_of(kTriangle + "f 1 2 " + index + "\n"), "digits.obj");
+        ASSERT_TRUE(scene.has_value()) << index;
+        EXPECT_EQ(scene->meshes[0].indices, (std::vector<std::uint32_t>{0, 1, 2})) << index;
+    }
+    EXPECT_EQ(error_of(kTriangle + "f 1 2 00000000000000004\n"),
+              "face 0 names vertex 4, but the file has 3 vertices");
+    EXPECT_EQ(error_of(kTriangle + "f 1 2 99999999999999999\n"),
+              "face 0 names vertex 99999999999999999, which the file does not have");
+    // Too big for any integer, or signed with '+' (which std::from_chars refuses): not a face
+    // this reader knows, so Assimp's.
+    for (const std::string& index : {std::string("99999999999999999999"), std::string("+3")})
+        EXPECT_FALSE(
+            read_plain_obj(bytes_of(kTriangle + "f 1 2 " + index + "\n"), "digits.obj").has_value())
+            << index;
+}
+
 TEST(PlainObj, AFileOfNoFacesIsReadAsNoTriangles) {
     for (const std::string& file : {std::string(), std::string("# nothing\n"), kTriangle}) {
         std::optional<Scene> scene = read_plain_obj(bytes_of(file), "empty.obj");
