@@ -2,8 +2,10 @@
 // the built-in scene passes, and each thing broken in it alone is refused, naming what.
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -46,6 +48,45 @@ TEST(ValidateScene, TheBuiltInSceneHasEverythingToBreak) {
     EXPECT_FALSE(scene.shapes.empty());
     EXPECT_GT(scene.nodes.size(), 2u);
     EXPECT_EQ(refusal(scene), "");
+}
+
+TEST(ValidateScene, TheFirstNonFinitePositionAndTheFirstIndexOutOfRangeAreNamed) {
+    // Each kind of non-finite coordinate, at each place of a vertex, in the first, a middle
+    // and the last vertex, with a second culprit after it: the message names the first.
+    const float inf = std::numeric_limits<float>::infinity();
+    for (const float bad : {kNaN, inf, -inf}) {
+        for (int axis = 0; axis < 3; ++axis) {
+            Scene scene = valid_scene();
+            std::vector<glm::vec3>& positions = scene.meshes[0].positions;
+            ASSERT_GE(positions.size(), 3u);
+            for (const std::size_t v :
+                 {std::size_t(0), positions.size() / 2, positions.size() - 1}) {
+                Scene broken = scene;
+                broken.meshes[0].positions[v][axis] = bad;
+                if (v + 1 < positions.size()) broken.meshes[0].positions.back()[2 - axis] = bad;
+                EXPECT_NE(refusal(broken).find(": vertex " + std::to_string(v) +
+                                               " has a non-finite position"),
+                          std::string::npos)
+                    << refusal(broken);
+            }
+        }
+    }
+    Scene scene = valid_scene();
+    std::vector<std::uint32_t>& indices = scene.meshes[0].indices;
+    const auto vertices = std::uint32_t(scene.meshes[0].positions.size());
+    ASSERT_GE(indices.size(), 6u);
+    for (const std::size_t i : {std::size_t(0), indices.size() / 2, indices.size() - 1}) {
+        for (const std::uint32_t bad : {vertices, vertices + 1, std::uint32_t(0xFFFFFFFFu)}) {
+            Scene broken = scene;
+            broken.meshes[0].indices[i] = bad;
+            if (i + 1 < indices.size()) broken.meshes[0].indices.back() = vertices + 7;
+            EXPECT_NE(
+                refusal(broken).find(": index " + std::to_string(i) + " is " + std::to_string(bad) +
+                                     ", but it has " + std::to_string(vertices) + " vertices"),
+                std::string::npos)
+                << refusal(broken);
+        }
+    }
 }
 
 TEST(ValidateScene, NonFiniteNumbersAreRefused) {
