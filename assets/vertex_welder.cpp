@@ -11,8 +11,8 @@ namespace {
 /// The table stays at most half full: linear probing then looks at 1.5 slots a hit on average.
 constexpr std::size_t kSlotsPerVertex = 2;
 constexpr std::size_t kMinSlots = 1024;
-/// Entries of the recent positions' table (16 bytes each: 64 KB, in L2): two rings of a tube
-/// meshed 2,000 vertices around fit without many collisions.
+/// Entries of the recent positions' table (16 bytes each: 64 KB, in L2): the corners of the last
+/// thousand or so triangles fit with few collisions.
 constexpr int kRecentBits = 12;
 
 /// -0 and +0 are one coordinate (every other bit pattern is its own, NaNs included).
@@ -57,14 +57,14 @@ VertexWelder::VertexWelder(std::size_t expected_vertices, std::size_t most_verti
     positions_.reserve(std::max(expected_vertices, most_vertices));
 }
 
-const VertexWelder::Recent& VertexWelder::recent_of(std::uint64_t hash) const {
-    return recent_[hash >> (64 - kRecentBits)];
+std::size_t VertexWelder::recent_slot(std::uint64_t hash) {
+    return std::size_t(hash >> (64 - kRecentBits));
 }
 
 void VertexWelder::prefetch(const glm::vec3& position) const {
     const Key key = key_of(position);
     const std::uint64_t hash = hash_of(key);
-    const Recent& recent = recent_of(hash);
+    const Recent& recent = recent_[recent_slot(hash)];
     // Only the corners the recent table will not answer (unless a corner before it changes
     // that entry, which a prefetch need not know) look at the big table.
     if (recent.vertex == kNoVertex || !same(recent.key, key))
@@ -91,7 +91,7 @@ std::optional<std::uint32_t> VertexWelder::lookup(const glm::vec3& position,
 std::uint32_t VertexWelder::add(const glm::vec3& position) {
     const Key key = key_of(position);
     const std::uint64_t hash = hash_of(key);
-    Recent& recent = recent_[hash >> (64 - kRecentBits)];
+    Recent& recent = recent_[recent_slot(hash)];
     if (recent.vertex != kNoVertex && same(recent.key, key)) return recent.vertex;
     std::uint32_t vertex;
     if (const std::optional<std::uint32_t> found = lookup(position, hash)) {

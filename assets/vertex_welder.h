@@ -56,7 +56,7 @@ class VertexWelder {
     };
     static constexpr std::uint32_t kNoVertex = 0xFFFFFFFFu;
     /// The recent entry a hash maps to (its high bits; the big table's slot takes the low).
-    [[nodiscard]] const Recent& recent_of(std::uint64_t hash) const;
+    [[nodiscard]] static std::size_t recent_slot(std::uint64_t hash);
 
     /// Per slot: the key's hash in the high 32 bits (with its lowest bit set, so a used slot is
     /// never 0) and the vertex in the low 32; 0 is an empty slot.

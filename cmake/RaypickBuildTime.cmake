@@ -48,11 +48,12 @@ endfunction()
 #   How a test target's own files are optimised; the libraries they test keep their own flags.
 #   Test code drives the libraries and checks their answers, and optimising it harder buys the
 #   tests little and costs the build much:
-#   - Release (the ci preset): -O1, not -O3 (a test batch compiles in 40 % less time);
+#   - Release (the ci preset): -O1, not -O3 (a test batch compiles in 30-45 % less time);
 #   - under a sanitizer, LIGHT targets (whose code calls the libraries and compares, with no
-#     brute force or oracle of its own) compile at -O0: with AddressSanitizer that takes half
-#     the time of -O1, for a few seconds more of tests (on two cores the asan preset's build of
-#     the app, viewer and integration tests went from about 135 to 81 s).
+#     brute force or oracle of its own) compile at -O0: with AddressSanitizer that takes about
+#     half the time of -O1 (all six test programs on two cores: 224 -> 126 s) for a few seconds
+#     more of tests. picking_test and assets_test are not LIGHT: their oracles then ran 40 s
+#     longer.
 function(raypick_test_code target)
     cmake_parse_arguments(PARSE_ARGV 1 arg "LIGHT" "" "")
     if(NOT RAYPICK_SANITIZER STREQUAL "none")
