@@ -21,8 +21,8 @@ struct Sphere {
 [[nodiscard]] Sphere bounding_sphere(std::span<const glm::vec3> points);
 /// A sphere centred on `center` around every finite point: one pass in float, for bounds that
 /// must follow a deforming mesh on every pose, and for meshes of a million points or more
-/// (Ritter's costs four passes in double). Padded
-/// like bounding_sphere(), so float and double tests never miss a point on the surface.
+/// (Ritter's costs four passes in double). Padded like bounding_sphere(), so float and double
+/// tests never miss a point on the surface.
 [[nodiscard]] Sphere sphere_about(glm::vec3 center, std::span<const glm::vec3> points);
 /// The sphere around the union of two spheres.
 [[nodiscard]] Sphere merge(const Sphere& a, const Sphere& b);
