@@ -877,6 +877,8 @@ std::pair<Refs, std::size_t> make_refs(std::size_t count, unsigned threads, Make
 
 BvhStorage build_bvh_storage(const MeshView& mesh, const BvhBuildOptions& options,
                              BuildProgress* progress) {
+    if (options.method == BvhBuildMethod::Morton)
+        return build_bvh_storage_morton(mesh, options, progress);
     const std::size_t positions = mesh.positions.size();
     auto [refs, count] = make_refs(
         mesh.triangle_count(), resolve_thread_count(options.threads),
