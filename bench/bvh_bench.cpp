@@ -1,7 +1,8 @@
 // The BVH broad phase beside Embree's, in one run: build time (1 and 2
-// threads), single-thread incoherent and primary rays through `bvh` (watertight triangles)
-// and, when raypick was built with Embree 3, `embree` and `embree_robust`; and one viewer click
-// (SceneSession::pick with its timing and hit details) on a large knot.
+// threads; the BVH also by its Morton build, build/bvh_morton), single-thread incoherent and
+// primary rays through `bvh` (watertight triangles) and, when raypick was built with Embree 3,
+// `embree` and `embree_robust`; and one viewer click (SceneSession::pick with its timing and hit
+// details) on a large knot.
 //
 //   build/release/bench/bvh_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 //       [MODEL [CLICK_KNOT_TRIANGLES]]
@@ -22,6 +23,7 @@
 #include "app/core/scene_session.h"
 #include "app/core/settings_names.h"
 #include "assets/import_child.h"
+#include "picking/bvh/bvh.h"
 #include "picking/studies/ray_sets.h"
 
 namespace {
@@ -48,13 +50,14 @@ std::optional<app::Accel> accel_or_skip(benchmark::State& state, const std::stri
     return accel;
 }
 
-void build(benchmark::State& state, const std::string& name, unsigned threads) {
+void build(benchmark::State& state, const std::string& name, unsigned threads,
+           picking::BvhBuildMethod method) {
     const auto accel = accel_or_skip(state, name);
     if (!accel) return;
     const app::SceneSession& session = session_of(g_model);
     for (auto _ : state) {
         app::AccelBuild built =
-            app::AccelStore::build(session.build_view(), *accel, threads, nullptr);
+            app::AccelStore::build(session.build_view(), *accel, threads, nullptr, method);
         if (!built.error.empty()) state.SkipWithError(built.error.c_str());
         benchmark::DoNotOptimize(built.bvhs.meshes.data());
     }
@@ -106,7 +109,9 @@ void register_all() {
         for (const unsigned threads : {1u, 2u})
             benchmark::RegisterBenchmark(
                 ("build/" + std::string(accel) + "/threads:" + std::to_string(threads)).c_str(),
-                [accel, threads](benchmark::State& s) { build(s, accel, threads); })
+                [accel, threads](benchmark::State& s) {
+                    build(s, accel, threads, picking::BvhBuildMethod::Sah);
+                })
                 ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark(("incoherent/" + std::string(accel)).c_str(),
                                      [accel](benchmark::State& s) { cast(s, accel, false); })
@@ -115,6 +120,13 @@ void register_all() {
                                      [accel](benchmark::State& s) { cast(s, accel, true); })
             ->Unit(benchmark::kMillisecond);
     }
+    for (const unsigned threads : {1u, 2u})
+        benchmark::RegisterBenchmark(
+            ("build/bvh_morton/threads:" + std::to_string(threads)).c_str(),
+            [threads](benchmark::State& s) {
+                build(s, "bvh", threads, picking::BvhBuildMethod::Morton);
+            })
+            ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("click/bvh", click)->Unit(benchmark::kMicrosecond);
 }
 

@@ -157,6 +157,7 @@ int run_bench_command(const BenchCommandOptions& o) {
     const auto loaded = load_command_model("bench", o.model, {}, o.load_timeout, status);
     if (!loaded) return status;
     SceneSession& session = *loaded;
+    session.set_bvh_build(find_bvh_build(o.bvh_build).value_or(picking::BvhBuildMethod::Sah));
     if (o.rays_file.empty()) {
         const std::size_t count = primary_size.x > 0
                                       ? std::size_t(primary_size.x) * std::size_t(primary_size.y)
@@ -189,8 +190,8 @@ int run_bench_command(const BenchCommandOptions& o) {
                 } else if (r == 0) {
                     builds[a].push_back(session.prepare(accels[a], o.threads));
                 } else {
-                    const AccelBuild again =
-                        AccelStore::build(session.build_view(), accels[a], o.threads, nullptr);
+                    const AccelBuild again = AccelStore::build(
+                        session.build_view(), accels[a], o.threads, nullptr, session.bvh_build());
                     if (!again.error.empty()) throw std::runtime_error(again.error);
                     builds[a].push_back(again.milliseconds);
                 }
@@ -225,6 +226,7 @@ int run_bench_command(const BenchCommandOptions& o) {
         j["accel"] = accel_name(accels[a]);
         j["algorithm"] = peer ? std::string("embree_builtin") : o.algorithm;
         j["build_ms"] = build_ms[a];
+        if (accels[a] == Accel::Bvh) j["bvh_build"] = bvh_build_name(session.bvh_build());
         j["rays"] = rays.size();
         j["hits"] = median.hits;
         j["rays_per_second"] = median.seconds > 0.0 ? double(rays.size()) / median.seconds : 0.0;

@@ -160,6 +160,7 @@ int run_pick_command(const PickCommandOptions& options) {
     const auto loaded = load_command_model("pick", o.model, load_options, o.load_timeout, status);
     if (!loaded) return status;
     SceneSession& session = *loaded;
+    session.set_bvh_build(find_bvh_build(o.bvh_build).value_or(picking::BvhBuildMethod::Sah));
     ModelIdentity identity;
     if (record_out.is_open()) {
         try {

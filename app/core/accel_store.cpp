@@ -44,9 +44,10 @@ RefitRecord AccelStore::last_refit() const {
 }
 
 AccelBuild AccelStore::build(const picking::SceneView& loaded, Accel accel, unsigned threads,
-                             picking::BuildProgress* progress) {
+                             picking::BuildProgress* progress, picking::BvhBuildMethod bvh_build) {
     AccelBuild build;
     build.accel = accel;
+    build.bvh_build = bvh_build;
     const auto start = std::chrono::steady_clock::now();
     try {
         if (is_peer(accel)) {
@@ -61,6 +62,7 @@ AccelBuild AccelStore::build(const picking::SceneView& loaded, Accel accel, unsi
         if (accel == Accel::Bvh) {
             picking::BvhBuildOptions options = picking::wide_bvh_build_options();
             options.threads = threads;
+            options.method = bvh_build;
             build.bvhs = picking::SceneAccel::make_bvhs(loaded, options, progress);
             build.cancelled = !build.bvhs.complete;
         }
@@ -73,10 +75,15 @@ AccelBuild AccelStore::build(const picking::SceneView& loaded, Accel accel, unsi
     return build;
 }
 
+void AccelStore::forget_bvhs() {
+    accel_.clear_bvhs();
+}
+
 void AccelStore::adopt(AccelBuild build) {
     if (!build.error.empty() || build.cancelled) return;
     if (build.accel == Accel::Bvh) {
         accel_.set_bvhs(std::move(build.bvhs));
+        bvh_build_ = build.bvh_build;
         // Built from the loaded vertices: the next query refits them to the pose.
         if (!deforming_.empty()) stale_.store(true, std::memory_order_release);
     } else if (build.embree) {

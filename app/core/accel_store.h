@@ -29,6 +29,7 @@ namespace app {
 /// thread, then hands the result over on its own thread with AccelStore::adopt()).
 struct AccelBuild {
     Accel accel = Accel::None;
+    picking::BvhBuildMethod bvh_build = picking::BvhBuildMethod::Sah;
     picking::SceneAccel::Bvhs bvhs;
     std::unique_ptr<peers::EmbreeScene> embree;
     double milliseconds = 0.0;
@@ -57,9 +58,14 @@ class AccelStore {
     /// The view has a new pose (`pose_version`): refit on the next query.
     void mark_stale(std::uint64_t pose_version);
     /// Builds what `accel` needs from `loaded` (the meshes as loaded, the instances now; see
-    /// SceneSession::build_view()). Safe on any thread; never throws.
+    /// SceneSession::build_view()), BVHs by `bvh_build`. Safe on any thread; never throws.
     [[nodiscard]] static AccelBuild build(const picking::SceneView& loaded, Accel accel,
-                                          unsigned threads, picking::BuildProgress* progress);
+                                          unsigned threads, picking::BuildProgress* progress,
+                                          picking::BvhBuildMethod bvh_build);
+    /// Drops the BVHs (built by another method than the session now asks for).
+    void forget_bvhs();
+    /// How the BVHs were built (meaningful while ready(Accel::Bvh)).
+    [[nodiscard]] picking::BvhBuildMethod bvh_build() const { return bvh_build_; }
     /// Takes over a finished build made from this store's session (an error or a cancelled
     /// build changes nothing).
     void adopt(AccelBuild build);
@@ -86,6 +92,7 @@ class AccelStore {
     const picking::SceneView& view_;
     std::span<const std::uint32_t> deforming_;
     std::uint64_t pose_version_ = 0;
+    picking::BvhBuildMethod bvh_build_ = picking::BvhBuildMethod::Sah;
     // Refitted lazily by queries, hence mutable (under refit_mutex_).
     mutable picking::SceneAccel accel_;
     mutable std::unique_ptr<peers::EmbreeScene> embree_, embree_robust_;

@@ -7,6 +7,7 @@
 
 #include "app/core/scene_session.h"
 #include "assets/procedural/default_scene.h"
+#include "picking/bvh/bvh.h"
 
 namespace app {
 namespace {
@@ -55,19 +56,56 @@ TEST(AccelStore, ThreadsQueryingAfterANewPoseRefitOnceAndPickAlike) {
 
 TEST(AccelStore, ABuildThatFailedOrWasCancelledChangesNothing) {
     SceneSession session(assets::make_default_scene());
-    AccelBuild failed = AccelStore::build(session.build_view(), Accel::Bvh, 1, nullptr);
+    AccelBuild failed = AccelStore::build(session.build_view(), Accel::Bvh, 1, nullptr,
+                                          picking::BvhBuildMethod::Sah);
     failed.error = "out of memory";
     session.accels().adopt(std::move(failed));
     EXPECT_FALSE(session.accels().ready(Accel::Bvh));
-    AccelBuild cancelled = AccelStore::build(session.build_view(), Accel::Bvh, 1, nullptr);
+    AccelBuild cancelled = AccelStore::build(session.build_view(), Accel::Bvh, 1, nullptr,
+                                             picking::BvhBuildMethod::Sah);
     cancelled.cancelled = true;
     session.accels().adopt(std::move(cancelled));
     EXPECT_FALSE(session.accels().ready(Accel::Bvh));
-    session.accels().adopt(AccelStore::build(session.build_view(), Accel::Bvh, 1, nullptr));
+    session.accels().adopt(AccelStore::build(session.build_view(), Accel::Bvh, 1, nullptr,
+                                             picking::BvhBuildMethod::Sah));
     EXPECT_TRUE(session.accels().ready(Accel::Bvh));
     EXPECT_GT(session.accels().bytes(Accel::Bvh), 0u);
     EXPECT_TRUE(session.accels().ready(Accel::Sphere)) << "nothing to build";
     EXPECT_EQ(session.accels().bytes(Accel::None), 0u);
+}
+
+// The session's BVH build method: changing it drops BVHs built the other way, the next
+// prepare() builds them its way, and picks do not change (any complete tree gives the closest
+// hit by the same tie rule).
+TEST(AccelStore, TheBvhBuildMethodRebuildsAndPicksTheSame) {
+    SceneSession session(assets::make_default_scene());
+    session.prepare(Accel::Bvh, 1);
+    ASSERT_EQ(session.accels().bvh_build(), picking::BvhBuildMethod::Sah);
+    const PickChoice bvh({}, Accel::Bvh);
+    std::vector<picking::PickResult> by_sah;
+    std::vector<picking::Ray> rays;
+    for (int i = 0; i < 64; ++i) {
+        const float x = -6.0f + 0.19f * float(i);
+        rays.push_back({{x, 3.0f, 12.0f}, {0.0f, -0.15f, -1.0f}});
+        by_sah.push_back(session.pick(rays.back(), bvh));
+    }
+    session.set_bvh_build(picking::BvhBuildMethod::Morton);
+    EXPECT_FALSE(session.accels().ready(Accel::Bvh));
+    EXPECT_GT(session.prepare(Accel::Bvh, 1), 0.0);
+    EXPECT_EQ(session.accels().bvh_build(), picking::BvhBuildMethod::Morton);
+    int hits = 0;
+    for (std::size_t i = 0; i < rays.size(); ++i) {
+        const picking::PickResult got = session.pick(rays[i], bvh);
+        ASSERT_EQ(got.hit.has_value(), by_sah[i].hit.has_value()) << i;
+        if (!got.hit) continue;
+        ++hits;
+        EXPECT_EQ(got.hit->instance, by_sah[i].hit->instance) << i;
+        EXPECT_EQ(got.hit->triangle, by_sah[i].hit->triangle) << i;
+        EXPECT_EQ(got.hit->t, by_sah[i].hit->t) << i;
+    }
+    EXPECT_GT(hits, 10);
+    session.set_bvh_build(picking::BvhBuildMethod::Morton);  // the same again: nothing dropped
+    EXPECT_TRUE(session.accels().ready(Accel::Bvh));
 }
 
 }  // namespace

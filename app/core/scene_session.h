@@ -230,6 +230,10 @@ class SceneSession {
     /// Returns the milliseconds spent building (0 if it was ready). Throws std::runtime_error
     /// when Embree fails.
     double prepare(Accel accel, unsigned threads = 0, picking::BuildProgress* progress = nullptr);
+    /// How the BVHs are built (SAH unless asked; `--bvh-build`). Changing it drops BVHs built
+    /// the other way: the next prepare() or build job makes them anew.
+    void set_bvh_build(picking::BvhBuildMethod method);
+    [[nodiscard]] picking::BvhBuildMethod bvh_build() const { return bvh_build_; }
     /// What a build away from the session may read: the meshes as loaded (they never change;
     /// deforming ones are refitted to the pose when the build is adopted) and the instances
     /// now. A copy: the session may repose meanwhile.
@@ -281,6 +285,7 @@ class SceneSession {
     picking::SceneView bind_view_;
 
     std::unique_ptr<AccelStore> accels_;  ///< made once view_ is complete
+    picking::BvhBuildMethod bvh_build_ = picking::BvhBuildMethod::Sah;
     double time_ = 0.0;
     int clip_ = -1;
     bool loop_ = true;
