@@ -29,18 +29,18 @@ constexpr int kBitsPerAxis = 10;
 constexpr int kCodeBits = 3 * kBitsPerAxis;
 /// The sort takes this many bits of the code a pass (three passes).
 constexpr int kRadixBits = 10;
-constexpr std::size_t kBuckets = std::size_t(1) << kRadixBits;
+constexpr std::size_t kRadixBuckets = std::size_t(1) << kRadixBits;
 static_assert(kCodeBits % kRadixBits == 0);
 /// Below this many triangles a pass runs on one thread (handing work over costs more).
-constexpr std::size_t kMinParallelPass = std::size_t(1) << 16;
+constexpr std::size_t kMinParallelMortonPass = std::size_t(1) << 16;
 
 /// A triangle's Morton code in the high half, its id in the low half: sorting by the code keeps
 /// equal codes in id order, so the tree does not depend on the threads.
-using Key = std::uint64_t;
-[[nodiscard]] std::uint32_t code_of(Key key) {
+using MortonKey = std::uint64_t;
+[[nodiscard]] std::uint32_t morton_code_of(MortonKey key) {
     return std::uint32_t(key >> 32);
 }
-[[nodiscard]] std::uint32_t id_of(Key key) {
+[[nodiscard]] std::uint32_t morton_id_of(MortonKey key) {
     return std::uint32_t(key);
 }
 
@@ -55,22 +55,24 @@ using Key = std::uint64_t;
 }
 
 /// A key array that is not initialised when made.
-struct FreeKeys {
+struct FreeMortonKeys {
     std::size_t capacity = 0;
-    void operator()(Key* p) const {
-        deallocate_large(p, capacity * sizeof(Key), alignof(Key), kForBuilding);
+    void operator()(MortonKey* p) const {
+        deallocate_large(p, capacity * sizeof(MortonKey), alignof(MortonKey), kForBuilding);
     }
 };
-using Keys = std::unique_ptr<Key[], FreeKeys>;
-[[nodiscard]] Keys make_keys(std::size_t n) {
+using MortonKeys = std::unique_ptr<MortonKey[], FreeMortonKeys>;
+[[nodiscard]] MortonKeys make_morton_keys(std::size_t n) {
     n = std::max<std::size_t>(n, 1);
-    return Keys(static_cast<Key*>(allocate_large(n * sizeof(Key), alignof(Key), kForBuilding)),
-                FreeKeys{n});
+    return MortonKeys(static_cast<MortonKey*>(
+                          allocate_large(n * sizeof(MortonKey), alignof(MortonKey), kForBuilding)),
+                      FreeMortonKeys{n});
 }
 
 /// Triangle i's box, when a test can hit it (its corners exist and are finite), the same
 /// triangles the SAH builder keeps.
-[[nodiscard]] bool triangle_box(const MeshView& mesh, std::size_t i, glm::vec3& lo, glm::vec3& hi) {
+[[nodiscard]] bool hittable_triangle_box(const MeshView& mesh, std::size_t i, glm::vec3& lo,
+                                         glm::vec3& hi) {
     const std::size_t positions = mesh.positions.size();
     const std::uint32_t a = mesh.indices[3 * i];
     const std::uint32_t b = mesh.indices[3 * i + 1];
@@ -84,7 +86,7 @@ using Keys = std::unique_ptr<Key[], FreeKeys>;
 }
 
 /// The centre of a box, halved before the sum so that it cannot overflow.
-[[nodiscard]] glm::vec3 centre(glm::vec3 lo, glm::vec3 hi) {
+[[nodiscard]] glm::vec3 box_centre(glm::vec3 lo, glm::vec3 hi) {
     return lo * 0.5f + hi * 0.5f;
 }
 
@@ -93,8 +95,9 @@ class MortonBuilder {
     MortonBuilder(const MeshView& mesh, const BvhBuildOptions& options, BuildProgress* progress)
         : mesh_(mesh),
           leaf_size_(std::uint32_t(std::clamp(options.max_leaf_size, 1, 1 << 20))),
-          threads_(mesh.triangle_count() >= kMinParallelPass ? resolve_thread_count(options.threads)
-                                                             : 1u),
+          threads_(mesh.triangle_count() >= kMinParallelMortonPass
+                       ? resolve_thread_count(options.threads)
+                       : 1u),
           progress_(progress) {}
 
     BvhStorage build() {
@@ -119,7 +122,7 @@ class MortonBuilder {
         out.primitive_ids.resize(count_);
         parallel_chunks(count_, threads_, [&](std::size_t begin, std::size_t end, unsigned) {
             for (std::size_t i = begin; i < end; ++i)
-                out.primitive_ids[i] = id_of(keys_[i]);
+                out.primitive_ids[i] = morton_id_of(keys_[i]);
         });
         report(1.0f);
         return out;
@@ -141,7 +144,8 @@ class MortonBuilder {
                             Aabb box;
                             glm::vec3 lo, hi;
                             for (std::size_t i = begin; i < end; ++i)
-                                if (triangle_box(mesh_, i, lo, hi)) box.extend(centre(lo, hi));
+                                if (hittable_triangle_box(mesh_, i, lo, hi))
+                                    box.extend(box_centre(lo, hi));
                             pieces[piece] = box;
                         });
         Aabb all;
@@ -153,7 +157,7 @@ class MortonBuilder {
     /// One key per triangle a test can hit, in id order, then sorted by code.
     void make_sorted_keys(const Aabb& centres) {
         const std::size_t n = mesh_.triangle_count();
-        keys_ = make_keys(n);
+        keys_ = make_morton_keys(n);
         // In double: the extent of huge coordinates overflows a float.
         const glm::dvec3 origin = centres.min;
         const glm::dvec3 extent = glm::dvec3(centres.max) - origin;
@@ -172,19 +176,20 @@ class MortonBuilder {
             std::size_t out = begin;
             glm::vec3 lo, hi;
             for (std::size_t i = begin; i < end; ++i) {
-                if (!triangle_box(mesh_, i, lo, hi)) continue;
-                const glm::vec3 c = centre(lo, hi);
+                if (!hittable_triangle_box(mesh_, i, lo, hi)) continue;
+                const glm::vec3 c = box_centre(lo, hi);
                 const std::uint32_t code = (spread_bits(cell(c.x, 0)) << 2) |
                                            (spread_bits(cell(c.y, 1)) << 1) |
                                            spread_bits(cell(c.z, 2));
-                keys_[out++] = (Key(code) << 32) | Key(i);
+                keys_[out++] = (MortonKey(code) << 32) | MortonKey(i);
             }
             kept[piece] = out - begin;
         });
         count_ = 0;
         for (unsigned piece = 0; piece < threads_; ++piece) {
             if (starts[piece] != count_ && kept[piece] > 0)
-                std::memmove(&keys_[count_], &keys_[starts[piece]], kept[piece] * sizeof(Key));
+                std::memmove(&keys_[count_], &keys_[starts[piece]],
+                             kept[piece] * sizeof(MortonKey));
             count_ += kept[piece];
         }
         radix_sort();
@@ -192,12 +197,12 @@ class MortonBuilder {
 
     /// Least significant digit first, each pass stable: keys of equal codes stay in id order.
     void radix_sort() {
-        Keys spare = make_keys(count_);
-        const unsigned pieces = count_ >= kMinParallelPass ? threads_ : 1u;
-        std::vector<std::array<std::size_t, kBuckets>> counts(pieces);
+        MortonKeys spare = make_morton_keys(count_);
+        const unsigned pieces = count_ >= kMinParallelMortonPass ? threads_ : 1u;
+        std::vector<std::array<std::size_t, kRadixBuckets>> counts(pieces);
         for (int shift = 32; shift < 32 + kCodeBits; shift += kRadixBits) {
-            const auto digit = [shift](Key key) {
-                return std::size_t(key >> shift) & (kBuckets - 1);
+            const auto digit = [shift](MortonKey key) {
+                return std::size_t(key >> shift) & (kRadixBuckets - 1);
             };
             parallel_chunks(count_, pieces, [&](std::size_t begin, std::size_t end, unsigned p) {
                 counts[p].fill(0);
@@ -206,7 +211,7 @@ class MortonBuilder {
             });
             // A digit every key shares moves nothing.
             std::size_t largest = 0;
-            for (std::size_t bucket = 0; bucket < kBuckets; ++bucket) {
+            for (std::size_t bucket = 0; bucket < kRadixBuckets; ++bucket) {
                 std::size_t sum = 0;
                 for (unsigned p = 0; p < pieces; ++p)
                     sum += counts[p][bucket];
@@ -215,7 +220,7 @@ class MortonBuilder {
             if (largest == count_) continue;
             // Each piece's first place in each bucket: buckets in order, pieces in order.
             std::size_t next = 0;
-            for (std::size_t bucket = 0; bucket < kBuckets; ++bucket) {
+            for (std::size_t bucket = 0; bucket < kRadixBuckets; ++bucket) {
                 for (unsigned p = 0; p < pieces; ++p) {
                     const std::size_t c = counts[p][bucket];
                     counts[p][bucket] = next;
@@ -223,7 +228,7 @@ class MortonBuilder {
                 }
             }
             parallel_chunks(count_, pieces, [&](std::size_t begin, std::size_t end, unsigned p) {
-                std::array<std::size_t, kBuckets>& place = counts[p];
+                std::array<std::size_t, kRadixBuckets>& place = counts[p];
                 for (std::size_t i = begin; i < end; ++i)
                     spare[place[digit(keys_[i])]++] = keys_[i];
             });
@@ -238,15 +243,15 @@ class MortonBuilder {
         // Halves of a range that two leaves can hold fill their blocks better than the codes'
         // split would (a 1M knot's tree: 72 -> 63 MB, rays as fast).
         if (end - begin <= 2 * leaf_size_) return begin + (end - begin) / 2;
-        const std::uint32_t first = code_of(keys_[begin]);
-        const std::uint32_t last = code_of(keys_[end - 1]);
+        const std::uint32_t first = morton_code_of(keys_[begin]);
+        const std::uint32_t last = morton_code_of(keys_[end - 1]);
         if (first == last) return begin + (end - begin) / 2;
         const std::uint32_t bit = std::uint32_t(1) << (31 - std::countl_zero(first ^ last));
         // The codes share every bit above `bit`, so those with it set are the later ones.
         std::uint32_t lo = begin + 1, hi = end - 1;  // the answer is in [lo, hi]
         while (lo < hi) {
             const std::uint32_t mid = lo + (hi - lo) / 2;
-            if (code_of(keys_[mid]) & bit)
+            if (morton_code_of(keys_[mid]) & bit)
                 hi = mid;
             else
                 lo = mid + 1;
@@ -336,7 +341,8 @@ class MortonBuilder {
         if (end - begin <= leaf_size_) {
             glm::vec3 lo, hi;
             for (std::uint32_t i = begin; i < end; ++i) {
-                (void)triangle_box(mesh_, id_of(keys_[i]), lo, hi);  // kept: it has a box
+                (void)hittable_triangle_box(mesh_, morton_id_of(keys_[i]), lo,
+                                            hi);  // kept: it has a box
                 box.extend(lo);
                 box.extend(hi);
             }
@@ -356,7 +362,7 @@ class MortonBuilder {
     std::uint32_t leaf_size_;
     unsigned threads_;
     BuildProgress* progress_;
-    Keys keys_{nullptr, FreeKeys{}};
+    MortonKeys keys_{nullptr, FreeMortonKeys{}};
     std::size_t count_ = 0;  ///< keys: the triangles a test can hit
     BvhStorage::NodeArray nodes_{nullptr, BvhStorage::FreeNodes{}};
     std::uint32_t node_count_ = 0;
