@@ -36,6 +36,24 @@ TEST(Gui, BvhClickEqualsEveryTriangleAndSaysWhatItCost) {
     expect_highlight_at_click(bvh);
 }
 
+// --bvh-build morton: the viewer builds the BVH from Morton codes, says so, and the click's
+// answer is the SAH tree's (its work per ray may differ).
+TEST(Gui, AMortonBuiltBvhClicksTheSameTriangle) {
+    if (!std::filesystem::exists(kBunny)) GTEST_SKIP() << kBunny << " is not installed";
+    const ViewerRun sah = run_viewer({kBunny, "--accel", "bvh", "--click", "490,360"}, "sah");
+    const ViewerRun morton = run_viewer(
+        {kBunny, "--accel", "bvh", "--bvh-build", "morton", "--click", "490,360"}, "morton");
+    ASSERT_EQ(morton.pick["hit"], true) << morton.pick.dump();
+    EXPECT_EQ(sah.pick["accel_build"]["built_by"], "SAH");
+    EXPECT_EQ(morton.pick["accel_build"]["built_by"], "Morton");
+    EXPECT_EQ(morton.pick["broad_phase"], "bvh");
+    EXPECT_EQ(morton.pick["triangle"], sah.pick["triangle"]);
+    EXPECT_EQ(morton.pick["t"], sah.pick["t"]);
+    EXPECT_EQ(morton.pick["u"], sah.pick["u"]);
+    EXPECT_NE(morton.pick["accel_build"]["bytes"], sah.pick["accel_build"]["bytes"])
+        << "another tree";
+}
+
 // --bvh-depth draws every box of that level (in its level's colour), --show-visited the boxes
 // the click entered (orange).
 TEST(Gui, BvhBoxesAtADepthAndTheBoxesAPickEntered) {

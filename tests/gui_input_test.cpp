@@ -602,6 +602,40 @@ TEST(GuiInput, AnotherAlgorithmRepicksTheSameRayAtOnce) {
     EXPECT_FALSE(viewer.quit().timed_out);
 }
 
+// Choosing the other BVH build method in the Acceleration tool rebuilds the tree and picks the
+// same ray again at once: the same triangle, the new tree's cost, and the Inspector says why.
+TEST(GuiInput, AnotherBvhBuildMethodRebuildsAndRepicksTheSameRay) {
+    ViewerUnderTest viewer({"--time", "1.5", "--accel", "bvh", "--tool", "acceleration"});
+    ASSERT_EQ(viewer.error(), "");
+    const auto ready = viewer.wait_for([](const Trace& t) {
+        return t["report"]["model"] == "default" &&
+               t["report"]["accel_build"].value("built_by", "") == "SAH" &&
+               t["items"].contains("Acceleration/Morton");
+    });
+    ASSERT_TRUE(ready) << viewer.last().dump();
+    // The middle of the view, above the Tools area.
+    const auto& view = (*ready)["report"]["view_rect"];
+    viewer.click({0.5f * (view[0].get<float>() + view[2].get<float>()),
+                  0.5f * (view[1].get<float>() + view[3].get<float>())});
+    const auto first = viewer.wait_for(picked);
+    ASSERT_TRUE(first) << viewer.last().dump();
+    const Trace before = (*first)["report"];
+    ASSERT_EQ(before["hit"], true) << before.dump();
+    viewer.click(*ViewerUnderTest::centre(*first, "Acceleration/Morton"));
+    const auto after = viewer.wait_for([](const Trace& t) {
+        return t["report"]["accel_build"].value("built_by", "") == "Morton" &&
+               t["report"].value("repicked", "") == "BVH built by Morton";
+    });
+    ASSERT_TRUE(after) << viewer.last().dump();
+    const Trace& report = (*after)["report"];
+    EXPECT_EQ(report["ray"], before["ray"]) << "the same ray";
+    EXPECT_EQ(report["triangle"], before["triangle"]);
+    EXPECT_EQ(report["t"], before["t"]);
+    EXPECT_GT(report["serial"].get<std::uint64_t>(), before["serial"].get<std::uint64_t>());
+    EXPECT_NE(report["accel_build"]["bytes"], before["accel_build"]["bytes"]) << "another tree";
+    EXPECT_FALSE(viewer.quit().timed_out);
+}
+
 // Tab steps the pick through every triangle hit along its ray, in the order `raypick pick
 // --all-hits` lists them for the same ray (the arm's near side, its far side, the terrain),
 // wrapping around; Shift+Tab steps back to the nearest.

@@ -573,6 +573,7 @@ std::optional<int> parse_command_line(int argc, char** argv, CommandLine& out) {
                  "Show the per-pixel cost heatmap (every pixel's ray cast on the CPU)");
     cli.add_flag("--heatmap-packets", viewer.heatmap_packets,
                  "Trace the heatmap in 4x4 packets: each tile's work shared by its rays");
+    add_bvh_build_option(cli, viewer.bvh_build);
 
     CLI::App* pick_command = add_pick_command(cli, out.pick);
     CLI::App* select_command = add_select_command(cli, out.select);

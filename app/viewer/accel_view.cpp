@@ -44,6 +44,11 @@ void add_box(const picking::Aabb& box, const glm::mat4& world_from_box, glm::vec
 // == Builds
 
 void AccelView::update(const std::shared_ptr<SceneSession>& session, Accel wanted) {
+    // The BVH's build method changed while it was being built: that build is not wanted.
+    if (job_ && job_->subject() == Accel::Bvh && job_bvh_build_ != session->bvh_build()) {
+        job_->cancel();
+        job_.reset();
+    }
     if (job_ && job_->finished()) {
         std::optional<AccelBuild> build = job_->take();
         const Accel accel = job_->subject();
@@ -59,8 +64,10 @@ void AccelView::update(const std::shared_ptr<SceneSession>& session, Accel wante
         }
     }
     count_levels(session->accels().broad_phases());
-    if (!job_ && !session->accels().ready(wanted) && errors_[slot(wanted)].empty())
+    if (!job_ && !session->accels().ready(wanted) && errors_[slot(wanted)].empty()) {
         job_ = start_accel_build(session, wanted);
+        job_bvh_build_ = session->bvh_build();
+    }
 }
 
 void AccelView::count_levels(const picking::SceneAccel& broad) {
@@ -118,6 +125,10 @@ AccelStatus AccelView::status(const SceneSession& session, Accel accel,
                               const AccelPanelState& panel) const {
     AccelStatus status;
     status.accel = std::string(accel_name(accel));
+    status.is_bvh = accel == Accel::Bvh;
+    if (status.is_bvh && session.accels().ready(Accel::Bvh))
+        status.built_by =
+            session.accels().bvh_build() == picking::BvhBuildMethod::Morton ? "Morton" : "SAH";
     status.building = job_ && job_->subject() == accel;
     if (job_) {
         status.building_seconds = job_->elapsed_seconds();

@@ -89,6 +89,7 @@ class AccelView {
     };
 
     std::shared_ptr<AccelBuildJob> job_;
+    picking::BvhBuildMethod job_bvh_build_ = picking::BvhBuildMethod::Sah;  ///< job_'s, for a BVH
     std::array<double, 6> build_ms_{};     ///< per Accel: its last finished build
     std::array<std::string, 6> errors_{};  ///< per Accel: why its build failed on this scene
     std::size_t boxes_drawn_ = 0, boxes_at_depth_ = 0, visited_drawn_ = 0;

@@ -65,6 +65,8 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     accel_panel_.show_visited = options.show_visited;
     accel_panel_.heatmap = options.heatmap;
     accel_panel_.heatmap_packets = options.heatmap_packets;
+    accel_panel_.bvh_build =
+        find_bvh_build(options.bvh_build).value_or(picking::BvhBuildMethod::Sah);
     mode_ = find_mode(options.mode).value_or(ViewerMode::Pick);
     if (!options.lab_case.empty()) {
         const auto id = picking::find_tri_tri_case(options.lab_case);
@@ -261,7 +263,8 @@ void ViewerApp::adopt_scene(assets::Scene scene, double load_seconds) {
     // A texture that cannot be read is a note like the loader's: the material keeps its colour.
     for (std::string& problem : renderer_.set_scene(scene))
         scene.notes.push_back(std::move(problem));
-    accel_view_.on_scene();                  // a build of the old scene is of no use now
+    accel_view_.on_scene();  // a build of the old scene is of no use now
+    seen_bvh_build_.reset();
     if (leak_sweep_) leak_sweep_->cancel();  // nor a sweep or a study of its meshes
     leak_sweep_.reset();
     if (far_study_) far_study_->cancel();
@@ -422,7 +425,20 @@ void ViewerApp::update_animation() {
 void ViewerApp::update_accel() {
     // The disagreement picture casts every pixel twice through the BVH, whatever the pick's.
     const Accel accel = disagreement_shown() ? Accel::Bvh : pick_panel_.choice.accel();
+    session_->set_bvh_build(accel_panel_.bvh_build);
     accel_view_.update(session_, mode_ == ViewerMode::TriangleLab ? Accel::None : accel);
+    if (!session_->accels().ready(Accel::Bvh)) return;
+    const picking::BvhBuildMethod built = session_->accels().bvh_build();
+    const bool rebuilt = seen_bvh_build_ && *seen_bvh_build_ != built;
+    seen_bvh_build_ = built;
+    // The pick's cost (nodes, triangles) is the old tree's until it is picked again.
+    if (rebuilt && selection_ && selection_->choice.accel() == Accel::Bvh) {
+        selection_ = pick_ray(*selection_, true);
+        inspector_.change = std::string("BVH built by ") +
+                            (built == picking::BvhBuildMethod::Morton ? "Morton" : "SAH");
+        inspector_.change_serial = selection_->serial;
+        update_algorithm_views();
+    }
 }
 
 bool ViewerApp::disagreement_shown() const {

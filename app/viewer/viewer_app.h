@@ -272,6 +272,9 @@ class ViewerApp {
     bool show_ray_ = true;
 
     AccelView accel_view_;
+    /// How the BVH that the last pick could see was built: a new tree built another way
+    /// repicks (the same answer, another cost).
+    std::optional<picking::BvhBuildMethod> seen_bvh_build_;
     DisagreementView disagreement_view_;
     MeshInspectView mesh_inspect_;
     SlabLab slab_lab_;  ///< the Slab lab tool (seed 002's box test); no scene needed

@@ -245,6 +245,7 @@ nlohmann::ordered_json ViewerApp::report() const {
         accel_view_.status(*session_, pick_panel_.choice.accel(), accel_panel_);
     j["accel_build"] = {
         {"accel", status.accel}, {"milliseconds", status.build_ms}, {"bytes", status.bytes}};
+    if (!status.built_by.empty()) j["accel_build"]["built_by"] = status.built_by;
     if (accel_panel_.show_boxes)
         j["bvh_boxes"] = {{"depth", accel_panel_.box_depth},
                           {"drawn", accel_view_.boxes_drawn()},

@@ -140,10 +140,14 @@ struct AccelPanelState {
     bool show_visited = false;  ///< the boxes the last pick entered
     bool heatmap = false;       ///< trace every pixel with the current settings, coloured by cost
     bool heatmap_packets = false;  ///< trace it in 4x4 tiles, one packet each
+    /// How the BVH is built; the viewer hands it to the session, which rebuilds on a change.
+    picking::BvhBuildMethod bvh_build = picking::BvhBuildMethod::Sah;
 };
 /// What the viewer knows for the panel to show.
 struct AccelStatus {
-    std::string accel;  ///< the chosen accel's name
+    std::string accel;     ///< the chosen accel's name
+    bool is_bvh = false;   ///< the chosen accel is the BVH (its build method applies)
+    std::string built_by;  ///< how the BVH there is was built ("SAH", "Morton"), if it is one
     bool building = false;
     float progress = 0.0f;          ///< 0..1
     double building_seconds = 0.0;  ///< so far
