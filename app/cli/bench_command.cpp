@@ -16,6 +16,7 @@
 #include "app/cli/command_model.h"
 #include "app/cli/option_values.h"
 #include "app/cli/ray_file.h"
+#include "app/core/bvh_build_choice.h"
 #include "app/core/json_line.h"
 #include "app/core/pick_choice.h"
 #include "picking/core/parallel_for.h"
@@ -157,7 +158,10 @@ int run_bench_command(const BenchCommandOptions& o) {
     const auto loaded = load_command_model("bench", o.model, {}, o.load_timeout, status);
     if (!loaded) return status;
     SceneSession& session = *loaded;
-    session.set_bvh_build(find_bvh_build(o.bvh_build).value_or(picking::BvhBuildMethod::Sah));
+    // A command builds once: auto's Morton tree is all it waits for.
+    session.set_bvh_build(
+        bvh_build_for(find_bvh_build_choice(o.bvh_build).value_or(BvhBuildChoice::Auto),
+                      session.scene().triangle_count(), false));
     if (o.rays_file.empty()) {
         const std::size_t count = primary_size.x > 0
                                       ? std::size_t(primary_size.x) * std::size_t(primary_size.y)

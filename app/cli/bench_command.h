@@ -25,7 +25,7 @@ struct BenchCommandOptions {
     std::size_t incoherent = 0;
     std::string primary;  ///< "WxH"
     std::string accel = "bvh";
-    std::string bvh_build = "sah";  ///< how the BVH is built (settings_names.h)
+    std::string bvh_build = "sah";  ///< how the BVH is built (bvh_build_choice.h)
     std::string algorithm{picking::kDefaultRayTriangleName};
     unsigned threads = 1;
     unsigned repeat = 1;

@@ -9,6 +9,7 @@
 #include "app/cli/ray_file.h"
 #include "app/cli/record_file.h"
 #include "app/core/algorithms_model.h"
+#include "app/core/bvh_build_choice.h"
 #include "app/core/json_line.h"
 #include "app/core/load_exit_status.h"
 #include "app/core/pick_choice.h"
@@ -160,7 +161,10 @@ int run_pick_command(const PickCommandOptions& options) {
     const auto loaded = load_command_model("pick", o.model, load_options, o.load_timeout, status);
     if (!loaded) return status;
     SceneSession& session = *loaded;
-    session.set_bvh_build(find_bvh_build(o.bvh_build).value_or(picking::BvhBuildMethod::Sah));
+    // A command builds once: auto's Morton tree is all it waits for.
+    session.set_bvh_build(
+        bvh_build_for(find_bvh_build_choice(o.bvh_build).value_or(BvhBuildChoice::Auto),
+                      session.scene().triangle_count(), false));
     ModelIdentity identity;
     if (record_out.is_open()) {
         try {

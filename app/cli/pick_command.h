@@ -16,7 +16,7 @@ struct PickCommandOptions {
     std::string rays_file;
     std::string algorithm{picking::kDefaultRayTriangleName};
     std::string accel = "none";
-    std::string bvh_build = "sah";  ///< how the BVH is built (settings_names.h)
+    std::string bvh_build = "auto";  ///< how the BVH is built (bvh_build_choice.h)
     double time = 0.0;
     AlgorithmFlags flags;   ///< t range, culling, the seeds' tolerances
     bool all_hits = false;  ///< every intersection along the ray, not just the closest

@@ -75,10 +75,6 @@ AccelBuild AccelStore::build(const picking::SceneView& loaded, Accel accel, unsi
     return build;
 }
 
-void AccelStore::forget_bvhs() {
-    accel_.clear_bvhs();
-}
-
 void AccelStore::adopt(AccelBuild build) {
     if (!build.error.empty() || build.cancelled) return;
     if (build.accel == Accel::Bvh) {

@@ -62,8 +62,6 @@ class AccelStore {
     [[nodiscard]] static AccelBuild build(const picking::SceneView& loaded, Accel accel,
                                           unsigned threads, picking::BuildProgress* progress,
                                           picking::BvhBuildMethod bvh_build);
-    /// Drops the BVHs (built by another method than the session now asks for).
-    void forget_bvhs();
     /// How the BVHs were built (meaningful while ready(Accel::Bvh)).
     [[nodiscard]] picking::BvhBuildMethod bvh_build() const { return bvh_build_; }
     /// Takes over a finished build made from this store's session (an error or a cancelled

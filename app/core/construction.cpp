@@ -159,7 +159,7 @@ class Builder {
             c_.notes.push_back("Plane: Normal · X + D = 0 with D = -Normal · P0 = " + number(*d));
         ray_to_hit("distanceOnRay");
         const auto point = vec("intersectionPoint");
-        if (!point || !finite(*point)) return;
+        if (!point || !picking::finite(*point)) return;
         const glm::vec3 corners[3] = {tri_.p0, tri_.p1, tri_.p2};
         for (int i = 0; i < 3; ++i)
             segment(corners[i], *point, ConstructionRole::Edge, "");
@@ -169,7 +169,7 @@ class Builder {
                                    "CompareSigns(cross0, cross2)"};
         for (int i = 0; i < 3; ++i) {
             const auto v = vec(names[i]);
-            if (!v || !finite(*v)) continue;
+            if (!v || !picking::finite(*v)) continue;
             std::optional<float> verdict;
             if (i > 0) verdict = scalar(verdicts[i]);
             const float scale = construction_scale(glm::length(*v), c_.size);

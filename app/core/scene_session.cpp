@@ -213,18 +213,12 @@ picking::SceneView SceneSession::build_view() const {
 }
 
 double SceneSession::prepare(Accel accel, unsigned threads, picking::BuildProgress* progress) {
-    if (accels_->ready(accel)) return 0.0;
+    if (accel == Accel::Bvh ? bvh_current() : accels_->ready(accel)) return 0.0;
     AccelBuild build = AccelStore::build(build_view(), accel, threads, progress, bvh_build_);
     if (!build.error.empty()) throw std::runtime_error(build.error);
     const double ms = build.milliseconds;
     accels_->adopt(std::move(build));
     return ms;
-}
-
-void SceneSession::set_bvh_build(picking::BvhBuildMethod method) {
-    if (method == bvh_build_) return;
-    bvh_build_ = method;
-    if (accels_->ready(Accel::Bvh) && accels_->bvh_build() != method) accels_->forget_bvhs();
 }
 
 picking::PickResult SceneSession::pick(const picking::Ray& world_ray, const PickChoice& choice,

@@ -225,14 +225,19 @@ class SceneSession {
     /// rule in accel_store.h: only this session's owner builds, adopts or poses).
     [[nodiscard]] const AccelStore& accels() const { return *accels_; }
     [[nodiscard]] AccelStore& accels() { return *accels_; }
-    /// Builds what `accel` needs on this thread unless it is there (the commands; the viewer
+    /// Builds what `accel` needs on this thread unless it is there (BVHs: built by the method
+    /// set_bvh_build() asked for) (the commands; the viewer
     /// builds with a job): the BVHs (on `threads` threads; 0: every core) or the Embree scene.
     /// Returns the milliseconds spent building (0 if it was ready). Throws std::runtime_error
     /// when Embree fails.
     double prepare(Accel accel, unsigned threads = 0, picking::BuildProgress* progress = nullptr);
-    /// How the BVHs are built (SAH unless asked; `--bvh-build`). Changing it drops BVHs built
-    /// the other way: the next prepare() or build job makes them anew.
-    void set_bvh_build(picking::BvhBuildMethod method);
+    /// How the BVHs are to be built (SAH unless asked). BVHs built the other way serve until
+    /// the next prepare() or build job replaces them (accels().bvh_build() says how they were).
+    void set_bvh_build(picking::BvhBuildMethod method) { bvh_build_ = method; }
+    /// The BVHs are built, and by the method asked for.
+    [[nodiscard]] bool bvh_current() const {
+        return accels_->ready(Accel::Bvh) && accels_->bvh_build() == bvh_build_;
+    }
     [[nodiscard]] picking::BvhBuildMethod bvh_build() const { return bvh_build_; }
     /// What a build away from the session may read: the meshes as loaded (they never change;
     /// deforming ones are refitted to the pose when the build is adopted) and the instances

@@ -2,10 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <utility>
 
 #include "peers/embree_scene.h"
-#include "picking/bvh/bvh.h"
 
 namespace app {
 
@@ -72,34 +70,6 @@ std::string_view accel_description(Accel accel) {
 
 bool is_peer(Accel accel) {
     return accel == Accel::Embree || accel == Accel::EmbreeRobust;
-}
-
-namespace {
-constexpr std::array<std::pair<picking::BvhBuildMethod, std::string_view>, 2> kBvhBuilds = {{
-    {picking::BvhBuildMethod::Sah, "sah"},
-    {picking::BvhBuildMethod::Morton, "morton"},
-}};
-}  // namespace
-
-std::optional<picking::BvhBuildMethod> find_bvh_build(std::string_view name) {
-    for (const auto& [method, method_name] : kBvhBuilds)
-        if (method_name == name) return method;
-    return std::nullopt;
-}
-
-std::string_view bvh_build_name(picking::BvhBuildMethod method) {
-    for (const auto& [entry, name] : kBvhBuilds)
-        if (entry == method) return name;
-    return "sah";
-}
-
-std::string bvh_build_names_text() {
-    std::string text;
-    for (const auto& entry : kBvhBuilds) {
-        if (!text.empty()) text += " | ";
-        text += entry.second;
-    }
-    return text;
 }
 
 }  // namespace app

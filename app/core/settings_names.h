@@ -6,10 +6,6 @@
 #include <string_view>
 #include <vector>
 
-namespace picking {
-enum class BvhBuildMethod;  // picking/bvh/bvh.h
-}
-
 namespace app {
 
 /// What `--accel` chooses: picking's broad phases, and the peers this build can compare with.
@@ -32,11 +28,5 @@ enum class Accel {
 [[nodiscard]] std::string_view accel_description(Accel accel);
 /// Embree's accels pick outside picking/; the others are broad phases of picking::pick.
 [[nodiscard]] bool is_peer(Accel accel);
-
-/// What `--bvh-build` chooses: how the BVH's trees are built ("sah", "morton").
-[[nodiscard]] std::optional<picking::BvhBuildMethod> find_bvh_build(std::string_view name);
-[[nodiscard]] std::string_view bvh_build_name(picking::BvhBuildMethod method);
-/// "sah | morton".
-[[nodiscard]] std::string bvh_build_names_text();
 
 }  // namespace app

@@ -63,11 +63,11 @@ struct ViewerOptions {
     std::optional<glm::vec3> collide_move;           ///< the moving object's offset
     std::optional<glm::vec3> collide_turn;           ///< its turn, degrees about x, y, z
     std::string tri_algorithm = "guigue_devillers";  ///< Collide mode's triangle–triangle test
-    std::optional<int> bvh_depth;   ///< draw the BVH's boxes at this depth (-1: every level)
-    bool show_visited = false;      ///< draw the boxes each pick entered
-    bool heatmap = false;           ///< show the per-pixel cost heatmap
-    bool heatmap_packets = false;   ///< trace it in 4x4 packets (HeatmapMetric::Packets)
-    std::string bvh_build = "sah";  ///< how the BVH is built (settings_names.h)
+    std::optional<int> bvh_depth;    ///< draw the BVH's boxes at this depth (-1: every level)
+    bool show_visited = false;       ///< draw the boxes each pick entered
+    bool heatmap = false;            ///< show the per-pixel cost heatmap
+    bool heatmap_packets = false;    ///< trace it in 4x4 packets (HeatmapMetric::Packets)
+    std::string bvh_build = "auto";  ///< how the BVH is built (bvh_build_choice.h)
     /// Scripted: after the click, draw this many frames before the screenshot and report their
     /// times (the app's own work per frame, and the GL driver's).
     int bench_frames = 0;

@@ -64,7 +64,9 @@ void AccelView::update(const std::shared_ptr<SceneSession>& session, Accel wante
         }
     }
     count_levels(session->accels().broad_phases());
-    if (!job_ && !session->accels().ready(wanted) && errors_[slot(wanted)].empty()) {
+    const bool missing = wanted == Accel::Bvh ? !session->bvh_current()  // or built otherwise
+                                              : !session->accels().ready(wanted);
+    if (!job_ && missing && errors_[slot(wanted)].empty()) {
         job_ = start_accel_build(session, wanted);
         job_bvh_build_ = session->bvh_build();
     }
@@ -126,9 +128,12 @@ AccelStatus AccelView::status(const SceneSession& session, Accel accel,
     AccelStatus status;
     status.accel = std::string(accel_name(accel));
     status.is_bvh = accel == Accel::Bvh;
+    const auto method_name = [](picking::BvhBuildMethod method) {
+        return method == picking::BvhBuildMethod::Morton ? "Morton" : "SAH";
+    };
     if (status.is_bvh && session.accels().ready(Accel::Bvh))
-        status.built_by =
-            session.accels().bvh_build() == picking::BvhBuildMethod::Morton ? "Morton" : "SAH";
+        status.built_by = method_name(session.accels().bvh_build());
+    if (status.is_bvh && status.building) status.building_by = method_name(job_bvh_build_);
     status.building = job_ && job_->subject() == accel;
     if (job_) {
         status.building_seconds = job_->elapsed_seconds();

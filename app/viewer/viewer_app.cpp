@@ -66,7 +66,7 @@ ViewerApp::ViewerApp(GLFWwindow* window, const ViewerOptions& options)
     accel_panel_.heatmap = options.heatmap;
     accel_panel_.heatmap_packets = options.heatmap_packets;
     accel_panel_.bvh_build =
-        find_bvh_build(options.bvh_build).value_or(picking::BvhBuildMethod::Sah);
+        find_bvh_build_choice(options.bvh_build).value_or(BvhBuildChoice::Auto);
     mode_ = find_mode(options.mode).value_or(ViewerMode::Pick);
     if (!options.lab_case.empty()) {
         const auto id = picking::find_tri_tri_case(options.lab_case);
@@ -425,7 +425,9 @@ void ViewerApp::update_animation() {
 void ViewerApp::update_accel() {
     // The disagreement picture casts every pixel twice through the BVH, whatever the pick's.
     const Accel accel = disagreement_shown() ? Accel::Bvh : pick_panel_.choice.accel();
-    session_->set_bvh_build(accel_panel_.bvh_build);
+    session_->set_bvh_build(bvh_build_for(accel_panel_.bvh_build,
+                                          session_->scene().triangle_count(),
+                                          session_->accels().ready(Accel::Bvh)));
     accel_view_.update(session_, mode_ == ViewerMode::TriangleLab ? Accel::None : accel);
     if (!session_->accels().ready(Accel::Bvh)) return;
     const picking::BvhBuildMethod built = session_->accels().bvh_build();
@@ -439,6 +441,17 @@ void ViewerApp::update_accel() {
         inspector_.change_serial = selection_->serial;
         update_algorithm_views();
     }
+}
+
+void ViewerApp::cancel_accel_build() {
+    accel_view_.cancel();
+    if (pick_panel_.choice.accel() == Accel::Bvh && session_->accels().ready(Accel::Bvh)) {
+        accel_panel_.bvh_build = session_->accels().bvh_build() == picking::BvhBuildMethod::Morton
+                                     ? BvhBuildChoice::Morton
+                                     : BvhBuildChoice::Sah;
+        return;
+    }
+    pick_panel_.choice.set_accel(Accel::None);  // what picks use until another is chosen
 }
 
 bool ViewerApp::disagreement_shown() const {

@@ -97,6 +97,10 @@ class ViewerApp {
     void update_loading();
     void update_animation();
     void update_accel();
+    /// The build in progress stopped: picks go on with the tree built another way that serves,
+    /// if there is one (its method becomes the choice, or auto would start the build again),
+    /// else with `none`.
+    void cancel_accel_build();
 
     // == Loading and the camera (viewer_app.cpp)
     void start_load(const std::string& path);

@@ -201,8 +201,7 @@ void ViewerApp::draw_status_bar() {
             error_ = valid_utf8(loads_.current()->subject().string()) + ": loading cancelled";
             loads_.cancel();
         } else if (accel_view_.building()) {
-            accel_view_.cancel();
-            pick_panel_.choice.set_accel(Accel::None);  // what picks use until another is chosen
+            cancel_accel_build();
         } else if (leak_sweep_) {
             leak_sweep_->cancel();  // the table keeps the last finished sweep
             leak_sweep_.reset();
@@ -294,10 +293,7 @@ void ViewerApp::draw_tools_region() {
                     const AccelPanelAction acceleration = draw_accel_panel(
                         accel_panel_,
                         accel_view_.status(*session_, pick_panel_.choice.accel(), accel_panel_));
-                    if (acceleration.cancel_build) {
-                        accel_view_.cancel();
-                        pick_panel_.choice.set_accel(Accel::None);
-                    }
+                    if (acceleration.cancel_build) cancel_accel_build();
                     break;
                 }
                 case ToolsTab::BoneSpace:

@@ -168,16 +168,6 @@ void SceneAccel::set_bvhs(Bvhs bvhs) {
     instanced_current_ = instanced_ && instanced_->world_from_mesh == world_from_mesh_;
 }
 
-void SceneAccel::clear_bvhs() {
-    const std::lock_guard<std::mutex> lock(*tree_mutex_);
-    trees_.reset();
-    trees_set_ = false;
-    world_.reset();
-    world_current_ = false;
-    instanced_.reset();
-    instanced_current_ = false;
-}
-
 void SceneAccel::build_mesh_tree(const SceneView& scene, std::uint32_t mesh) const {
     const std::lock_guard<std::mutex> lock(*tree_mutex_);
     MeshTree& tree = trees_[mesh];

@@ -165,8 +165,6 @@ class SceneAccel {
     [[nodiscard]] static Bvhs make_bvhs(const SceneView& scene, const BvhBuildOptions& options,
                                         BuildProgress* progress);
     void set_bvhs(Bvhs bvhs);
-    /// Drops the BVHs (has_bvhs() is false again until the next set_bvhs()).
-    void clear_bvhs();
     [[nodiscard]] bool has_bvhs() const { return trees_set_ || mesh_boxes_.empty(); }
 
     /// After the pose changed (world_from_mesh of instances): the cached inverses, the node

@@ -25,29 +25,35 @@ void draw_legend(const AccelStatus& status) {
     ImGui::TextDisabled("colour: %s", heatmap_cost_words(status));
 }
 
-/// How the BVH is built: a change rebuilds it (the picks stay the same, the work per ray does
-/// not).
+/// How the BVH is built: a change rebuilds it behind the tree that serves (the picks stay the
+/// same, the work per ray does not).
 void draw_build_method(AccelPanelState& state) {
     ImGui::TextUnformatted("Build method:");
-    ImGui::SameLine();
-    int method = state.bvh_build == picking::BvhBuildMethod::Morton ? 1 : 0;
-    bool changed = ImGui::RadioButton("SAH", &method, 0);
-    ui_probe::item("Acceleration/SAH");
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "Binned surface area heuristic: each node split where the rays' expected cost is\n"
-            "least. The tree rays run fastest through.");
-    ImGui::SameLine();
-    changed |= ImGui::RadioButton("Morton", &method, 1);
-    ui_probe::item("Acceleration/Morton");
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "Triangles sorted along a Morton (Z-order) curve through their centres, the tree\n"
-            "read off the sorted codes: half the build time or less, rays 2-18%% slower, the\n"
-            "same picks. For a big model picked a few times.");
-    if (changed)
-        state.bvh_build =
-            method == 1 ? picking::BvhBuildMethod::Morton : picking::BvhBuildMethod::Sah;
+    struct Entry {
+        BvhBuildChoice choice;
+        const char* label;
+        const char* probe;
+        const char* tooltip;
+    };
+    static const Entry kEntries[] = {
+        {BvhBuildChoice::Auto, "Auto", "Acceleration/Auto",
+         "From 2 million triangles a Morton tree at once, then the SAH tree built behind\n"
+         "it (picks use the first until the second is ready); below that, SAH."},
+        {BvhBuildChoice::Sah, "SAH", "Acceleration/SAH",
+         "Binned surface area heuristic: each node split where the rays' expected cost is\n"
+         "least. The tree rays run fastest through."},
+        {BvhBuildChoice::Morton, "Morton", "Acceleration/Morton",
+         "Triangles sorted along a Morton (Z-order) curve through their centres, the tree\n"
+         "read off the sorted codes: half the build time or less, rays 2-18% slower, the\n"
+         "same picks. For a big model picked a few times."},
+    };
+    for (const Entry& entry : kEntries) {
+        ImGui::SameLine();
+        if (ImGui::RadioButton(entry.label, state.bvh_build == entry.choice))
+            state.bvh_build = entry.choice;
+        ui_probe::item(entry.probe);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", entry.tooltip);
+    }
 }
 
 }  // namespace
@@ -56,13 +62,17 @@ AccelPanelAction draw_accel_panel(AccelPanelState& state, const AccelStatus& sta
     AccelPanelAction action;
     // == The chosen broad phase: built, building (with progress), or failed
     if (status.building && status.building_seconds > 0.2) {
-        char overlay[64];
-        std::snprintf(overlay, sizeof overlay, "%s %.0f%%  %.1f s", status.accel.c_str(),
+        char overlay[96];
+        std::snprintf(overlay, sizeof overlay, "%s%s%s %.0f%%  %.1f s", status.accel.c_str(),
+                      status.building_by.empty() ? "" : " by ", status.building_by.c_str(),
                       100.0 * double(status.progress), status.building_seconds);
         ImGui::ProgressBar(status.progress, ImVec2(-70, 0), overlay);
         ImGui::SameLine();
         action.cancel_build = ImGui::Button("Cancel");
-        ImGui::TextDisabled("picks use `none` until it is ready");
+        if (status.built_by.empty())
+            ImGui::TextDisabled("picks use `none` until it is ready");
+        else
+            ImGui::TextDisabled("picks use the %s tree until it is ready", status.built_by.c_str());
     } else if (status.building) {
         ImGui::Text("%s: building", status.accel.c_str());
     } else if (!status.error.empty()) {

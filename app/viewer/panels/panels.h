@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/core/async_load.h"
+#include "app/core/bvh_build_choice.h"
 #include "app/core/camera.h"
 #include "app/core/file_browser.h"
 #include "app/core/pick_choice.h"
@@ -140,14 +141,15 @@ struct AccelPanelState {
     bool show_visited = false;  ///< the boxes the last pick entered
     bool heatmap = false;       ///< trace every pixel with the current settings, coloured by cost
     bool heatmap_packets = false;  ///< trace it in 4x4 tiles, one packet each
-    /// How the BVH is built; the viewer hands it to the session, which rebuilds on a change.
-    picking::BvhBuildMethod bvh_build = picking::BvhBuildMethod::Sah;
+    /// How the BVH is built; the viewer asks the session for bvh_build_for() it each frame.
+    BvhBuildChoice bvh_build = BvhBuildChoice::Auto;
 };
 /// What the viewer knows for the panel to show.
 struct AccelStatus {
-    std::string accel;     ///< the chosen accel's name
-    bool is_bvh = false;   ///< the chosen accel is the BVH (its build method applies)
-    std::string built_by;  ///< how the BVH there is was built ("SAH", "Morton"), if it is one
+    std::string accel;        ///< the chosen accel's name
+    bool is_bvh = false;      ///< the chosen accel is the BVH (its build method applies)
+    std::string built_by;     ///< how the BVH there is was built ("SAH", "Morton"), if it is one
+    std::string building_by;  ///< how the BVH being built is built, if one is
     bool building = false;
     float progress = 0.0f;          ///< 0..1
     double building_seconds = 0.0;  ///< so far
