@@ -71,6 +71,9 @@ class FieldReader {
 
     [[noreturn]] void fail(std::string_view key, const std::string& message) const;
     const nlohmann::json& at(std::string_view key);
+    /// The object has `key` (a field newer files add; it is still read with at() and the
+    /// rest).
+    [[nodiscard]] bool has(std::string_view key) const { return object_.contains(key); }
     FieldReader object(std::string_view key);
     bool boolean(std::string_view key);
     std::string text(std::string_view key);

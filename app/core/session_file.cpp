@@ -184,6 +184,7 @@ nlohmann::ordered_json session_to_json(const SessionFile& s) {
     pick["snap_face"] = s.snap_targets.face;
     pick["rule"] = rule_word(s.rule);
     pick["xray"] = s.xray;
+    pick["bvh_build"] = bvh_build_choice_name(s.bvh_build);
 
     Json& selection = j["selection"];
     if (s.pick) {
@@ -257,6 +258,11 @@ SessionFile session_from_json(const nlohmann::json& json) {
         s.snap_targets.face = pick.boolean("snap_face");
         s.rule = enum_value(pick, "rule", kRegionRules, rule_word);
         s.xray = pick.boolean("xray");
+        if (pick.has("bvh_build")) {
+            const auto choice = find_bvh_build_choice(pick.text("bvh_build"));
+            if (!choice) pick.fail("bvh_build", "expected " + bvh_build_choice_names_text());
+            s.bvh_build = *choice;
+        }
         pick.finish();
     }
     {

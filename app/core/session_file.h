@@ -20,6 +20,7 @@
 #include <glm/vec2.hpp>
 #include <nlohmann/json.hpp>
 
+#include "app/core/bvh_build_choice.h"
 #include "app/core/camera.h"
 #include "app/core/measure.h"
 #include "app/core/model_identity.h"
@@ -69,6 +70,8 @@ struct SessionFile {
     picking::SnapTargets snap_targets;
     picking::RegionRule rule = picking::RegionRule::Touching;
     bool xray = false;
+    /// How the BVH is built (files before it was saved: auto, the viewer's default).
+    BvhBuildChoice bvh_build = BvhBuildChoice::Auto;
     // The selections
     std::optional<SessionPick> pick;
     std::vector<SessionRegion> region;  ///< instances with a triangle, in increasing order

@@ -59,6 +59,7 @@ SessionFile random_session(std::mt19937& rng) {
     s.snap_targets.edge = false;
     s.rule = picking::RegionRule::FullyInside;
     s.xray = true;
+    s.bvh_build = BvhBuildChoice::Morton;
     s.pick = SessionPick{{412.5f, 300.5f}, {0.1f, 2.0f, 9.0f}, {0.0f, -0.6f, -0.8f}};
     picking::TriangleSet set(std::vector<std::size_t>{100, 0, 5000});
     for (int k = 0; k < 700; ++k) {
@@ -166,6 +167,16 @@ std::string error_after(Edit edit) {
     return "(read without an error)";
 }
 
+// The BVH's build method comes back; a file saved before it was recorded reads as auto.
+TEST(SessionFile, TheBvhBuildMethodComesBackAndAnOlderFileMeansAuto) {
+    std::mt19937 rng(4);
+    const SessionFile session = random_session(rng);
+    EXPECT_EQ(through_text(session).bvh_build, BvhBuildChoice::Morton);
+    nlohmann::json j = nlohmann::json::parse(session_to_json(session).dump());
+    j["pick"].erase("bvh_build");
+    EXPECT_EQ(session_from_json(j).bvh_build, BvhBuildChoice::Auto);
+}
+
 TEST(SessionFile, ABadFieldIsNamed) {
     EXPECT_NE(error_after([](auto& j) { j["camera"]["extra"] = 1; }).find("camera"),
               std::string::npos);
@@ -200,6 +211,8 @@ TEST(SessionFile, ABadFieldIsNamed) {
             j["selection"]["pick"]["direction_bits"] = {"0x00000000", "0x00000000", "0x00000000"};
         }).find("direction"),
         std::string::npos);
+    EXPECT_NE(error_after([](auto& j) { j["pick"]["bvh_build"] = "fast"; }).find("bvh_build"),
+              std::string::npos);
     EXPECT_NE(error_after([](auto& j) { j["version"] = 2; }).find("version"), std::string::npos);
     EXPECT_THROW((void)parse_session("{\"record\":"), RecordError);
     EXPECT_THROW((void)parse_session(""), RecordError);

@@ -187,6 +187,7 @@ std::optional<SessionFile> ViewerApp::current_session() {
     s.snap_targets = pick_panel_.snap_targets;
     s.rule = region_tool_.rule;
     s.xray = region_tool_.xray;
+    s.bvh_build = accel_panel_.bvh_build;
     if (selection_)
         s.pick = SessionPick{selection_->cursor_window, selection_->ray.origin,
                              selection_->ray.direction};
@@ -262,6 +263,7 @@ void ViewerApp::apply_session(const SessionFile& s) {
     region_tool_.set_tool(find_select_tool(s.tool).value_or(SelectTool::Click));
     region_tool_.rule = s.rule;
     region_tool_.xray = s.xray;
+    accel_panel_.bvh_build = s.bvh_build;
     // The selections
     std::uint64_t dropped = 0;
     region_tool_.restore(
