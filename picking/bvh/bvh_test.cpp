@@ -541,6 +541,19 @@ TEST(BvhMorton, StructureIsSoundForEveryLeafSize_Seed91) {
     }
 }
 
+TEST(BvhMorton, OneTwoAndNineTriangles_Seed96) {
+    // {triangles, leaf size, nodes}: leaves of one make 2n - 1 nodes; nine triangles in
+    // leaves of eight are halved into two leaves under a root.
+    const int cases[][3] = {{1, 1, 1}, {2, 1, 3}, {9, 1, 17}, {1, 8, 1}, {2, 8, 1}, {9, 8, 3}};
+    for (const auto& [n, leaf, nodes] : cases) {
+        const TestMesh mesh = random_soup(96, n);
+        const Bvh bvh = build_bvh(mesh.view(), morton(leaf));
+        expect_sound(bvh, mesh.view(), std::uint32_t(leaf));
+        ASSERT_EQ(bvh.primitive_ids.size(), std::size_t(n));
+        EXPECT_EQ(bvh.nodes.size(), std::size_t(nodes)) << n << " triangles, leaves of " << leaf;
+    }
+}
+
 TEST(BvhMorton, MatchesBruteForceOnASoupAndAClosedMesh_Seed92) {
     const TestMesh soup = random_soup(92, 3000);
     const Bvh a = build_bvh(soup.view(), morton());
