@@ -210,7 +210,7 @@ void add_bvh_build_option(CLI::App& command, std::string& value) {
     command
         .add_option("--bvh-build", value,
                     "How the BVH is built: sah (the fastest rays) | morton (half the build time "
-                    "or less, rays 2-18% slower, the same picks) | auto (morton first from " +
+                    "or less, rays 4-21% slower, the same picks) | auto (morton first from " +
                         std::to_string(kMortonFirstTriangles / 1'000'000) +
                         " million triangles, the SAH tree behind it where the app goes on; "
                         "else sah). Default: " +

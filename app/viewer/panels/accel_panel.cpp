@@ -44,7 +44,7 @@ void draw_build_method(AccelPanelState& state) {
          "least. The tree rays run fastest through."},
         {BvhBuildChoice::Morton, "Morton", "Acceleration/Morton",
          "Triangles sorted along a Morton (Z-order) curve through their centres, the tree\n"
-         "read off the sorted codes: half the build time or less, rays 2-18% slower, the\n"
+         "read off the sorted codes: half the build time or less, rays 4-21% slower, the\n"
          "same picks. For a big model picked a few times."},
     };
     for (const Entry& entry : kEntries) {
