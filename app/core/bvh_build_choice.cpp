@@ -54,4 +54,8 @@ std::string_view bvh_build_name(picking::BvhBuildMethod method) {
     return method == picking::BvhBuildMethod::Morton ? "morton" : "sah";
 }
 
+std::string_view bvh_build_label(picking::BvhBuildMethod method) {
+    return method == picking::BvhBuildMethod::Morton ? "Morton" : "SAH";
+}
+
 }  // namespace app

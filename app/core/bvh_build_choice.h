@@ -33,7 +33,9 @@ inline constexpr std::size_t kMortonFirstTriangles = 2'000'000;
 [[nodiscard]] std::string_view bvh_build_choice_name(BvhBuildChoice choice);
 /// "auto | sah | morton".
 [[nodiscard]] std::string bvh_build_choice_names_text();
-/// What a method is called in JSON and in the UI: "sah", "morton".
+/// What a method is called in JSON and on the command line: "sah", "morton".
 [[nodiscard]] std::string_view bvh_build_name(picking::BvhBuildMethod method);
+/// And in the viewer: "SAH", "Morton".
+[[nodiscard]] std::string_view bvh_build_label(picking::BvhBuildMethod method);
 
 }  // namespace app

@@ -28,6 +28,8 @@ TEST(BvhBuildChoice, NamesGoBothWays) {
     EXPECT_EQ(bvh_build_choice_names_text(), "auto | sah | morton");
     EXPECT_EQ(bvh_build_name(BvhBuildMethod::Sah), "sah");
     EXPECT_EQ(bvh_build_name(BvhBuildMethod::Morton), "morton");
+    EXPECT_EQ(bvh_build_label(BvhBuildMethod::Sah), "SAH");
+    EXPECT_EQ(bvh_build_label(BvhBuildMethod::Morton), "Morton");
 }
 
 }  // namespace

@@ -225,9 +225,9 @@ class SceneSession {
     /// rule in accel_store.h: only this session's owner builds, adopts or poses).
     [[nodiscard]] const AccelStore& accels() const { return *accels_; }
     [[nodiscard]] AccelStore& accels() { return *accels_; }
-    /// Builds what `accel` needs on this thread unless it is there (BVHs: built by the method
-    /// set_bvh_build() asked for) (the commands; the viewer
-    /// builds with a job): the BVHs (on `threads` threads; 0: every core) or the Embree scene.
+    /// Builds what `accel` needs on this thread unless it is there (the commands; the viewer
+    /// builds with a job): the BVHs (on `threads` threads; 0: every core; by the method
+    /// set_bvh_build() asked for, unless they were built so) or the Embree scene.
     /// Returns the milliseconds spent building (0 if it was ready). Throws std::runtime_error
     /// when Embree fails.
     double prepare(Accel accel, unsigned threads = 0, picking::BuildProgress* progress = nullptr);

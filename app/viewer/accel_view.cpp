@@ -128,13 +128,10 @@ AccelStatus AccelView::status(const SceneSession& session, Accel accel,
     AccelStatus status;
     status.accel = std::string(accel_name(accel));
     status.is_bvh = accel == Accel::Bvh;
-    const auto method_name = [](picking::BvhBuildMethod method) {
-        return method == picking::BvhBuildMethod::Morton ? "Morton" : "SAH";
-    };
-    if (status.is_bvh && session.accels().ready(Accel::Bvh))
-        status.built_by = method_name(session.accels().bvh_build());
-    if (status.is_bvh && status.building) status.building_by = method_name(job_bvh_build_);
     status.building = job_ && job_->subject() == accel;
+    if (status.is_bvh && session.accels().ready(Accel::Bvh))
+        status.built_by = bvh_build_label(session.accels().bvh_build());
+    if (status.is_bvh && status.building) status.building_by = bvh_build_label(job_bvh_build_);
     if (job_) {
         status.building_seconds = job_->elapsed_seconds();
         status.progress = job_->progress();

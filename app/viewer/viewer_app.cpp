@@ -436,8 +436,7 @@ void ViewerApp::update_accel() {
     // The pick's cost (nodes, triangles) is the old tree's until it is picked again.
     if (rebuilt && selection_ && selection_->choice.accel() == Accel::Bvh) {
         selection_ = pick_ray(*selection_, true);
-        inspector_.change = std::string("BVH built by ") +
-                            (built == picking::BvhBuildMethod::Morton ? "Morton" : "SAH");
+        inspector_.change = "BVH built by " + std::string(bvh_build_label(built));
         inspector_.change_serial = selection_->serial;
         update_algorithm_views();
     }
