@@ -107,15 +107,6 @@ bool in_its_box(const MeshView& mesh, const picking::Ray& ray, const BvhHit& hit
     return true;
 }
 
-/// Every direction component is 0 or has a finite reciprocal. Below 2^-128 the slab test's
-/// 1/d overflows to infinity, and the binary tree's walk then misses hits (a finding of this
-/// harness, not yet mended; a pick's rays are far from it).
-bool invertible(glm::vec3 d) {
-    for (int a = 0; a < 3; ++a)
-        if (d[a] != 0.0f && !picking::finite(1.0f / d[a])) return false;
-    return true;
-}
-
 void check_same_hit(const std::optional<BvhHit>& got, const std::optional<BvhHit>& want) {
     FUZZ_CHECK(got.has_value() == want.has_value());
     if (!got) return;
@@ -152,7 +143,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         ray.origin = {bytes.next<float>(), bytes.next<float>(), bytes.next<float>()};
         ray.direction = {bytes.next<float>(), bytes.next<float>(), bytes.next<float>()};
         if (picking::ray_problem(ray)) continue;  // the pick refuses these before any tree
-        if (!invertible(ray.direction)) continue;
         const auto want = every_triangle(mesh, ray);
         if (want && !in_its_box(mesh, ray, *want)) continue;
         check_same_hit(picking::raycast_closest(a, mesh, ray, picking::intersect_watertight, {}),

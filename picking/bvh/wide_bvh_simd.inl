@@ -25,6 +25,8 @@ namespace {
 struct BoxLanes {
     F origin_x, origin_y, origin_z;
     F inv_x, inv_y, inv_z;
+    /// The scaled form's inverses; for a ray without it, inv_near is SlabRay::inv_entry (the
+    /// unscaled path's entries) and inv_far unused.
     F inv_near_x, inv_near_y, inv_near_z, inv_far_x, inv_far_y, inv_far_z;
     F t_min;
     F near_slack;
@@ -41,9 +43,10 @@ inline __attribute__((always_inline)) BoxLanes make_box_lanes(const SlabRay& sla
     r.inv_x = splat(slab.inv_direction.x);
     r.inv_y = splat(slab.inv_direction.y);
     r.inv_z = splat(slab.inv_direction.z);
-    r.inv_near_x = splat(slab.inv_near.x);
-    r.inv_near_y = splat(slab.inv_near.y);
-    r.inv_near_z = splat(slab.inv_near.z);
+    const glm::vec3 inv_near = slab.scaled ? slab.inv_near : slab.inv_entry;
+    r.inv_near_x = splat(inv_near.x);
+    r.inv_near_y = splat(inv_near.y);
+    r.inv_near_z = splat(inv_near.z);
     r.inv_far_x = splat(slab.inv_far.x);
     r.inv_far_y = splat(slab.inv_far.y);
     r.inv_far_z = splat(slab.inv_far.z);
@@ -81,7 +84,7 @@ inline __attribute__((always_inline)) unsigned intersect_children(const WideNode
         t_near = max(max(nz, ny), max(nx, r.t_min));
         t_far = min(min(fz, fy), min(fx, t_max_lanes));
     } else {
-        const F nx = near_x * r.inv_x, ny = near_y * r.inv_y, nz = near_z * r.inv_z;
+        const F nx = near_x * r.inv_near_x, ny = near_y * r.inv_near_y, nz = near_z * r.inv_near_z;
         const F fx = far_x * r.inv_x, fy = far_y * r.inv_y, fz = far_z * r.inv_z;
         // max/min return their second operand when the first is NaN (0 * inf): the running
         // value survives, exactly as slab_hit's a > b ? a : b.

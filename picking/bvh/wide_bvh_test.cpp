@@ -282,6 +282,36 @@ TEST(WideBvh, SimdTraversalsEqualTheScalarReferenceBitForBit_Seed33) {
     }
 }
 
+// Repro (found by fuzz_bvh_build): a ray whose direction has a component below 2^-128 (1 / D
+// overflows) missed a triangle in every tree; the binary and the wide trees, on every path, now
+// find the hit testing every triangle finds.
+TEST(WideBvh, ADirectionTooSmallToInvertStillFindsItsHit) {
+    const float tiny = 1e-39f;
+    // A triangle in the plane x = 5.5 across y in [4, 8] tiny, z in [-1, 1]; beside it, one
+    // the ray passes under, so that the tree has more than one leaf.
+    TestMesh mesh;
+    mesh.positions = {{5.5f, 4 * tiny, -1}, {5.5f, 8 * tiny, -1}, {5.5f, 6 * tiny, 1},
+                      {7.5f, 1, -1},        {7.5f, 2, -1},        {7.5f, 1.5f, 1}};
+    mesh.indices = {0, 1, 2, 3, 4, 5};
+    const Ray ray{{0, 0, 0}, {1, tiny, 0}};
+    const auto want = brute_force_watertight(mesh.view(), ray, false);
+    ASSERT_TRUE(want);
+    EXPECT_EQ(want->triangle, 0u);
+    BvhBuildOptions leaves_of_one = wide_bvh_build_options();
+    leaves_of_one.max_leaf_size = 1;
+    const Bvh binary = build_bvh(mesh.view(), leaves_of_one);
+    expect_same_closest_tuv(raycast_closest(binary, mesh.view(), ray, intersect_watertight, {}),
+                            want, "binary");
+    const WideBvh wide = build_wide_bvh(mesh.view(), leaves_of_one);
+    WideQuery query = block_query(BlockAlgorithm::Watertight, Isa::Scalar);
+    expect_same_closest_tuv(raycast(wide, mesh.view(), ray, query), want, "wide, scalar");
+    for (Isa level : testing::isa_levels_here()) {
+        query.isa = level;
+        expect_same_closest_tuv(raycast(wide, mesh.view(), ray, query), want,
+                                std::string(isa_name(level)));
+    }
+}
+
 TEST(WideBvh, WatertightNeverLetsARayThroughAClosedMesh) {
     // The bumpy sphere is star-shaped around the origin: a ray from outside aimed at the
     // centre crosses its surface exactly once. Aimed through a vertex or an edge midpoint, it

@@ -40,6 +40,11 @@ inline constexpr float kSeedSlabEpsilon = 1e-4f;
 struct SlabRay {
     glm::vec3 origin{0.0f};
     glm::vec3 inv_direction{0.0f};  ///< 1 / D per component: ±inf for a zero component
+    /// 1 / D for the near planes (entries): the same, but ±FLT_MAX where 1 / D overflows for a
+    /// component that is not zero (below 2^-128). An entry (plane - O) * inv_entry is then at
+    /// most the exact one when it is >= 0 (1 / |D| > FLT_MAX), where ±inf made a finite entry
+    /// +inf and lost the box; exits keep ±inf, at least the exact one.
+    glm::vec3 inv_entry{0.0f};
     float t_min = 0.0f;
     float t_max = 0.0f;  ///< the ray's t_max, clamped to the largest finite float
 
@@ -75,8 +80,14 @@ struct SlabRay {
     slab.t_min = ray.t_min;
     slab.t_max = std::min(ray.t_max, std::numeric_limits<float>::max());
     const glm::vec3 inv = slab.inv_direction;
-    slab.scaled =
-        std::isfinite(inv.x) && std::isfinite(inv.y) && std::isfinite(inv.z) && ray.t_min >= 0.0f;
+    const bool finite = std::isfinite(inv.x) && std::isfinite(inv.y) && std::isfinite(inv.z);
+    slab.scaled = finite && ray.t_min >= 0.0f;
+    slab.inv_entry = inv;
+    if (!finite) [[unlikely]] {  // a zero component (exact), or one too small to invert
+        for (int axis = 0; axis < 3; ++axis)
+            if (std::isinf(inv[axis]) && ray.direction[axis] != 0.0f)
+                slab.inv_entry[axis] = std::copysign(std::numeric_limits<float>::max(), inv[axis]);
+    }
     slab.inv_near = inv * (1.0f - SlabRay::kScale);
     slab.inv_far = inv * (1.0f + SlabRay::kScale);
     return slab;
@@ -96,7 +107,7 @@ struct SlabRay {
         const bool negative = std::signbit(inv);
         const float near_plane = negative ? box.max[axis] : box.min[axis];
         const float far_plane = negative ? box.min[axis] : box.max[axis];
-        t_near = max_keep((near_plane - ray.origin[axis]) * inv, t_near);
+        t_near = max_keep((near_plane - ray.origin[axis]) * ray.inv_entry[axis], t_near);
         t_far = min_keep((far_plane - ray.origin[axis]) * inv, t_far);
     }
     t_enter = t_near;

@@ -60,6 +60,25 @@ TEST(RayAabb, RayInAFacePlaneIsNaNForTheSeedAndInsideForRobust) {
     EXPECT_FALSE(intersect_slab_seed002(outside, kUnitBox));
 }
 
+// Repro (found by fuzz_bvh_build): a direction component below 2^-128 but not zero made 1 / D
+// overflow to infinity, a finite entry of that slab +inf, and the box was missed. Here the ray
+// is in the y slab for t in [4, 8] and in the x slab for t in [5, 6].
+TEST(RayAabb, ADirectionTooSmallToInvertStillEntersItsBoxes) {
+    const float tiny = 1e-39f;  // 1 / tiny > FLT_MAX
+    ASSERT_TRUE(std::isinf(1.0f / tiny));
+    const Ray ray{{0, 0, 0}, {1, tiny, 0}};
+    const Aabb box{{5, 4 * tiny, -1}, {6, 8 * tiny, 1}};
+    const auto hit = intersect_slab_robust(ray, box);
+    ASSERT_TRUE(hit);
+    EXPECT_LE(hit->t_enter, 5.0f);
+    EXPECT_GE(hit->t_exit, 6.0f);
+    float entry = 0.0f;
+    EXPECT_TRUE(slab_entry(make_slab_ray(ray), box, 100.0f, entry));
+    EXPECT_LE(entry, 5.0f);
+    // A zero component keeps its exact infinities: outside the slab is a miss.
+    EXPECT_FALSE(intersect_slab_robust({{0, 0, 0}, {1, 0, 0}}, box));
+}
+
 TEST(RayAabb, SeedEpsilonIsAbsolute) {
     // A box 1e-5 wide and a ray along x + y = 7e-5 that passes its corner (x + y <= 2e-5) by
     // 5e-5 in t: the seed's absolute 1e-4 slack accepts it, the robust test (a few ulps,
