@@ -158,10 +158,7 @@ int run_bench_command(const BenchCommandOptions& o) {
     const auto loaded = load_command_model("bench", o.model, {}, o.load_timeout, status);
     if (!loaded) return status;
     SceneSession& session = *loaded;
-    // A command builds once: auto's Morton tree is all it waits for.
-    session.set_bvh_build(
-        bvh_build_for(find_bvh_build_choice(o.bvh_build).value_or(BvhBuildChoice::Auto),
-                      session.scene().triangle_count(), false));
+    session.set_bvh_build(command_bvh_build(o.bvh_build, session.scene().triangle_count()));
     if (o.rays_file.empty()) {
         const std::size_t count = primary_size.x > 0
                                       ? std::size_t(primary_size.x) * std::size_t(primary_size.y)

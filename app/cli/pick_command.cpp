@@ -161,10 +161,7 @@ int run_pick_command(const PickCommandOptions& options) {
     const auto loaded = load_command_model("pick", o.model, load_options, o.load_timeout, status);
     if (!loaded) return status;
     SceneSession& session = *loaded;
-    // A command builds once: auto's Morton tree is all it waits for.
-    session.set_bvh_build(
-        bvh_build_for(find_bvh_build_choice(o.bvh_build).value_or(BvhBuildChoice::Auto),
-                      session.scene().triangle_count(), false));
+    session.set_bvh_build(command_bvh_build(o.bvh_build, session.scene().triangle_count()));
     ModelIdentity identity;
     if (record_out.is_open()) {
         try {

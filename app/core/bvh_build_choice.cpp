@@ -29,6 +29,11 @@ picking::BvhBuildMethod bvh_build_for(BvhBuildChoice choice, std::size_t triangl
                                                               : picking::BvhBuildMethod::Sah;
 }
 
+picking::BvhBuildMethod command_bvh_build(std::string_view name, std::size_t triangles) {
+    return bvh_build_for(find_bvh_build_choice(name).value_or(BvhBuildChoice::Auto), triangles,
+                         false);
+}
+
 std::optional<BvhBuildChoice> find_bvh_build_choice(std::string_view name) {
     for (const auto& [choice, choice_name] : kChoices)
         if (choice_name == name) return choice;

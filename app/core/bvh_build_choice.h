@@ -28,6 +28,10 @@ inline constexpr std::size_t kMortonFirstTriangles = 2'000'000;
 [[nodiscard]] picking::BvhBuildMethod bvh_build_for(BvhBuildChoice choice, std::size_t triangles,
                                                     bool tree_serves);
 
+/// The method a command (which builds once) asks for by `--bvh-build NAME`: auto's first tree.
+[[nodiscard]] picking::BvhBuildMethod command_bvh_build(std::string_view name,
+                                                        std::size_t triangles);
+
 /// "auto", "sah", "morton".
 [[nodiscard]] std::optional<BvhBuildChoice> find_bvh_build_choice(std::string_view name);
 [[nodiscard]] std::string_view bvh_build_choice_name(BvhBuildChoice choice);

@@ -19,6 +19,13 @@ TEST(BvhBuildChoice, AutoBuildsABigModelsMortonTreeFirstThenItsSahTree) {
     }
 }
 
+TEST(BvhBuildChoice, ACommandTakesAutosFirstTree) {
+    EXPECT_EQ(command_bvh_build("auto", kMortonFirstTriangles), BvhBuildMethod::Morton);
+    EXPECT_EQ(command_bvh_build("auto", kMortonFirstTriangles - 1), BvhBuildMethod::Sah);
+    EXPECT_EQ(command_bvh_build("sah", kMortonFirstTriangles), BvhBuildMethod::Sah);
+    EXPECT_EQ(command_bvh_build("morton", 3), BvhBuildMethod::Morton);
+}
+
 TEST(BvhBuildChoice, NamesGoBothWays) {
     for (BvhBuildChoice choice :
          {BvhBuildChoice::Auto, BvhBuildChoice::Sah, BvhBuildChoice::Morton})

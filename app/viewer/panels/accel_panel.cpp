@@ -36,9 +36,7 @@ void draw_build_method(AccelPanelState& state) {
         const char* tooltip;
     };
     static const Entry kEntries[] = {
-        {BvhBuildChoice::Auto, "Auto", "Acceleration/Auto",
-         "From 2 million triangles a Morton tree at once, then the SAH tree built behind\n"
-         "it (picks use the first until the second is ready); below that, SAH."},
+        {BvhBuildChoice::Auto, "Auto", "Acceleration/Auto", nullptr},  // formatted below
         {BvhBuildChoice::Sah, "SAH", "Acceleration/SAH",
          "Binned surface area heuristic: each node split where the rays' expected cost is\n"
          "least. The tree rays run fastest through."},
@@ -52,7 +50,14 @@ void draw_build_method(AccelPanelState& state) {
         if (ImGui::RadioButton(entry.label, state.bvh_build == entry.choice))
             state.bvh_build = entry.choice;
         ui_probe::item(entry.probe);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", entry.tooltip);
+        if (!ImGui::IsItemHovered()) continue;
+        if (entry.tooltip)
+            ImGui::SetTooltip("%s", entry.tooltip);
+        else  // the threshold from its one source
+            ImGui::SetTooltip(
+                "From %zu million triangles a Morton tree at once, then the SAH tree built\n"
+                "behind it (picks use the first until the second is ready); below that, SAH.",
+                kMortonFirstTriangles / 1'000'000);
     }
 }
 
