@@ -72,24 +72,37 @@ struct SlabRay {
     static constexpr float kScale = 8.0f * 0x1p-24f;
 };
 
-/// Inline: every BVH query starts with one.
+/// Inline: every BVH query starts with one. Written component by component from scalars:
+/// copying one glm::vec3 field into another, GCC stored it a float at a time and read it back
+/// whole, a store-forwarding stall that was a fifth of a missing ray's cost.
 [[nodiscard]] inline SlabRay make_slab_ray(const Ray& ray) {
+    const float ix = 1.0f / ray.direction.x, iy = 1.0f / ray.direction.y,
+                iz = 1.0f / ray.direction.z;
+    const bool finite = std::isfinite(ix) && std::isfinite(iy) && std::isfinite(iz);
+    // ±inf for a component that is not zero (too small to invert) enters at ±FLT_MAX.
+    auto entry = [finite](float inverse, float direction) {
+        return finite || !(std::isinf(inverse) && direction != 0.0f)
+                   ? inverse
+                   : std::copysign(std::numeric_limits<float>::max(), inverse);
+    };
     SlabRay slab;
     slab.origin = ray.origin;
-    slab.inv_direction = 1.0f / ray.direction;
+    slab.inv_direction.x = ix;
+    slab.inv_direction.y = iy;
+    slab.inv_direction.z = iz;
+    slab.inv_entry.x = entry(ix, ray.direction.x);
+    slab.inv_entry.y = entry(iy, ray.direction.y);
+    slab.inv_entry.z = entry(iz, ray.direction.z);
     slab.t_min = ray.t_min;
     slab.t_max = std::min(ray.t_max, std::numeric_limits<float>::max());
-    const glm::vec3 inv = slab.inv_direction;
-    const bool finite = std::isfinite(inv.x) && std::isfinite(inv.y) && std::isfinite(inv.z);
     slab.scaled = finite && ray.t_min >= 0.0f;
-    slab.inv_entry = inv;
-    if (!finite) [[unlikely]] {  // a zero component (exact), or one too small to invert
-        for (int axis = 0; axis < 3; ++axis)
-            if (std::isinf(inv[axis]) && ray.direction[axis] != 0.0f)
-                slab.inv_entry[axis] = std::copysign(std::numeric_limits<float>::max(), inv[axis]);
-    }
-    slab.inv_near = inv * (1.0f - SlabRay::kScale);
-    slab.inv_far = inv * (1.0f + SlabRay::kScale);
+    constexpr float kNear = 1.0f - SlabRay::kScale, kFar = 1.0f + SlabRay::kScale;
+    slab.inv_near.x = ix * kNear;
+    slab.inv_near.y = iy * kNear;
+    slab.inv_near.z = iz * kNear;
+    slab.inv_far.x = ix * kFar;
+    slab.inv_far.y = iy * kFar;
+    slab.inv_far.z = iz * kFar;
     return slab;
 }
 
