@@ -175,6 +175,17 @@ int run_bench_command(const BenchCommandOptions& o) {
         }
     }
 
+    if (!o.write_rays.empty()) {
+        try {
+            write_ray_file(o.write_rays, rays);
+        } catch (const RayFileError& e) {
+            std::cerr << "raypick bench: " << e.what() << "\n";
+            return 1;
+        }
+        std::cerr << "raypick bench: wrote " << rays.size() << " rays to " << o.write_rays << "\n";
+        return 0;
+    }
+
     // == Builds: the first one kept for casting, then R - 1 more, interleaved across accels;
     // the median reported (the first build of a process also pays for page faults and waking
     // the other cores; Embree's device and thread pool are made outside its timing).

@@ -10,7 +10,8 @@
 /// --repeat R reports the median of R builds and of R casting passes, --scalar forces the
 /// BVH's scalar reference path, and --packets casts neighbouring rays 16 at a time (raypick's
 /// packet traversal; Embree's rtcIntersect16): rays in file order, and --primary rays in 4x4
-/// screen tiles. Its line adds "packet_rays".
+/// screen tiles. Its line adds "packet_rays". --write-rays FILE writes the rays instead, in
+/// the order they would be cast, for another run (--rays FILE) or another tool.
 
 #include <string>
 #include <vector>
@@ -32,6 +33,7 @@ struct BenchCommandOptions {
     bool scalar = false;
     bool packets = false;
     double load_timeout = 0.0;
+    std::string write_rays;  ///< write the rays here (text, or .f32) and cast none
 };
 
 /// Runs it: returns the process exit status.

@@ -359,6 +359,9 @@ CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& o) {
     bench->add_flag("--packets", o.packets,
                     "Cast neighbouring rays 16 at a time: raypick's packet traversal, Embree's "
                     "rtcIntersect16 (--primary rays in 4x4 screen tiles; others in file order)");
+    bench->add_option("--write-rays", o.write_rays,
+                      "Write the rays, in the order they would be cast, to FILE (six numbers a "
+                      "line, or raw float32 for .f32) and exit: the same set for --rays later");
     add_load_timeout(*bench, o.load_timeout);
     return bench;
 }

@@ -135,4 +135,20 @@ std::vector<float> read_record_file(const std::filesystem::path& path, const Rec
     return parse_f32_records(bytes, name, format);
 }
 
+void write_record_file(const std::filesystem::path& path, std::span<const float> values,
+                       int count) {
+    std::ofstream file(path, std::ios::binary);
+    if (!file) throw NumberFileError(path.string() + ": cannot write the file");
+    if (path.extension() == ".f32") {
+        file.write(reinterpret_cast<const char*>(values.data()),
+                   std::streamsize(values.size_bytes()));
+    } else {
+        file.precision(9);  // enough digits to read every float back exactly
+        for (std::size_t i = 0; i < values.size(); ++i)
+            file << values[i] << ((i + 1) % std::size_t(count) == 0 ? '\n' : ' ');
+    }
+    file.close();  // flushes: a full disk shows here, not in the buffered writes above
+    if (!file) throw NumberFileError(path.string() + ": write failed (disk full?)");
+}
+
 }  // namespace app

@@ -60,4 +60,9 @@ void parse_record(const std::string& line, const RecordFormat& format, std::span
 [[nodiscard]] std::vector<float> read_record_file(const std::filesystem::path& path,
                                                   const RecordFormat& format);
 
+/// Writes records back to back as read_record_file reads them: raw float32 for ".f32", else
+/// text, one record of `count` numbers per line with nine significant digits (each float reads
+/// back exactly). Throws NumberFileError when the file cannot be written (a full disk too).
+void write_record_file(const std::filesystem::path& path, std::span<const float> values, int count);
+
 }  // namespace app

@@ -1,7 +1,6 @@
 #include "app/cli/pair_file.h"
 
 #include <cstring>
-#include <fstream>
 #include <iostream>
 
 namespace app {
@@ -49,22 +48,9 @@ std::vector<picking::TrianglePair> read_pair_file(const std::filesystem::path& p
 
 void write_pair_file(const std::filesystem::path& path,
                      const std::vector<picking::TrianglePair>& pairs) {
-    std::ofstream file(path, std::ios::binary);
-    if (!file) throw PairFileError(path.string() + ": cannot write the file");
-    if (path.extension() == ".f32") {
-        file.write(reinterpret_cast<const char*>(pairs.data()),
-                   std::streamsize(pairs.size() * sizeof(picking::TrianglePair)));
-    } else {
-        file.precision(9);  // enough digits to read every float back exactly
-        for (const auto& pair : pairs) {
-            float v[kNumbers];
-            std::memcpy(v, &pair, sizeof pair);
-            for (int i = 0; i < kNumbers; ++i)
-                file << v[i] << (i + 1 < kNumbers ? ' ' : '\n');
-        }
-    }
-    file.close();  // flushes: a full disk shows here, not in the buffered writes above
-    if (!file) throw PairFileError(path.string() + ": write failed (disk full?)");
+    std::vector<float> values(pairs.size() * kNumbers);
+    std::memcpy(values.data(), pairs.data(), values.size() * sizeof(float));
+    write_record_file(path, values, kNumbers);
 }
 
 }  // namespace app

@@ -49,6 +49,15 @@ std::vector<picking::Ray> read_ray_text(std::istream& in, const std::string& nam
     return to_rays(read_text_records(in, name, ray_format()));
 }
 
+void write_ray_file(const std::filesystem::path& path, std::span<const picking::Ray> rays) {
+    std::vector<float> values;
+    values.reserve(rays.size() * 6);
+    for (const picking::Ray& ray : rays)
+        values.insert(values.end(), {ray.origin.x, ray.origin.y, ray.origin.z, ray.direction.x,
+                                     ray.direction.y, ray.direction.z});
+    write_record_file(path, values, 6);
+}
+
 std::vector<picking::Ray> parse_ray_f32(std::span<const char> bytes, const std::string& name) {
     return to_rays(parse_f32_records(bytes, name, ray_format()));
 }

@@ -32,6 +32,10 @@ inline constexpr std::size_t kMaxRays = 100'000'000;
 [[nodiscard]] std::vector<picking::Ray> parse_ray_f32(std::span<const char> bytes,
                                                       const std::string& name);
 
+/// Writes rays as read_ray_file reads them back, bit for bit: text (nine significant digits)
+/// or, for ".f32", raw float32. The file has no t range: only origins and directions go.
+void write_ray_file(const std::filesystem::path& path, std::span<const picking::Ray> rays);
+
 /// Parses "OX OY OZ DX DY DZ" from one line; throws std::invalid_argument with the reason.
 [[nodiscard]] picking::Ray parse_ray_line(const std::string& line);
 

@@ -1,5 +1,6 @@
 #include "app/cli/ray_file.h"
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 
@@ -84,6 +85,31 @@ TEST(RayFile, ADirectoryOrAFileWithoutRaysIsAnError) {
             EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
         }
     }
+}
+
+TEST(RayFile, WritesAndReadsBackExactlyInBothFormats) {
+    const std::vector<picking::Ray> rays = {
+        {{0.1f, 1.0f / 3.0f, -2.5e-7f}, {3.4e38f, -1.17549435e-38f, 7.0f}},
+        {{123456.789f, -0.0f, 1.0f}, {1e-30f, 0.0f, -1.0f}},
+    };
+    for (const char* name : {"round.txt", "round.f32"}) {
+        const auto path =
+            std::filesystem::temp_directory_path() / ("raypick_ray_file_" + std::string(name));
+        write_ray_file(path, rays);
+        const auto back = read_ray_file(path);
+        ASSERT_EQ(back.size(), rays.size()) << name;
+        for (std::size_t i = 0; i < rays.size(); ++i) {
+            EXPECT_EQ(back[i].origin, rays[i].origin) << name;
+            EXPECT_EQ(back[i].direction, rays[i].direction) << name;
+            EXPECT_TRUE(std::signbit(back[i].origin.y) == std::signbit(rays[i].origin.y)) << name;
+        }
+    }
+}
+
+TEST(RayFile, WritingToAFullDiskIsAnError) {
+    if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+    const std::vector<picking::Ray> rays(10, picking::Ray{{0, 0, 0}, {0, 0, 1}});
+    EXPECT_THROW(write_ray_file("/dev/full", rays), RayFileError);
 }
 
 }  // namespace
