@@ -41,7 +41,8 @@ void expect_same(glm::vec3 d) {
 }
 
 TEST(WatertightShear, BranchFreeChoiceEqualsThePlainOne_Seed41) {
-    // Ties between components (the first of equals wins), signs, zeros, infinities, NaN.
+    // Ties between components (the first of equals wins), signs, zeros, the largest and
+    // smallest floats, infinities, NaN.
     const float values[] = {0.0f,
                             -0.0f,
                             1.0f,
@@ -50,6 +51,9 @@ TEST(WatertightShear, BranchFreeChoiceEqualsThePlainOne_Seed41) {
                             -2.0f,
                             0.5f,
                             std::numeric_limits<float>::infinity(),
+                            -std::numeric_limits<float>::infinity(),
+                            std::numeric_limits<float>::max(),
+                            -std::numeric_limits<float>::denorm_min(),
                             std::numeric_limits<float>::quiet_NaN()};
     for (float x : values)
         for (float y : values)
