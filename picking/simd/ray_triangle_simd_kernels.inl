@@ -90,16 +90,44 @@ struct WatertightStage {
     F u, v, w, pz[3];
 };
 
+/// Watertight's edge functions of kLanes triangles.
+struct EdgeFunctions {
+    F u, v, w;
+};
+
+/// The corners of kLanes triangles of a block relative to the ray's origin on its permuted
+/// axes, x and y sheared: px[c], py[c], pz[c] for corner c.
+template <std::size_t W>
+inline __attribute__((always_inline)) void sheared_corners(const RayLanes& r, int kx, int ky,
+                                                           int kz, const TriangleBlock<W>& block,
+                                                           std::size_t lane, F* px, F* py, F* pz) {
+    for (int c = 0; c < 3; ++c) {
+        const F ax = load(block.corner[c][kx] + lane) - r.o[kx];
+        const F ay = load(block.corner[c][ky] + lane) - r.o[ky];
+        pz[c] = load(block.corner[c][kz] + lane) - r.o[kz];
+        px[c] = ax - r.sx * pz[c];
+        py[c] = ay - r.sy * pz[c];
+    }
+}
+
 /// The edge functions of the lanes in `bits` (those with one exactly zero) again in double,
-/// as the scalar code computes them. Rare: kept out of line, so the kernels that call it stay
-/// small enough to be inlined into a traversal.
-[[gnu::noinline, gnu::cold]] inline void edges_in_double(unsigned bits, const F* px, const F* py,
-                                                         F& u, F& v, F& w) {
+/// as the scalar code computes them, from the corners sheared again as watertight_stage did
+/// (the same operations, so the same floats). Rare: kept out of line, so the kernels that
+/// call it stay small enough to be inlined into a traversal; and it takes the block rather
+/// than the stage's values, whose addresses a call would take: those would then live in memory
+/// throughout the kernel, a dozen stores and reloads on every leaf.
+template <std::size_t W>
+[[gnu::noinline, gnu::cold]] EdgeFunctions edges_in_double(unsigned bits, const BlockRay& ray,
+                                                           const RayLanes& r,
+                                                           const TriangleBlock<W>& block,
+                                                           std::size_t lane, EdgeFunctions e) {
+    F px[3], py[3], pz[3];
+    sheared_corners(r, ray.kx, ray.ky, ray.kz, block, lane, px, py, pz);
     alignas(64) float uu[kLanes], vv[kLanes], ww[kLanes];
     alignas(64) float x[3][kLanes], y[3][kLanes];
-    store(uu, u);
-    store(vv, v);
-    store(ww, w);
+    store(uu, e.u);
+    store(vv, e.v);
+    store(ww, e.w);
     for (int c = 0; c < 3; ++c) {
         store(x[c], px[c]);
         store(y[c], py[c]);
@@ -110,26 +138,17 @@ struct WatertightStage {
         vv[l] = float(double(x[0][l]) * double(y[2][l]) - double(y[0][l]) * double(x[2][l]));
         ww[l] = float(double(x[1][l]) * double(y[0][l]) - double(y[1][l]) * double(x[0][l]));
     }
-    u = load(uu);
-    v = load(vv);
-    w = load(ww);
+    return {load(uu), load(vv), load(ww)};
 }
 
 /// intersect_watertight's edge tests on kLanes triangles starting at `lane` of the block.
 template <std::size_t W>
 inline WatertightStage watertight_stage(const BlockRay& ray, const RayLanes& r,
                                         const TriangleBlock<W>& block, std::size_t lane) {
-    const int kx = ray.kx, ky = ray.ky, kz = ray.kz;
     WatertightStage e;
     // Corners relative to the origin on the permuted axes, then sheared.
     F px[3], py[3];
-    for (int c = 0; c < 3; ++c) {
-        const F ax = load(block.corner[c][kx] + lane) - r.o[kx];
-        const F ay = load(block.corner[c][ky] + lane) - r.o[ky];
-        e.pz[c] = load(block.corner[c][kz] + lane) - r.o[kz];
-        px[c] = ax - r.sx * e.pz[c];
-        py[c] = ay - r.sy * e.pz[c];
-    }
+    sheared_corners(r, ray.kx, ray.ky, ray.kz, block, lane, px, py, e.pz);
     e.u = px[2] * py[1] - py[2] * px[1];
     e.v = px[0] * py[2] - py[0] * px[2];
     e.w = px[1] * py[0] - py[1] * px[0];
@@ -146,7 +165,10 @@ inline WatertightStage watertight_stage(const BlockRay& ray, const RayLanes& r,
     // common in CAD models and would take this path on every ray that reaches them.
     const M zero = eq(e.u, zero_f) | eq(e.v, zero_f) | eq(e.w, zero_f);
     if (const unsigned bits = mask_bits(zero) & ~mask_bits(miss)) [[unlikely]] {
-        edges_in_double(bits, px, py, e.u, e.v, e.w);
+        const EdgeFunctions redone = edges_in_double(bits, ray, r, block, lane, {e.u, e.v, e.w});
+        e.u = redone.u;
+        e.v = redone.v;
+        e.w = redone.w;
         any_negative = lt(e.u, zero_f) | lt(e.v, zero_f) | lt(e.w, zero_f);
         any_positive = gt(e.u, zero_f) | gt(e.v, zero_f) | gt(e.w, zero_f);
         miss = ray.cull_backfaces ? any_negative : any_negative & any_positive;
