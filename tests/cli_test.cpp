@@ -852,6 +852,18 @@ TEST(Cli, BenchWritesItsRaysAndCastsTheSameFromTheFile) {
             EXPECT_EQ(figures(again), generated) << name << " " << set.front();
         }
     }
+    // A file of rays written again in the other format: the same rays (the .f32 holds the
+    // text's floats exactly), and no model opened (this one does not exist).
+    const std::string text =
+        (std::filesystem::temp_directory_path() / "raypick_cli_written.txt").string();
+    const std::string converted =
+        (std::filesystem::temp_directory_path() / "raypick_cli_converted.f32").string();
+    const ProcessResult convert = run_process({raypick_exe(), "bench", "/nonexistent/model.ply",
+                                               "--rays", text, "--write-rays", converted});
+    ASSERT_EQ(convert.exit_code, 0) << convert.err;
+    EXPECT_NE(convert.err.find("wrote 2400 rays"), std::string::npos) << convert.err;
+    EXPECT_EQ(std::filesystem::file_size(converted), 2400u * 6u * 4u);
+    EXPECT_EQ(figures({"--rays", converted, "--packets"}), figures({"--rays", text, "--packets"}));
     const ProcessResult full = run_process(
         {raypick_exe(), "bench", "knot:2000", "--incoherent", "10", "--write-rays", "/dev/full"});
     EXPECT_EQ(full.exit_code, 1);

@@ -152,6 +152,20 @@ int run_bench_command(const BenchCommandOptions& o) {
         std::cerr << "raypick bench: " << e.what() << "\n";
         return 2;
     }
+    // --write-rays: the set written in casting order, and nothing cast.
+    auto write_rays = [&]() {
+        try {
+            write_ray_file(o.write_rays, rays);
+        } catch (const RayFileError& e) {
+            std::cerr << "raypick bench: " << e.what() << "\n";
+            return 1;
+        }
+        std::cerr << "raypick bench: wrote " << rays.size() << " rays to " << o.write_rays << "\n";
+        return 0;
+    };
+    // Rays from a file are cast in their order, whatever the model: writing them again (a
+    // conversion between text and .f32) needs no model, and a big one would only be a wait.
+    if (!o.rays_file.empty() && !o.write_rays.empty()) return write_rays();
 
     // == The model and the rays (neither is part of any figure)
     int status = 0;
@@ -175,16 +189,7 @@ int run_bench_command(const BenchCommandOptions& o) {
         }
     }
 
-    if (!o.write_rays.empty()) {
-        try {
-            write_ray_file(o.write_rays, rays);
-        } catch (const RayFileError& e) {
-            std::cerr << "raypick bench: " << e.what() << "\n";
-            return 1;
-        }
-        std::cerr << "raypick bench: wrote " << rays.size() << " rays to " << o.write_rays << "\n";
-        return 0;
-    }
+    if (!o.write_rays.empty()) return write_rays();
 
     // == Builds: the first one kept for casting, then R - 1 more, interleaved across accels;
     // the median reported (the first build of a process also pays for page faults and waking

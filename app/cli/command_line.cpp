@@ -361,7 +361,8 @@ CLI::App* add_bench_command(CLI::App& cli, BenchCommandOptions& o) {
                     "rtcIntersect16 (--primary rays in 4x4 screen tiles; others in file order)");
     bench->add_option("--write-rays", o.write_rays,
                       "Write the rays, in the order they would be cast, to FILE (six numbers a "
-                      "line, or raw float32 for .f32) and exit: the same set for --rays later");
+                      "line, or raw float32 for .f32) and exit: the same set for --rays later "
+                      "(with --rays, a conversion: the model is not opened)");
     add_load_timeout(*bench, o.load_timeout);
     return bench;
 }
