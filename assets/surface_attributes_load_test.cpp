@@ -138,11 +138,15 @@ TEST(SurfaceAttributesLoad, BothObjLoadersReadTheSpidersUvsAndTextures) {
     const auto other = position_uv_pairs(tinyobj);
     EXPECT_EQ(pairs.size(), other.size());
     std::size_t unmatched = 0;
-    for (const auto& [x, y, z, u, v] : pairs) {
+    for (const auto& pair : pairs) {
+        // Compared field by field (a lambda may not capture structured bindings before C++20's
+        // P1091, which clang 14 lacks).
         const bool found = std::any_of(other.begin(), other.end(), [&](const auto& o) {
-            return std::abs(std::get<0>(o) - x) < 1e-3f && std::abs(std::get<1>(o) - y) < 1e-3f &&
-                   std::abs(std::get<2>(o) - z) < 1e-3f && std::abs(std::get<3>(o) - u) < 1e-6f &&
-                   std::abs(std::get<4>(o) - v) < 1e-6f;
+            return std::abs(std::get<0>(o) - std::get<0>(pair)) < 1e-3f &&
+                   std::abs(std::get<1>(o) - std::get<1>(pair)) < 1e-3f &&
+                   std::abs(std::get<2>(o) - std::get<2>(pair)) < 1e-3f &&
+                   std::abs(std::get<3>(o) - std::get<3>(pair)) < 1e-6f &&
+                   std::abs(std::get<4>(o) - std::get<4>(pair)) < 1e-6f;
         });
         unmatched += !found;
     }

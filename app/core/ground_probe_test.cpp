@@ -54,7 +54,8 @@ TEST(GroundProbe, HeightsEqualAnExactInterpolationAndAPickStraightDown_Seed11) {
         const float x = picking::testing::between(rng, box.min.x, box.max.x);
         const float z = picking::testing::between(rng, box.min.z, box.max.z);
         const GroundProbe probe = probe_ground(session, terrain, x, z);
-        const std::optional<double> exact = brute_force_height(session, terrain, x, z);
+        const std::optional<double> exact =
+            brute_force_height(session, terrain, double(x), double(z));
         ASSERT_EQ(probe.ground.has_value(), exact.has_value()) << x << "," << z;
         if (!exact) continue;
         ++probed;

@@ -81,8 +81,8 @@ TEST(Measure, SeededMeasurementsMatchALongDoubleReference) {
         const Measurement m = measure(points);
         long double ab[3], cb[3], dot = 0, la = 0, lc = 0;
         for (int i = 0; i < 3; ++i) {
-            ab[i] = (long double)p[0][i] - p[1][i];
-            cb[i] = (long double)p[2][i] - p[1][i];
+            ab[i] = (long double)p[0][i] - (long double)p[1][i];
+            cb[i] = (long double)p[2][i] - (long double)p[1][i];
             dot += ab[i] * cb[i];
             la += ab[i] * ab[i];
             lc += cb[i] * cb[i];

@@ -8,7 +8,9 @@
 
 namespace app {
 
+namespace {
 using Json = nlohmann::ordered_json;
+}
 
 std::vector<RecordMismatch> field_mismatches(const RecordFields& recorded,
                                              const RecordFields& replayed) {

@@ -59,8 +59,8 @@ TEST(TriangleLessons, BothHitPointsLieNearTheExactOneAndDifferMoreFarAway) {
             const float z = between(rng, -1.0f, 1.0f);
             *p = glm::vec3(x + offset, y, z);
         }
-        const double u = between(rng, 0.05f, 0.45f);
-        const double v = between(rng, 0.05f, 0.45f);
+        const double u = double(between(rng, 0.05f, 0.45f));
+        const double v = double(between(rng, 0.05f, 0.45f));
         const glm::dvec3 exact =
             (1.0 - u - v) * glm::dvec3(t.p0) + u * glm::dvec3(t.p1) + v * glm::dvec3(t.p2);
         picking::Ray ray;

@@ -8,8 +8,9 @@ namespace picking {
 
 namespace {
 
-[[nodiscard]] glm::dvec4 to_clip(const glm::dmat4& clip_from_mesh, double x, double y, double z) {
-    return clip_from_mesh * glm::dvec4(x, y, z, 1.0);
+/// A mesh's float corner in clip space, in double precision.
+[[nodiscard]] glm::dvec4 to_clip(const glm::dmat4& clip_from_mesh, float x, float y, float z) {
+    return clip_from_mesh * glm::dvec4(double(x), double(y), double(z), 1.0);
 }
 
 /// Every triangle of the leaf, whole (its box is inside the region).
