@@ -22,6 +22,7 @@
 #include <glm/matrix.hpp>
 
 #include "assets/assimp_scene.h"
+#include "assets/finite_vec3.h"
 #include "assets/load_model.h"
 #include "assets/scene/mesh_normals.h"
 #include "assets/texture_path.h"
@@ -90,10 +91,6 @@ Extrapolation to_extrapolation(aiAnimBehaviour behaviour) {
         default:
             return Extrapolation::Default;
     }
-}
-
-bool is_finite(const glm::vec3& v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
 std::string display_name(const std::string& name) {

@@ -3,6 +3,7 @@
 // on purpose).
 
 #include "assets/load_model.h"
+#include "assets/finite_vec3.h"
 #include "assets/scene/mesh_normals.h"
 
 #include <algorithm>
@@ -107,10 +108,6 @@ void expect_same_surface(const Scene& a, const Scene& b, std::uint32_t seed) {
         EXPECT_GE(picks.compared_hits, picks.rays / 4) << "too few hits away from edges to judge";
     }
     EXPECT_LE(picks.grazing, picks.rays / 20) << "too many rays grazing an edge";
-}
-
-bool is_finite(const glm::vec3& v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
 /// Expects a scene any caller can use: triangles, finite positions and normals.

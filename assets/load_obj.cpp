@@ -29,6 +29,7 @@
 
 #include <tiny_obj_loader.h>
 
+#include "assets/finite_vec3.h"
 #include "assets/load_model.h"
 #include "assets/texture_path.h"
 
@@ -148,10 +149,6 @@ void refuse_missing_vertices(const std::vector<std::string>& warnings,
             throw LoadError(path, "a face uses a vertex the file does not have (tinyobjloader: " +
                                       warning + ")");
     }
-}
-
-bool is_finite(const glm::vec3& v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
 glm::vec3 vec3_at(const std::vector<tinyobj::real_t>& values, int index) {

@@ -12,8 +12,6 @@ namespace assets {
 
 namespace {
 
-constexpr float kPi = std::numbers::pi_v<float>;
-
 /// The joints a vertex at bone coordinate s (height / bone length) follows: the two whose
 /// centres (i + 0.5) bracket it, with a smoothstep blend; the ends follow one joint.
 std::vector<std::pair<std::uint32_t, float>> bracketing_joints(float s, int bones) {
@@ -88,7 +86,7 @@ std::vector<std::uint32_t> add_skinned_tube(Scene& scene, std::uint32_t parent,
         const float radius =
             o.base_radius + (o.tip_radius - o.base_radius) * float(r) / float(rings);
         for (int i = 0; i < sides; ++i) {
-            const float a = 2.0f * kPi * float(i) / float(sides);
+            const float a = 2.0f * std::numbers::pi_v<float> * float(i) / float(sides);
             const glm::vec3 radial(std::cos(a), 0.0f, -std::sin(a));
             mesh.positions.push_back(radius * radial + glm::vec3(0, y, 0));
             mesh.normals.push_back(glm::normalize(radial + glm::vec3(0, slope, 0)));

@@ -2,13 +2,9 @@
 
 #include <glm/geometric.hpp>
 
-namespace picking {
+#include "picking/core/finite.h"
 
-namespace {
-bool finite(glm::vec3 v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-}  // namespace
+namespace picking {
 
 std::optional<std::string> ray_problem(const Ray& ray) {
     if (!finite(ray.origin)) return "the ray origin is not finite (NaN or infinity)";

@@ -12,15 +12,12 @@
 
 #include <glm/geometric.hpp>
 
+#include "picking/core/finite.h"
 #include "picking/core/parallel_for.h"
 
 namespace picking {
 
 namespace {
-
-bool finite(glm::vec3 p) {
-    return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
-}
 
 /// Pads a radius computed in double so that float tests of points on the surface still pass:
 /// a few ulps of the largest coordinate involved.

@@ -10,16 +10,13 @@
 #include <glm/geometric.hpp>
 
 #include "picking/core/exact_predicates.h"
+#include "picking/core/finite.h"
 #include "picking/ray_triangle/ray_triangle.h"
 #include "picking/ray_triangle/ray_triangle_mesh_loop.h"
 
 namespace picking {
 
 namespace {
-
-bool finite(glm::vec3 v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
 
 template <class Trace>
 std::optional<RayHit> reference(const Ray& ray, const Triangle& tri,

@@ -2,7 +2,6 @@
 #include "picking/core/finite.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <random>
 #include <unordered_map>
@@ -10,34 +9,14 @@
 #include <glm/geometric.hpp>
 
 #include "picking/core/draw_vec3.h"
+#include "picking/core/position_key.h"
 
 namespace picking {
-
-namespace {
-
-struct PositionKey {
-    std::uint32_t x, y, z;
-    bool operator==(const PositionKey&) const = default;
-};
-struct PositionHash {
-    std::size_t operator()(const PositionKey& k) const {
-        return std::size_t((std::uint64_t(k.x) * 0x9e3779b97f4a7c15ull) ^
-                           (std::uint64_t(k.y) * 0xc2b2ae3d27d4eb4full) ^ (std::uint64_t(k.z)));
-    }
-};
-
-PositionKey key_of(glm::vec3 p) {
-    // +0.0 and -0.0 are the same point.
-    return {std::bit_cast<std::uint32_t>(p.x + 0.0f), std::bit_cast<std::uint32_t>(p.y + 0.0f),
-            std::bit_cast<std::uint32_t>(p.z + 0.0f)};
-}
-
-}  // namespace
 
 MeshTopology mesh_topology(const MeshView& mesh) {
     MeshTopology topology;
     // == Weld corners by exact position
-    std::unordered_map<PositionKey, std::uint32_t, PositionHash> welded;
+    std::unordered_map<PositionKey, std::uint32_t, PositionKeyHash> welded;
     std::vector<glm::vec3> points;
     const std::size_t count = mesh.triangle_count();
     std::vector<std::array<std::uint32_t, 3>> corners(count);
@@ -47,7 +26,7 @@ MeshTopology mesh_topology(const MeshView& mesh) {
         const glm::vec3 p[3] = {t.p0, t.p1, t.p2};
         if (!finite(p[0]) || !finite(p[1]) || !finite(p[2])) continue;
         for (int c = 0; c < 3; ++c) {
-            const auto [it, inserted] = welded.try_emplace(key_of(p[c]), points.size());
+            const auto [it, inserted] = welded.try_emplace(position_key(p[c]), points.size());
             if (inserted) points.push_back(p[c]);
             corners[i][std::size_t(c)] = it->second;
         }

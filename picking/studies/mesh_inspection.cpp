@@ -1,7 +1,6 @@
 #include "picking/studies/mesh_inspection.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <numeric>
 #include <utility>
@@ -11,22 +10,13 @@
 
 #include "picking/core/exact_predicates.h"
 #include "picking/core/finite.h"
+#include "picking/core/position_key.h"
 
 namespace picking {
 
 namespace {
 
 constexpr std::uint32_t kNoWeld = 0xFFFFFFFFu;
-
-/// A position's bits, -0 made +0 (the same point), in an order sort can use.
-struct PositionKey {
-    std::uint32_t x, y, z;
-    auto operator<=>(const PositionKey&) const = default;
-};
-PositionKey key_of(glm::vec3 p) {
-    return {std::bit_cast<std::uint32_t>(p.x + 0.0f), std::bit_cast<std::uint32_t>(p.y + 0.0f),
-            std::bit_cast<std::uint32_t>(p.z + 0.0f)};
-}
 
 /// Vertices joined by exact position: each vertex's position number, and each position's
 /// lowest vertex index. Sorted, not hashed: the same work every run.
@@ -42,7 +32,7 @@ Welding weld(std::span<const glm::vec3> positions) {
     std::vector<Entry> entries;
     entries.reserve(positions.size());
     for (std::uint32_t v = 0; v < positions.size(); ++v)
-        if (finite(positions[v])) entries.push_back({key_of(positions[v]), v});
+        if (finite(positions[v])) entries.push_back({position_key(positions[v]), v});
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
         return a.key != b.key ? a.key < b.key : a.vertex < b.vertex;
     });
