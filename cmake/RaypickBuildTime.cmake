@@ -23,12 +23,15 @@ set(RAYPICK_PCH_STANDARD
     <glm/geometric.hpp> <glm/gtc/matrix_transform.hpp> <glm/vec3.hpp>)
 set(RAYPICK_PCH_TEST ${RAYPICK_PCH_STANDARD} <gtest/gtest.h>)
 
-# raypick_fast_build(<target> [UNITY] [PCH <header>... | PCH_FROM <target>])
-#   UNITY     build the target's files in unity batches
-#   PCH       precompile these headers for the target
-#   PCH_FROM  use the precompiled headers of a target built with the same flags
+# raypick_fast_build(<target> [UNITY [ISA_FILES_ALONE]] [PCH <header>... | PCH_FROM <target>])
+#   UNITY            build the target's files in unity batches
+#   ISA_FILES_ALONE  but not the files that open an ISA region (picking/core/isa_begin_*.h): in
+#                    a batch, a header first included inside a region would have its inline
+#                    functions compiled for that ISA and called from baseline code
+#   PCH              precompile these headers for the target
+#   PCH_FROM         use the precompiled headers of a target built with the same flags
 function(raypick_fast_build target)
-    cmake_parse_arguments(PARSE_ARGV 1 arg "UNITY" "PCH_FROM" "PCH")
+    cmake_parse_arguments(PARSE_ARGV 1 arg "UNITY;ISA_FILES_ALONE" "PCH_FROM" "PCH")
     if(NOT RAYPICK_FAST_BUILD)
         return()
     endif()
@@ -36,6 +39,19 @@ function(raypick_fast_build target)
         # Batches of 8 keep both cores busy to the end and a changed file recompiles 7 others
         # at most.
         set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+    endif()
+    if(arg_ISA_FILES_ALONE)
+        # Read from the files themselves, so a new SIMD file cannot be forgotten here.
+        get_target_property(sources ${target} SOURCES)
+        get_target_property(source_dir ${target} SOURCE_DIR)
+        foreach(source IN LISTS sources)
+            cmake_path(ABSOLUTE_PATH source BASE_DIRECTORY "${source_dir}")
+            file(STRINGS "${source}" isa_regions REGEX "#include \"picking/core/isa_begin_")
+            if(isa_regions)
+                set_source_files_properties("${source}" TARGET_DIRECTORY ${target}
+                                            PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+            endif()
+        endforeach()
     endif()
     if(arg_PCH)
         target_precompile_headers(${target} PRIVATE ${arg_PCH})
