@@ -27,6 +27,20 @@ picking::TriangleSet seen_by_brute_force(const SceneSession& session, const Came
                                          glm::vec2 lo, glm::vec2 hi) {
     const picking::SceneView& scene = session.view();
     picking::TriangleSet seen(picking::instance_triangle_counts(scene));
+    // The world's triangles once, not once a pixel, in double.
+    struct WorldTriangle {
+        std::uint32_t instance, triangle;
+        glm::dvec3 p0, e1, e2;
+    };
+    std::vector<WorldTriangle> world;
+    for (std::uint32_t i = 0; i < scene.instances.size(); ++i) {
+        const picking::MeshView& mesh = scene.meshes[scene.instances[i].mesh];
+        for (std::uint32_t t = 0; t < mesh.triangle_count(); ++t) {
+            const picking::Triangle w = session.world_triangle(i, t);
+            const glm::dvec3 p0(w.p0);
+            world.push_back({i, t, p0, glm::dvec3(w.p1) - p0, glm::dvec3(w.p2) - p0});
+        }
+    }
     for (int y = int(std::floor(lo.y)); y < int(std::ceil(hi.y)); ++y)
         for (int x = int(std::floor(lo.x)); x < int(std::ceil(hi.x)); ++x) {
             const glm::vec2 centre{float(x) + 0.5f, float(y) + 0.5f};
@@ -38,24 +52,18 @@ picking::TriangleSet seen_by_brute_force(const SceneSession& session, const Came
             const glm::dvec3 o(ray.origin), d(ray.direction);
             double best = std::numeric_limits<double>::infinity();
             std::optional<std::pair<std::uint32_t, std::uint32_t>> nearest;
-            for (std::uint32_t i = 0; i < scene.instances.size(); ++i) {
-                const picking::MeshView& mesh = scene.meshes[scene.instances[i].mesh];
-                for (std::uint32_t t = 0; t < mesh.triangle_count(); ++t) {
-                    const picking::Triangle w = session.world_triangle(i, t);
-                    const glm::dvec3 p0(w.p0), e1 = glm::dvec3(w.p1) - p0,
-                                               e2 = glm::dvec3(w.p2) - p0;
-                    const glm::dvec3 p = glm::cross(d, e2);
-                    const double det = glm::dot(e1, p);
-                    if (det == 0.0) continue;
-                    const glm::dvec3 s = o - p0;
-                    const double u = glm::dot(s, p) / det;
-                    const glm::dvec3 q = glm::cross(s, e1);
-                    const double v = glm::dot(d, q) / det;
-                    const double tt = glm::dot(e2, q) / det;
-                    if (u < 0.0 || v < 0.0 || u + v > 1.0 || !(tt > 0.0) || tt >= best) continue;
-                    best = tt;
-                    nearest = {i, t};
-                }
+            for (const WorldTriangle& w : world) {
+                const glm::dvec3 p = glm::cross(d, w.e2);
+                const double det = glm::dot(w.e1, p);
+                if (det == 0.0) continue;
+                const glm::dvec3 s = o - w.p0;
+                const double u = glm::dot(s, p) / det;
+                const glm::dvec3 q = glm::cross(s, w.e1);
+                const double v = glm::dot(d, q) / det;
+                const double tt = glm::dot(w.e2, q) / det;
+                if (u < 0.0 || v < 0.0 || u + v > 1.0 || !(tt > 0.0) || tt >= best) continue;
+                best = tt;
+                nearest = {w.instance, w.triangle};
             }
             // Analytic shapes hide what is behind them.
             const auto shape = picking::pick_shapes(scene, ray, PickChoice().settings().shapes);
