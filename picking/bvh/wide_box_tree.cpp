@@ -101,7 +101,8 @@ class BoxCollapser {
         for (std::size_t i = 0; i < boxes.size(); ++i)
             node.set_child_bounds(int(i), boxes[i]);
         node.child_count = std::uint32_t(boxes.size());
-        std::fill(std::begin(node.padding_), std::end(node.padding_), 0u);
+        node.padding_ = 0;
+        node.set_octant_order();
         return node;
     }
 

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <optional>
@@ -37,8 +38,27 @@ struct alignas(64) WideNode {
     float bounds[6][kWidth];
     std::uint32_t child[kWidth];
     std::uint32_t child_count;  ///< used slots (they come first)
+    /// For each octant of ray directions (octant_of in child_order.h), the order in which a
+    /// ray takes the children it enters: every slot, the used ones by their centres along the
+    /// octant's diagonal (nearest first for a ray heading that way; ties by slot), then the
+    /// unused ones. Three bits a rank (rank k's slot in bits 3k..3k+2), 24 bits an octant at
+    /// byte 3 * octant. Made by set_octant_order() with the boxes; a refit keeps it (still a
+    /// permutation of the slots, only a guess for boxes that have moved).
+    std::uint8_t octant_order[3 * kWidth];
     /// To 256 bytes: a node is exactly four cache lines, never five.
-    std::uint32_t padding_[kWidth - 1];
+    std::uint32_t padding_;
+
+    /// The order for one octant (0..7): rank k's slot in bits 3k..3k+2.
+    [[nodiscard]] std::uint32_t order_for(unsigned octant) const {
+        // One load of four bytes (the last octant's fourth is padding_'s first).
+        std::uint32_t bits;
+        std::memcpy(&bits, reinterpret_cast<const unsigned char*>(this) +
+                               offsetof(WideNode, octant_order) + 3 * octant,
+                    sizeof bits);
+        return bits & 0xFFFFFFu;
+    }
+    /// Fills octant_order from the used slots' boxes (child_count of them).
+    void set_octant_order();
 
     /// An unused slot: its box is empty (lo = +inf, hi = -inf), which no ray enters.
     static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;

@@ -10,6 +10,8 @@
 #include <atomic>
 #include <limits>
 
+#include <glm/geometric.hpp>
+
 #include "picking/bvh/wide_bvh.h"
 #include "picking/core/parallel_for.h"
 
@@ -325,7 +327,8 @@ class Collapser {
         for (std::size_t i = 0; i < slots.size(); ++i)
             node.set_child_bounds(int(i), binary_.nodes[slots[i].node].bounds);
         node.child_count = std::uint32_t(slots.size());
-        std::fill(std::begin(node.padding_), std::end(node.padding_), 0u);
+        node.padding_ = 0;
+        node.set_octant_order();
         return node;
     }
 
@@ -391,6 +394,41 @@ void WideNode::set_child_bounds(int i, const Aabb& box) {
     bounds[3][i] = empty ? -kInf : box.max.y;
     bounds[4][i] = empty ? kInf : box.min.z;
     bounds[5][i] = empty ? -kInf : box.max.z;
+}
+
+void WideNode::set_octant_order() {
+    const int used = int(std::min<std::uint32_t>(child_count, kWidth));
+    glm::vec3 centre[kWidth];
+    for (int i = 0; i < used; ++i) {
+        const Aabb box = child_bounds(i);
+        centre[i] = 0.5f * box.min + 0.5f * box.max;  // no overflow for the largest floats
+    }
+    for (unsigned octant = 0; octant < 8; ++octant) {
+        const glm::vec3 axis((octant & 1u) ? -1.0f : 1.0f, (octant & 2u) ? -1.0f : 1.0f,
+                             (octant & 4u) ? -1.0f : 1.0f);
+        // Insertion sort of the used slots by their centres along the axis (a tie keeps the
+        // lower slot first); the unused ones follow.
+        int slot[kWidth];
+        float key[kWidth];
+        for (int i = 0; i < used; ++i) {
+            const float k = glm::dot(centre[i], axis);
+            int j = i - 1;
+            for (; j >= 0 && key[j] > k; --j) {
+                key[j + 1] = key[j];
+                slot[j + 1] = slot[j];
+            }
+            key[j + 1] = k;
+            slot[j + 1] = i;
+        }
+        for (int i = used; i < kWidth; ++i)
+            slot[i] = i;
+        std::uint32_t bits = 0;
+        for (int k = 0; k < kWidth; ++k)
+            bits |= std::uint32_t(slot[k]) << (3 * k);
+        octant_order[3 * octant] = std::uint8_t(bits);
+        octant_order[3 * octant + 1] = std::uint8_t(bits >> 8);
+        octant_order[3 * octant + 2] = std::uint8_t(bits >> 16);
+    }
 }
 
 BvhBuildOptions wide_bvh_build_options() {

@@ -1,6 +1,7 @@
 // Ray queries on the eight-wide BVH: the scalar reference traversal (every child box with
-// Ize's conservative slab test, the hit children sorted front to back, the nearest entered
-// first, the others pushed and dropped when they begin beyond the closest hit), and the
+// Ize's conservative slab test, the hit children taken in the order the node keeps for the
+// ray's octant, the first entered, the others pushed and dropped when they begin beyond the
+// closest hit), and the
 // run-time choice of the SIMD kernels that do the same eight boxes or triangles at a time.
 
 #include <algorithm>
@@ -70,6 +71,7 @@ template <typename LeafTest>
 std::optional<BvhHit> raycast_scalar(const WideBvh& bvh, const Ray& ray, const WideQuery& query,
                                      const LeafTest& test_leaf, TraversalStats& stats) {
     const SlabRay slab = make_slab_ray(ray);
+    const unsigned octant = octant_of(slab.inv_direction);
     Ray leaf_ray = ray;
     leaf_ray.t_max = slab.t_max;
     // Boxes that begin beyond the closest hit are skipped (its own box begins at or before it).
@@ -80,7 +82,7 @@ std::optional<BvhHit> raycast_scalar(const WideBvh& bvh, const Ray& ray, const W
     std::size_t size = 0;
     std::uint32_t node_index = 0;
     while (true) {
-        // == An inner node: test its children, enter the nearest, push the rest.
+        // == An inner node: test its children, enter the first, push the rest.
         const WideNode& node = bvh.nodes[node_index];
         ++stats.nodes_visited;
         std::array<Candidate, WideNode::kWidth> hits;
@@ -91,7 +93,7 @@ std::optional<BvhHit> raycast_scalar(const WideBvh& bvh, const Ray& ray, const W
             if (slab_entry(slab, node.child_bounds(i), box_t_max, t_enter))
                 hits[std::size_t(hit_count++)] = {t_enter, node.child[i], node_index, i};
         }
-        order_by_entry(hits.data(), hit_count);
+        order_by_rank(hits.data(), hit_count, node.order_for(octant));
         for (int i = hit_count - 1; i >= 0; --i)
             stack[size++] = hits[std::size_t(i)];
 

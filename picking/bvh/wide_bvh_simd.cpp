@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 
+#include "picking/bvh/child_order.h"
 #include "picking/bvh/wide_bvh_kernels.h"
 #include "picking/core/isa.h"
 #include "picking/primitives/ray_aabb.h"

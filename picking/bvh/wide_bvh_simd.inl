@@ -31,6 +31,7 @@ struct BoxLanes {
     F t_min;
     F near_slack;
     int near_x, far_x, near_y, far_y, near_z, far_z;  ///< rows of WideNode::bounds
+    unsigned octant;  ///< the direction's (octant_of): which of WideNode::octant_order
 };
 
 /// Always inlined: called out of line (GCC's choice once the packet walks called it too) the
@@ -53,9 +54,10 @@ inline __attribute__((always_inline)) BoxLanes make_box_lanes(const SlabRay& sla
     r.t_min = splat(slab.t_min);
     r.near_slack = splat(SlabRay::kNearSlack);
     // The sign bit picks the near plane, as in slab_hit (so -0 counts as negative).
-    r.near_x = std::signbit(slab.inv_direction.x) ? 1 : 0;
-    r.near_y = std::signbit(slab.inv_direction.y) ? 3 : 2;
-    r.near_z = std::signbit(slab.inv_direction.z) ? 5 : 4;
+    r.octant = octant_of(slab.inv_direction);
+    r.near_x = int(r.octant & 1u);
+    r.near_y = 2 + int((r.octant >> 1) & 1u);
+    r.near_z = 4 + int((r.octant >> 2) & 1u);
     r.far_x = 1 - r.near_x;
     r.far_y = 5 - r.near_y;
     r.far_z = 9 - r.near_z;
@@ -126,6 +128,38 @@ inline __attribute__((always_inline)) std::pair<int, int> nearer_first(int a, in
 /// MB): asking for their children ahead of time only costs instructions.
 constexpr std::size_t kPrefetchAbove = std::size_t(512) << 10;
 
+/// For each mask of eight bits, its set bits from the highest to the lowest, then zeros: the
+/// lanes a permutation gathers to pack a node's entered children farthest first.
+struct FarthestFirst {
+    alignas(8) std::uint8_t lanes[256][8];
+    constexpr FarthestFirst() : lanes{} {
+        for (unsigned mask = 0; mask < 256; ++mask) {
+            int k = 0;
+            for (int bit = 7; bit >= 0; --bit)
+                if (mask & (1u << bit)) lanes[mask][k++] = std::uint8_t(bit);
+        }
+    }
+};
+inline constexpr FarthestFirst kFarthestFirst{};
+
+/// The ranks (in the node's order for the ray's octant) of the children in `entered` (a bit
+/// per slot), as a bit per rank, and the ranks' slots one per lane.
+struct RankedChildren {
+    unsigned ranks;
+    __m256i slot_of_rank;
+};
+inline __attribute__((always_inline)) RankedChildren rank_by_order(std::uint32_t order,
+                                                                   unsigned entered) {
+    const __m256i slot_of_rank =
+        _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32(int(order)),
+                                           _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21)),
+                         _mm256_set1_epi32(7));
+    // Lane k: the entered bit of rank k's slot, moved to the sign.
+    const __m256i entered_by_rank =
+        _mm256_slli_epi32(_mm256_srlv_epi32(_mm256_set1_epi32(int(entered)), slot_of_rank), 31);
+    return {unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(entered_by_rank))), slot_of_rank};
+}
+
 /// A ray's closest hit so far and its triangle kernels' ray (watertight's shear: three
 /// divisions), made at its first leaf. A packet traversal keeps one per ray and may send the
 /// ray on alone into a subtree (traverse_impl with kResume).
@@ -141,15 +175,16 @@ struct RayProgress {
     bool space_usable;
 };
 
-/// The traversal. Each inner node's children that the ray enters are taken nearest first: a
-/// lone one directly, two by one comparison, more by rank (by distance, then slot); the
-/// others wait on the stack with their entry distances and are dropped if they begin beyond
-/// the closest hit by then. The same order and counts as the scalar reference, which pushes
-/// every child and pops the nearest. With kResume the ray goes on from `resume` (its hit so
-/// far, its kernels' ray and its t_max, which it leaves there updated) at `start`, a node whose
-/// box it enters; otherwise from the root. With kSpaces each leaf is in a space of its own
-/// (LeafSpaces): the kernels' ray is made again whenever the walk reaches a leaf of another
-/// space, from the ray moved there, bounded by the closest hit so far.
+/// The traversal. Each inner node's children that the ray enters are taken in the order the
+/// node keeps for the ray's octant (child_order.h): the first now, the others pushed on the
+/// stack with their entry distances, by one vector store and without a branch on how many
+/// there are, and dropped when popped if they begin beyond the closest hit by then. The same
+/// order and counts as the scalar reference, which pushes every child and pops the first. With
+/// kResume the ray goes on from `resume` (its hit so far, its kernels' ray and its t_max, which it
+/// leaves there updated) at `start`, a node whose box it enters; otherwise from the root. With
+/// kSpaces each leaf is in a space of its own (LeafSpaces): the kernels' ray is made again whenever
+/// the walk reaches a leaf of another space, from the ray moved there, bounded by the closest hit
+/// so far.
 template <bool kRecord, bool kWatertight, bool kScaled, bool kResume = false, bool kSpaces = false>
 std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const SlabRay& slab,
                                     const WideQuery& query, TraversalStats& stats,
@@ -174,15 +209,15 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
     std::optional<BvhHit> best;
     std::uint64_t node_count = 0, boxes = 0, triangles = 0;
 
-    struct Item {
-        std::uint32_t ref;
-        float t_enter;
-    };
     // A tree over 2^28 leaves is at most 32 wide levels deep (the binary build bounds its
     // depth by about 40 + log2(n)), with seven pushes a level; a tree of spaces stacks one tree
     // on another (instance_tree.h: a top level over up to 2^21 instances, then each one's).
-    Item stack[kSpaces ? 8 * 64 : 8 * 32];
-    VisitedBox stack_boxes[kRecord ? 8 * 32 : 1];  // where each stacked child's box is
+    // Children and entries in arrays of their own, eight lanes of each stored at once; the
+    // last push may store seven lanes beyond the deepest entry.
+    constexpr int kStack = kSpaces ? 8 * 64 : 8 * 32;
+    alignas(32) std::uint32_t stack_ref[kStack + 8];
+    alignas(32) float stack_t[kStack + 8];
+    VisitedBox stack_boxes[kRecord ? kStack : 1];  // where each stacked child's box is
     int size = 0;
     std::uint32_t ref = 0;  // the root, entered without a box test
     if constexpr (kResume) {
@@ -206,10 +241,7 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
     auto enter = [&](std::uint32_t parent, int slot) {
         if constexpr (kRecord) query.visited->push_back({parent, slot});
     };
-    auto push = [&](const WideNode& node, std::uint32_t parent, int slot, float t) {
-        if constexpr (kRecord) stack_boxes[size] = {parent, slot};
-        stack[size++] = {node.child[slot], t};
-    };
+
     while (true) {
         // == Down through inner nodes: eight boxes at once, the nearest child next.
         while (!WideNode::is_leaf(ref)) {
@@ -241,32 +273,35 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
                     }
                 }
             }
-            alignas(32) float t[8];
-            store(t, t_enter);
-            const unsigned entered = hits;
-            const int a = __builtin_ctz(hits);
-            hits &= hits - 1;
-            if (hits == 0) {  // one child: straight down
-                ref = node.child[a];
-                enter(parent, a);
-                continue;
+            const std::uint32_t order = node.order_for(lanes.octant);
+            const auto [ranks, slot_of_rank] = rank_by_order(order, hits);
+            if constexpr (kRecord) {
+                // One at a time, each with its box: the order the vector store gives.
+                alignas(32) float t[8];
+                store(t, t_enter);
+                for (unsigned rest = ranks & (ranks - 1); rest;) {
+                    const int rank = 31 - __builtin_clz(rest);
+                    rest &= ~(1u << rank);
+                    const int slot = int((order >> (3 * rank)) & 7u);
+                    stack_boxes[size] = {parent, slot};
+                    stack_ref[size] = node.child[slot];
+                    stack_t[size++] = t[slot];
+                }
+            } else {
+                // All of them, farthest first, the first-ranked on top (not kept: taken now).
+                const __m256i pack = _mm256_cvtepu8_epi32(
+                    _mm_loadl_epi64(reinterpret_cast<const __m128i*>(kFarthestFirst.lanes[ranks])));
+                const __m256i children = _mm256_permutevar8x32_epi32(
+                    _mm256_load_si256(reinterpret_cast<const __m256i*>(node.child)), slot_of_rank);
+                const __m256 entries = _mm256_permutevar8x32_ps(t_enter.v, slot_of_rank);
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(stack_ref + size),
+                                    _mm256_permutevar8x32_epi32(children, pack));
+                _mm256_storeu_ps(stack_t + size, _mm256_permutevar8x32_ps(entries, pack));
+                size += __builtin_popcount(ranks) - 1;
             }
-            const int b = __builtin_ctz(hits);
-            hits &= hits - 1;
-            if (hits == 0) {  // two: the nearer now (a's lower slot wins a tie), the other later
-                const auto [near, far] = nearer_first(a, b, t);
-                push(node, parent, far, t[far]);
-                ref = node.child[near];
-                enter(parent, near);
-                continue;
-            }
-            // Three or more: ranked.
-            int slot_at[8];
-            for (int r = rank_children(t_enter, t, entered, slot_at) - 1; r >= 1; --r)
-                push(node, parent, slot_at[r], t[slot_at[r]]);
-            const int nearest = slot_at[0];
-            ref = node.child[nearest];
-            enter(parent, nearest);
+            const int first = int((order >> (3 * __builtin_ctz(ranks))) & 7u);
+            ref = node.child[first];
+            enter(parent, first);
         }
         {
             // == A leaf: its block through the kernel.
@@ -313,8 +348,8 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
         // == The nearest waiting child that still begins before the closest hit.
         while (size > 0) {
             --size;
-            if (stack[size].t_enter > t_max) continue;
-            ref = stack[size].ref;
+            if (stack_t[size] > t_max) continue;
+            ref = stack_ref[size];
             if constexpr (kRecord) query.visited->push_back(stack_boxes[size]);
             goto descend;
         }

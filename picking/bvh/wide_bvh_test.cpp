@@ -11,6 +11,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
 
+#include "picking/bvh/child_order.h"
 #include "picking/core/draw_vec3.h"
 #include "picking/primitives/ray_aabb.h"
 #include "picking/studies/ray_sets.h"
@@ -402,6 +403,89 @@ TEST(WideBvh, RecordsTheBoxesItVisits) {
         for (const VisitedBox& v : visited)
             EXPECT_TRUE(intersect_slab_robust(ray, bvh.nodes[v.node].child_bounds(v.slot)));
     }
+}
+
+TEST(WideBvh, EachNodeOrdersItsSlotsAlongEveryOctantsDiagonal) {
+    const TestMesh mesh = closed_bumpy_sphere(60, 80);
+    const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
+    ASSERT_GT(bvh.nodes.size(), 10u);
+    for (const WideNode& node : bvh.nodes)
+        for (unsigned octant = 0; octant < 8; ++octant) {
+            const glm::vec3 axis((octant & 1u) ? -1.0f : 1.0f, (octant & 2u) ? -1.0f : 1.0f,
+                                 (octant & 4u) ? -1.0f : 1.0f);
+            const std::uint32_t order = node.order_for(octant);
+            ASSERT_EQ(order >> 24, 0u);
+            unsigned seen = 0;
+            float last = -std::numeric_limits<float>::infinity();
+            for (std::uint32_t k = 0; k < 8; ++k) {
+                const std::uint32_t slot = (order >> (3 * k)) & 7u;
+                seen |= 1u << slot;
+                // The used slots first, by their centres along the diagonal; then the others.
+                ASSERT_EQ(slot < node.child_count, k < node.child_count) << octant;
+                if (slot >= node.child_count) continue;
+                const Aabb box = node.child_bounds(int(slot));
+                const float along = glm::dot(0.5f * box.min + 0.5f * box.max, axis);
+                EXPECT_LE(last, along) << octant;
+                last = along;
+            }
+            EXPECT_EQ(seen, 0xFFu) << octant;  // a permutation of the eight slots
+        }
+}
+
+TEST(WideBvh, EveryPathVisitsTheSameBoxesInTheSameOrder_Seed37) {
+    const TestMesh mesh = closed_bumpy_sphere(40, 60);
+    const WideBvh bvh = build_wide_bvh(mesh.view(), wide_bvh_build_options());
+    std::vector<Ray> rays = incoherent_rays(bvh.bounds, 300 / kScale, 37, 4);
+    // Every octant along the axes, with +0 and -0 components (-0 counts as negative).
+    for (float zero : {0.0f, -0.0f})
+        for (float sign : {1.0f, -1.0f}) {
+            rays.push_back({{0.05f, 0.1f, -10.0f * sign}, {zero, zero, sign}});
+            rays.push_back({{0.05f, -10.0f * sign, 0.1f}, {zero, sign, zero}});
+            rays.push_back({{-10.0f * sign, 0.1f, 0.05f}, {sign, zero, zero}});
+        }
+    for (const Ray& ray : rays) {
+        std::vector<VisitedBox> reference;
+        WideQuery query = block_query(BlockAlgorithm::Watertight, Isa::Scalar);
+        query.visited = &reference;
+        (void)raycast(bvh, mesh.view(), ray, query);
+        for (Isa level : testing::isa_levels_here()) {
+            std::vector<VisitedBox> got;
+            query.isa = level;
+            query.visited = &got;
+            (void)raycast(bvh, mesh.view(), ray, query);
+            ASSERT_EQ(got.size(), reference.size()) << isa_name(level);
+            for (std::size_t i = 0; i < got.size(); ++i) {
+                EXPECT_EQ(got[i].node, reference[i].node) << isa_name(level) << " visit " << i;
+                EXPECT_EQ(got[i].slot, reference[i].slot) << isa_name(level) << " visit " << i;
+            }
+        }
+    }
+}
+
+TEST(ChildOrder, TheOctantComesFromTheSignsAndMinusZeroIsNegative) {
+    const float inf = std::numeric_limits<float>::infinity();
+    EXPECT_EQ(octant_of({1.0f, 2.0f, 3.0f}), 0u);
+    EXPECT_EQ(octant_of({-1.0f, 2.0f, 3.0f}), 1u);
+    EXPECT_EQ(octant_of({1.0f, -2.0f, 3.0f}), 2u);
+    EXPECT_EQ(octant_of({1.0f, 2.0f, -3.0f}), 4u);
+    EXPECT_EQ(octant_of({-inf, inf, -inf}), 5u);  // 1 / -0, 1 / +0, 1 / -0
+}
+
+TEST(ChildOrder, ChildrenSortByTheirRankInTheOrder) {
+    struct Child {
+        int slot;
+    };
+    // Ranks 0..7 hold slots 5, 2, 7, 0, 1, 3, 4, 6.
+    const int by_rank[8] = {5, 2, 7, 0, 1, 3, 4, 6};
+    std::uint32_t order = 0;
+    for (int k = 0; k < 8; ++k)
+        order |= std::uint32_t(by_rank[k]) << (3 * k);
+    Child children[4] = {{0}, {6}, {5}, {7}};
+    order_by_rank(children, 4, order);
+    EXPECT_EQ(children[0].slot, 5);
+    EXPECT_EQ(children[1].slot, 7);
+    EXPECT_EQ(children[2].slot, 0);
+    EXPECT_EQ(children[3].slot, 6);
 }
 
 }  // namespace
