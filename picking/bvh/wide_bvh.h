@@ -52,8 +52,9 @@ struct alignas(64) WideNode {
     [[nodiscard]] std::uint32_t order_for(unsigned octant) const {
         // One load of four bytes (the last octant's fourth is padding_'s first).
         std::uint32_t bits;
-        std::memcpy(&bits, reinterpret_cast<const unsigned char*>(this) +
-                               offsetof(WideNode, octant_order) + 3 * octant,
+        std::memcpy(&bits,
+                    reinterpret_cast<const unsigned char*>(this) +
+                        offsetof(WideNode, octant_order) + 3 * octant,
                     sizeof bits);
         return bits & 0xFFFFFFu;
     }
