@@ -94,6 +94,7 @@ Aabb write_part(const WideBvh& mesh_tree, const MeshView& mesh, const glm::mat4&
             node.child[i] = rebased(ref, part.node_base, part.block_base);
             all.extend(box);
         }
+        node.set_octant_order();  // the boxes moved to the world: their order along each octant
         node_bounds[index] = all;
     }
     return grown(node_bounds[0], part.margin);

@@ -91,6 +91,21 @@ TEST(InstanceTree, EachLeafIsOneInstancesTrianglesInItsBoneSpace_Seed80) {
     EXPECT_FALSE(tree->fits(moved));
 }
 
+// The parts' nodes, copied from their meshes' trees with boxes moved to the world, order their
+// children along each octant by the world boxes (a turned or mirrored instance's mesh-space
+// order would be another).
+TEST(InstanceTree, NodesOrderTheirChildrenByTheirWorldBoxes) {
+    PlacedParts parts;
+    const std::optional<InstanceTree> tree = build_instance_tree(parts.scene, parts.trees);
+    ASSERT_TRUE(tree);
+    for (const WideNode& node : tree->bvh.nodes) {
+        WideNode again = node;
+        again.set_octant_order();
+        for (unsigned octant = 0; octant < 8; ++octant)
+            EXPECT_EQ(node.order_for(octant), again.order_for(octant));
+    }
+}
+
 TEST(InstanceTree, ServesInstancesWithTransformsOfTheirOwn) {
     PlacedParts parts;
     SceneView scene = parts.scene;
