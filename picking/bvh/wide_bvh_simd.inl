@@ -179,16 +179,16 @@ struct RayProgress {
     bool space_usable;
 };
 
-/// The traversal. Each inner node's children that the ray enters are taken in the order the
-/// node keeps for the ray's octant (child_order.h): the first now, the others pushed on the
-/// stack with their entry distances, by one vector store and without a branch on how many
-/// there are, and dropped when popped if they begin beyond the closest hit by then. The same
-/// order and counts as the scalar reference, which pushes every child and pops the first. With
-/// kResume the ray goes on from `resume` (its hit so far, its kernels' ray and its t_max, which it
-/// leaves there updated) at `start`, a node whose box it enters; otherwise from the root. With
-/// kSpaces each leaf is in a space of its own (LeafSpaces): the kernels' ray is made again whenever
-/// the walk reaches a leaf of another space, from the ray moved there, bounded by the closest hit
-/// so far.
+/// The traversal. Each inner node's children that the ray enters are taken in the order the node
+/// keeps for the ray's octant (child_order.h): a lone one directly; of more, the first now and the
+/// others pushed on the stack with their entry distances by one vector store, without a branch on
+/// how many there are. Those pushed are dropped when popped if they begin beyond the closest hit by
+/// then. The same order and counts as the scalar reference, which pushes every child and pops the
+/// first. With kResume the ray goes on from `resume` (its hit so far, its kernels' ray and its
+/// t_max, which it leaves there updated) at `start`, a node whose box it enters; otherwise from the
+/// root. With kSpaces each leaf is in a space of its own (LeafSpaces): the kernels' ray is made
+/// again whenever the walk reaches a leaf of another space, from the ray moved there, bounded by
+/// the closest hit so far.
 template <bool kRecord, bool kWatertight, bool kScaled, bool kResume = false, bool kSpaces = false>
 std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const SlabRay& slab,
                                     const WideQuery& query, TraversalStats& stats,
@@ -245,9 +245,8 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
     auto enter = [&](std::uint32_t parent, int slot) {
         if constexpr (kRecord) query.visited->push_back({parent, slot});
     };
-
     while (true) {
-        // == Down through inner nodes: eight boxes at once, the nearest child next.
+        // == Down through inner nodes: eight boxes at once, the first entered child next.
         while (!WideNode::is_leaf(ref)) {
             const std::uint32_t parent = ref;
             const WideNode& node = nodes[parent];
@@ -355,7 +354,8 @@ std::optional<BvhHit> traverse_impl(const WideBvh& bvh, const Ray& ray, const Sl
             }
         }
     next_from_stack:
-        // == The nearest waiting child that still begins before the closest hit.
+        // == The next waiting child (the top of the stack) that still begins before the closest
+        // hit.
         while (size > 0) {
             --size;
             if (stack_t[size] > t_max) continue;
