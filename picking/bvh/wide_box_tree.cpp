@@ -102,6 +102,8 @@ class BoxCollapser {
             node.set_child_bounds(int(i), boxes[i]);
         node.child_count = std::uint32_t(boxes.size());
         node.padding_ = 0;
+        // Unused by this tree's own walks (by distance), but an instance tree's top level is
+        // this tree's nodes, walked by a mesh tree's single-ray walk (instance_tree.cpp).
         node.set_octant_order();
         return node;
     }

@@ -1,8 +1,8 @@
 // Ray queries on the eight-wide BVH: the scalar reference traversal (every child box with
 // Ize's conservative slab test, the hit children taken in the order the node keeps for the
 // ray's octant, the first entered, the others pushed and dropped when they begin beyond the
-// closest hit), and the
-// run-time choice of the SIMD kernels that do the same eight boxes or triangles at a time.
+// closest hit), and the run-time choice of the SIMD kernels that do the same eight boxes or
+// triangles at a time.
 
 #include <algorithm>
 #include <array>
