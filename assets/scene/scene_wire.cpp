@@ -300,7 +300,7 @@ class Reader {
     /// The most room reserved for one array before its bytes come.
     static constexpr std::size_t kMaxReserveBytes = std::size_t(1) << 30;
 
-    [[nodiscard]] std::size_t buffered() const { return buffer_.size() - read_; }
+    [[nodiscard]] std::size_t buffered() const { return end_ - read_; }
 
     /// A count, believed only when its elements fit in the bytes the scene has left.
     std::size_t claimed_count(std::size_t min_element_bytes, const std::string& what) {
@@ -314,21 +314,22 @@ class Reader {
     }
 
     /// Makes the next `size` bytes of the scene (at most remaining()) wait in the buffer, which
-    /// grows only as they come.
+    /// grows only as they come: at most kPieceBytes beyond them. The buffer keeps its size
+    /// between reads (end_ marks the bytes that came): made again for each read, up to 4 MB of
+    /// it was zeroed for every few bytes a pipe gave, minutes for a long string in small pieces.
     void fill(std::size_t size, const std::string& what) {
         if (buffered() >= size) return;
-        buffer_.erase(buffer_.begin(), buffer_.begin() + std::ptrdiff_t(read_));
+        if (read_ > 0) std::memmove(buffer_.data(), buffer_.data() + read_, buffered());
+        end_ -= read_;
         read_ = 0;
-        std::size_t have = buffer_.size();
-        while (have < size) {
+        while (end_ < size) {
             // Never past the scene's end: what follows it is not the scene's.
             const std::size_t room = std::size_t(std::min<std::uint64_t>(
-                {std::max(size - have, kChunk), kPieceBytes, remaining() - have}));
-            buffer_.resize(have + room);
-            const std::size_t got = source_.read(std::span(buffer_).subspan(have));
-            buffer_.resize(have + got);
+                {std::max(size - end_, kChunk), kPieceBytes, remaining() - end_}));
+            if (buffer_.size() < end_ + room) buffer_.resize(end_ + room);
+            const std::size_t got = source_.read(std::span(buffer_).subspan(end_, room));
             if (got == 0) throw cut_short(what);
-            have += got;
+            end_ += got;
         }
     }
 
@@ -368,8 +369,9 @@ class Reader {
     SceneWireSource& source_;
     std::uint64_t size_;
     std::uint64_t offset_ = 0;       ///< bytes of the scene taken (from the buffer or straight)
-    std::vector<std::byte> buffer_;  ///< bytes from the source not yet taken, from read_ on
+    std::vector<std::byte> buffer_;  ///< bytes from the source not yet taken, read_ to end_
     std::size_t read_ = 0;
+    std::size_t end_ = 0;
 };
 
 /// The bytes of a block in memory.

@@ -297,6 +297,19 @@ TEST(SceneWire, AStreamInPiecesOfAnySizeGivesWhatTheBlockGives) {
     }
 }
 
+// Repro (fuzz_import_reply's timeout): a long string that came from the pipe a few bytes at a
+// time. The reader made its buffer again for every read, zeroing up to 4 MB each time: this
+// scene (an 8 MB name in pieces of 16 bytes) took petabytes of zeroing, and never ended.
+TEST(SceneWire, ALongStringInSmallPiecesIsReadOnce) {
+    Scene scene = every_field_scene();
+    scene.source = std::string(std::size_t(8) << 20, 'n');
+    const std::vector<std::byte> bytes = encode_scene(scene);
+    PieceSource source(bytes, {16});
+    const Scene decoded = decode_scene(source, bytes.size());
+    EXPECT_EQ(decoded.source, scene.source);
+    EXPECT_EQ(encode_scene(decoded), bytes);
+}
+
 // A child may claim a scene of a terabyte and counts to match, then send a few bytes: what is
 // allocated follows the bytes that came, not the claims (an allocation of what they claim would
 // end the test, under ASan or the machine's memory).
