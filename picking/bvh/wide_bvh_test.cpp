@@ -313,6 +313,52 @@ TEST(WideBvh, ADirectionTooSmallToInvertStillFindsItsHit) {
     }
 }
 
+// A hit at either end of the ray's range, or one float inside or outside it, at scales from
+// 1e-20 (det and t_scaled in the subnormals) to 1e18 (det near 1e36): every path gives what the
+// scalar reference gives. (A range test before the leaves' division, tried for speed, lost
+// such hits unless its range was widened: this caught it at either end.)
+TEST(WideBvh, HitsAtTheEndsOfTheRaysRangeAreKeptOnEveryPath_Seed62) {
+    std::mt19937 rng(62);
+    std::uniform_real_distribution<float> unit(-1.0f, 1.0f), weight(0.05f, 1.0f);
+    const float scales[] = {1e-20f, 1e-8f, 1.0f, 1e8f, 1e18f};
+    const float inf = std::numeric_limits<float>::infinity();
+    int at_the_end = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const float scale = scales[i % 5];
+        TestMesh mesh;
+        for (int c = 0; c < 3; ++c)
+            mesh.positions.push_back(draw_vec3<glm::vec3>(unit, rng) * scale);
+        mesh.indices = {0, 1, 2};
+        const float a = weight(rng), b = weight(rng), c = weight(rng);
+        const glm::vec3 target =
+            (a * mesh.positions[0] + b * mesh.positions[1] + c * mesh.positions[2]) / (a + b + c);
+        const glm::vec3 origin = target + draw_vec3<glm::vec3>(unit, rng) * scale;
+        const WideBvh bvh = build_wide_bvh(mesh.view());
+        const WideQuery scalar = block_query(BlockAlgorithm::Watertight, Isa::Scalar);
+        const auto hit = raycast(bvh, mesh.view(), Ray{origin, target - origin}, scalar);
+        if (!hit) continue;
+        const float t = hit->hit.t;
+        const float below = std::nextafter(t, -inf), above = std::nextafter(t, inf);
+        const std::pair<float, float> ranges[] = {
+            {0.0f, t}, {0.0f, below}, {0.0f, above}, {t, inf}, {below, inf}, {above, inf}, {t, t}};
+        for (const auto& [t_min, t_max] : ranges) {
+            const Ray ray{origin, target - origin, t_min, t_max};
+            const auto want = raycast(bvh, mesh.view(), ray, scalar);
+            if (want && t_max == t) ++at_the_end;
+            for (Isa level : testing::isa_levels_here()) {
+                const auto got =
+                    raycast(bvh, mesh.view(), ray, block_query(BlockAlgorithm::Watertight, level));
+                ASSERT_EQ(got.has_value(), want.has_value())
+                    << isa_name(level) << " triangle " << i << " range " << t_min << " " << t_max;
+                if (got) {
+                    EXPECT_EQ(std::memcmp(&got->hit, &want->hit, sizeof(RayHit)), 0);
+                }
+            }
+        }
+    }
+    EXPECT_GT(at_the_end, 1500);  // hits that end the range exactly: the cases that matter
+}
+
 TEST(WideBvh, WatertightNeverLetsARayThroughAClosedMesh) {
     // The bumpy sphere is star-shaped around the origin: a ray from outside aimed at the
     // centre crosses its surface exactly once. Aimed through a vertex or an edge midpoint, it
